@@ -1,0 +1,38 @@
+# ttrtool — every target sets up its own virtual environment first.
+PY ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+OUT := out
+MAPS := maps/usa.yaml maps/europe.yaml maps/switzerland.yaml
+
+.PHONY: setup demo test lint bench soak clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+## demo: validate, analyse, render and simulate the bundled maps into out/
+demo: setup
+	mkdir -p $(OUT)
+	$(BIN)/ttrtool validate $(MAPS)
+	@echo "demo outputs are in $(OUT)/"
+
+## test: the whole test suite
+test: setup
+	$(BIN)/python -m pytest -q -n 2
+
+lint: setup
+	$(BIN)/ruff check ttrtool tests
+	$(BIN)/mypy
+
+## bench: whole-process timings (see docs/benchmarks.md)
+bench: setup
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(OUT) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""Bundled data files (installed as a package so that pip carries them)."""

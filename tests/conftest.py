@@ -1,0 +1,33 @@
+"""Shared fixtures: the bundled boards, loaded once per test session."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import ttrtool
+from ttrtool.model import Board
+
+ROOT = Path(__file__).resolve().parent.parent
+REFERENCE = ROOT.parent / "shared" / "reference"
+
+
+@pytest.fixture(scope="session")
+def usa() -> Board:
+    return ttrtool.load_map("usa")
+
+
+@pytest.fixture(scope="session")
+def europe() -> Board:
+    return ttrtool.load_map("europe")
+
+
+@pytest.fixture(scope="session")
+def switzerland() -> Board:
+    return ttrtool.load_map("switzerland")
+
+
+@pytest.fixture(scope="session")
+def boards(usa: Board, europe: Board, switzerland: Board) -> dict[str, Board]:
+    return {"usa": usa, "europe": europe, "switzerland": switzerland}

@@ -1,0 +1,1 @@
+"""Bots: the random player and the four strategic archetypes."""

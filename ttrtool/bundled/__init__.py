@@ -1,0 +1,1 @@
+"""Bundled data: schemas, maps, templates (see pyproject.toml package-dir)."""

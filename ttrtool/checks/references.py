@@ -1,0 +1,3 @@
+"""Checks: references."""
+
+from __future__ import annotations

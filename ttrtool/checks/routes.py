@@ -1,0 +1,3 @@
+"""Checks: routes."""
+
+from __future__ import annotations

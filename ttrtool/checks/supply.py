@@ -1,0 +1,3 @@
+"""Checks: supply."""
+
+from __future__ import annotations

@@ -1,0 +1,3 @@
+"""Checks: tickets."""
+
+from __future__ import annotations

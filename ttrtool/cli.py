@@ -1,0 +1,28 @@
+"""The ``ttrtool`` command line: a Typer app with one module per command.
+
+Exit codes (documented in README.md):
+  0  no errors (warnings allowed)
+  1  errors found (or warnings with --strict; or a --fail-on threshold crossed)
+  2  usage or I/O error (missing file, a directory, bad option)
+"""
+
+from __future__ import annotations
+
+import typer
+
+from ttrtool.commands import schema, validate
+
+app = typer.Typer(
+    name="ttrtool",
+    help="Validate, analyse, render and simulate Ticket to Ride boards.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+for command in (validate, schema):
+    command.register(app)
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,1 @@
+"""One module per CLI command, each a thin adapter over the library."""

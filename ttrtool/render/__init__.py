@@ -1,0 +1,1 @@
+"""Rendering: printable boards and ticket cards."""
