@@ -12,7 +12,9 @@ import pytest
 from tests.conftest import REFERENCE
 from ttrtool.model import Board
 
-pytestmark = pytest.mark.skipif(not REFERENCE.is_dir(), reason="reference data not beside the checkout")
+pytestmark = pytest.mark.skipif(
+    not REFERENCE.is_dir(), reason="reference data not beside the checkout"
+)
 
 MAPS = ["usa", "europe", "switzerland"]
 
@@ -22,7 +24,9 @@ def rows(name: str, file: str) -> list[dict[str, str]]:
         return list(csv.DictReader(f))
 
 
-def route_key(a: str, b: str, bp: str | None, length: int, color: str, kind: str, locos: int) -> tuple:
+def route_key(
+    a: str, b: str, bp: str | None, length: int, color: str, kind: str, locos: int
+) -> tuple[object, ...]:
     return (frozenset((a, b)), bp or "", length, color, kind, locos)
 
 
@@ -41,8 +45,15 @@ def test_cities_and_positions(boards: dict[str, Board], name: str) -> None:
 def test_every_track(boards: dict[str, Board], name: str) -> None:
     board = boards[name]
     ref = Counter(
-        route_key(r["a"], r["b"], r.get("border_point"), int(r["length"]), r["color"], r["kind"],
-                  int(r["locomotives"] or 0))
+        route_key(
+            r["a"],
+            r["b"],
+            r.get("border_point"),
+            int(r["length"]),
+            r["color"],
+            r["kind"],
+            int(r["locomotives"] or 0),
+        )
         for r in rows(name, "routes.csv")
     )
     got = Counter(
@@ -72,22 +83,31 @@ def test_every_ticket(boards: dict[str, Board], name: str) -> None:
     ref = Counter()
     for r in rows(name, "tickets.csv"):
         if r["points_list"]:
-            dests = tuple(zip(r["to_list"].split(";"), map(int, r["points_list"].split(";"))))
+            dests = tuple(
+                zip(r["to_list"].split(";"), map(int, r["points_list"].split(";")), strict=True)
+            )
         else:
             dests = ((r["to_list"], int(r["points"])),)
         ref[(r["deck"], r["from"], dests)] += 1
-    got = Counter((t.deck, t.origin, tuple((d.name, d.points) for d in t.destinations))
-                  for t in board.tickets)
+    got = Counter(
+        (t.deck, t.origin, tuple((d.name, d.points) for d in t.destinations)) for t in board.tickets
+    )
     assert got == ref
 
 
 def test_switzerland_border_points(switzerland: Board) -> None:
-    ref = {(r["point_id"], r["country"], float(r["x"]), float(r["y"]))
-           for r in rows("switzerland", "border_points.csv")}
+    ref = {
+        (r["point_id"], r["country"], float(r["x"]), float(r["y"]))
+        for r in rows("switzerland", "border_points.csv")
+    }
     got = {(bp.id, bp.country, *bp.pos) for c in switzerland.countries for bp in c.border_points}
     assert got == ref
     assert {c.name: len(c.border_points) for c in switzerland.countries} == {
-        "Deutschland": 5, "Österreich": 3, "Italia": 5, "France": 4}
+        "Deutschland": 5,
+        "Österreich": 3,
+        "Italia": 5,
+        "France": 4,
+    }
 
 
 @pytest.mark.parametrize(
@@ -98,8 +118,17 @@ def test_switzerland_border_points(switzerland: Board) -> None:
         ("switzerland", 34, 88, 12, 42, 0, 46, 205),
     ],
 )
-def test_reference_counts(boards: dict[str, Board], name: str, cities: int, tracks: int,
-                          doubles: int, tunnels: int, ferries: int, tickets: int, spaces: int) -> None:
+def test_reference_counts(
+    boards: dict[str, Board],
+    name: str,
+    cities: int,
+    tracks: int,
+    doubles: int,
+    tunnels: int,
+    ferries: int,
+    tickets: int,
+    spaces: int,
+) -> None:
     b = boards[name]
     assert len(b.cities) == cities
     assert len(b.routes) == tracks
@@ -135,7 +164,9 @@ def test_rules_match_reference(boards: dict[str, Board], name: str) -> None:
 
 
 def test_kreuzlingen_tracks_are_not_a_double(switzerland: Board) -> None:
-    tracks = [r for r in switzerland.routes if {r.a_name, r.b_name} == {"Kreuzlingen", "Deutschland"}]
+    tracks = [
+        r for r in switzerland.routes if {r.a_name, r.b_name} == {"Kreuzlingen", "Deutschland"}
+    ]
     assert len(tracks) == 2
     assert all(r.double is None for r in tracks)
     assert tracks[0].b != tracks[1].b  # different border-point nodes

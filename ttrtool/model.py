@@ -101,7 +101,8 @@ class Route:
 
     def label(self) -> str:
         end = f"{self.b_name} ({self.border_point})" if self.border_point else self.b_name
-        return f"{self.a_name}–{end} {self.length} {self.color}{' ' + self.kind if self.kind != 'normal' else ''}"
+        kind = "" if self.kind == "normal" else f" {self.kind}"
+        return f"{self.a_name}–{end} {self.length} {self.color}{kind}"
 
 
 @dataclass(frozen=True)
@@ -237,16 +238,27 @@ class _Builder:
             print_width_mm=float(geo_data.get("print_width_mm", 800)),
         )
         cities = tuple(
-            City(i, c["name"], _pos(c["pos"]), tuple(c.get("aliases", ())), c.get("country"),
-                 ("cities", i))
+            City(
+                i,
+                c["name"],
+                _pos(c["pos"]),
+                tuple(c.get("aliases", ())),
+                c.get("country"),
+                ("cities", i),
+            )
             for i, c in enumerate(d["cities"])
         )
         countries = tuple(
             Country(
-                c["name"], c.get("code"), _pos(c["pos"]) if "pos" in c else None,
-                tuple(BorderPoint(bp["id"], c["name"], _pos(bp["pos"]),
-                                  ("countries", i, "border_points", j))
-                      for j, bp in enumerate(c["border_points"])),
+                c["name"],
+                c.get("code"),
+                _pos(c["pos"]) if "pos" in c else None,
+                tuple(
+                    BorderPoint(
+                        bp["id"], c["name"], _pos(bp["pos"]), ("countries", i, "border_points", j)
+                    )
+                    for j, bp in enumerate(c["border_points"])
+                ),
                 ("countries", i),
             )
             for i, c in enumerate(d.get("countries", ()))
@@ -283,13 +295,24 @@ class _Builder:
             b = self._route_end(r["b"], r.get("border_point"), path + ("b",), border_node)
             if a is None or b is None:
                 continue
-            routes.append(Route(
-                index=len(routes), id=r.get("id", ""), a=a, b=b, a_name=r["a"], b_name=r["b"],
-                length=r["length"], color=r["color"], kind=r.get("kind", "normal"),
-                locomotives=r.get("locomotives", 0), double=r.get("double"),
-                border_point=r.get("border_point"),
-                waypoints=tuple(_pos(p) for p in r.get("waypoints", ())), path=path,
-            ))
+            routes.append(
+                Route(
+                    index=len(routes),
+                    id=r.get("id", ""),
+                    a=a,
+                    b=b,
+                    a_name=r["a"],
+                    b_name=r["b"],
+                    length=r["length"],
+                    color=r["color"],
+                    kind=r.get("kind", "normal"),
+                    locomotives=r.get("locomotives", 0),
+                    double=r.get("double"),
+                    border_point=r.get("border_point"),
+                    waypoints=tuple(_pos(p) for p in r.get("waypoints", ())),
+                    path=path,
+                )
+            )
         routes = _assign_route_ids(routes)
 
         tickets: list[Ticket] = []
@@ -298,9 +321,12 @@ class _Builder:
             for j, t in enumerate(d["tickets"][deck]):
                 path = ("tickets", deck, j)
                 origin = self._place(t["from"], path + ("from",))
+                specs: list[tuple[str, int, JsonPath]]
                 if "destinations" in t:
-                    specs = [(x["to"], x["points"], path + ("destinations", k, "to"))
-                             for k, x in enumerate(t["destinations"])]
+                    specs = [
+                        (x["to"], x["points"], path + ("destinations", k, "to"))
+                        for k, x in enumerate(t["destinations"])
+                    ]
                 else:
                     specs = [(t["to"], t["points"], path + ("to",))]
                 dests = []
@@ -313,49 +339,86 @@ class _Builder:
                 base_id = t.get("id") or f"{deck}-{j + 1}"
                 copies = t.get("copies", 1)
                 for k in range(copies):
-                    tickets.append(Ticket(
-                        index=len(tickets), id=base_id if copies == 1 else f"{base_id}.{k + 1}",
-                        deck=deck, origin=t["from"], origin_nodes=origin,
-                        destinations=tuple(dests), copy=k + 1, path=path,
-                    ))
+                    tickets.append(
+                        Ticket(
+                            index=len(tickets),
+                            id=base_id if copies == 1 else f"{base_id}.{k + 1}",
+                            deck=deck,
+                            origin=t["from"],
+                            origin_nodes=origin,
+                            destinations=tuple(dests),
+                            copy=k + 1,
+                            path=path,
+                        )
+                    )
         adjacency: list[list[int]] = [[] for _ in nodes]
         for r in routes:
             adjacency[r.a].append(r.index)
             if r.b != r.a:
                 adjacency[r.b].append(r.index)
         return Board(
-            meta=meta, geometry=geometry, rules=rules, cities=cities, countries=countries,
-            nodes=tuple(nodes), routes=tuple(routes), tickets=tuple(tickets), decks=decks,
-            source=self.file, adjacency=tuple(tuple(a) for a in adjacency),
+            meta=meta,
+            geometry=geometry,
+            rules=rules,
+            cities=cities,
+            countries=countries,
+            nodes=tuple(nodes),
+            routes=tuple(routes),
+            tickets=tuple(tickets),
+            decks=decks,
+            source=self.file,
+            adjacency=tuple(tuple(a) for a in adjacency),
         )
 
-    def _route_end(self, name: str, border_point: str | None, path: JsonPath,
-                   border_node: dict[tuple[str, str], int]) -> int | None:
+    def _route_end(
+        self,
+        name: str,
+        border_point: str | None,
+        path: JsonPath,
+        border_node: dict[tuple[str, str], int],
+    ) -> int | None:
         if name in self.city_node:
             if border_point is not None:
-                self.error("TTR105", "border-point-on-city",
-                           f"'{name}' is a city, so the route cannot name a border point: "
-                           "remove border_point, or make 'b' the country", path[:-1] + ("border_point",))
+                self.error(
+                    "TTR105",
+                    "border-point-on-city",
+                    f"'{name}' is a city, so the route cannot name a border point: "
+                    "remove border_point, or make 'b' the country",
+                    path[:-1] + ("border_point",),
+                )
             return self.city_node[name]
         if name in self.country_nodes:
             if path[-1] == "a":
-                self.error("TTR106", "country-as-first-end",
-                           f"'{name}' is a country: put the city in 'a' and the country in 'b' "
-                           "with the border_point where the track meets the edge", path)
+                self.error(
+                    "TTR106",
+                    "country-as-first-end",
+                    f"'{name}' is a country: put the city in 'a' and the country in 'b' "
+                    "with the border_point where the track meets the edge",
+                    path,
+                )
                 return None
             if border_point is None:
-                self.error("TTR103", "missing-border-point",
-                           f"route to country '{name}' needs border_point: one of "
-                           + ", ".join(sorted(bp for (c, bp) in border_node if c == name)), path)
+                self.error(
+                    "TTR103",
+                    "missing-border-point",
+                    f"route to country '{name}' needs border_point: one of "
+                    + ", ".join(sorted(bp for (c, bp) in border_node if c == name)),
+                    path,
+                )
                 return None
             if (name, border_point) not in border_node:
-                self.error("TTR104", "unknown-border-point",
-                           f"country '{name}' has no border point '{border_point}': use one of "
-                           + ", ".join(sorted(bp for (c, bp) in border_node if c == name)),
-                           path[:-1] + ("border_point",))
+                self.error(
+                    "TTR104",
+                    "unknown-border-point",
+                    f"country '{name}' has no border point '{border_point}': use one of "
+                    + ", ".join(sorted(bp for (c, bp) in border_node if c == name)),
+                    path[:-1] + ("border_point",),
+                )
                 return None
             return border_node[(name, border_point)]
-        self.error("TTR101", "unknown-place", _unknown(name, self.city_node, self.country_nodes), path)
+        self.error(
+            "TTR101", "unknown-place", _unknown(name, self.city_node, self.country_nodes), path
+        )
         return None
 
     def _place(self, name: str, path: JsonPath) -> frozenset[int] | None:
@@ -363,7 +426,9 @@ class _Builder:
             return frozenset((self.city_node[name],))
         if name in self.country_nodes:
             return self.country_nodes[name]
-        self.error("TTR101", "unknown-place", _unknown(name, self.city_node, self.country_nodes), path)
+        self.error(
+            "TTR101", "unknown-place", _unknown(name, self.city_node, self.country_nodes), path
+        )
         return None
 
 
@@ -371,7 +436,11 @@ def _unknown(name: str, cities: dict[str, int], countries: dict[str, Any]) -> st
     known = list(cities) + list(countries)
     folded = fold(name)
     close = [k for k in known if fold(k) == folded]
-    hint = f": did you mean '{close[0]}'?" if close else ": add it to 'cities' (or 'countries') or fix the spelling"
+    hint = (
+        f": did you mean '{close[0]}'?"
+        if close
+        else ": add it to 'cities' (or 'countries') or fix the spelling"
+    )
     return f"unknown place '{name}'{hint}"
 
 

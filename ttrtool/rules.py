@@ -20,7 +20,11 @@ from ttrtool.resources import load_schema
 PRESETS: dict[str, dict[str, Any]] = {
     "usa": {},
     "europe": {
-        "stations": {"per_player": 3, "costs": [1, 2, 3], "unused_points": 4},  # R-EU-1, R-EU-3, R-EU-5
+        "stations": {
+            "per_player": 3,
+            "costs": [1, 2, 3],
+            "unused_points": 4,
+        },  # R-EU-1, R-EU-3, R-EU-5
         "tunnels": {"allowed": True, "reveal": 3},  # R-EU-7
         "ferries": {"allowed": True},  # R-EU-6
         "route_points": {"1": 1, "2": 2, "3": 4, "4": 7, "6": 15, "8": 21},  # R-SCORE-1
@@ -63,7 +67,9 @@ def schema_defaults() -> dict[str, Any]:
     return out
 
 
-def _merge(base: dict[str, Any], over: dict[str, Any], path: tuple[str, ...] = ()) -> dict[str, Any]:
+def _merge(
+    base: dict[str, Any], over: dict[str, Any], path: tuple[str, ...] = ()
+) -> dict[str, Any]:
     out = copy.deepcopy(base)
     for key, value in over.items():
         here = path + (key,)
