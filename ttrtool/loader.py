@@ -11,7 +11,11 @@ line and column and what to do:
   recursive alias costs nothing);
 * plain scalars that YAML 1.1 silently retypes: ``NO``/``yes``/``off`` as
   booleans, ``010`` as octal, ``1:20`` as a base-60 number, ``1_000``;
-* tags other than the standard ones.
+* tags other than the standard ones; nesting deeper than any map needs.
+
+It reads the event stream of the YAML parser (libyaml when PyYAML was built
+with it, about ten times faster than the pure-Python parser) and builds the
+data itself, so nothing that it refuses is ever expanded in memory.
 
 The result is a :class:`Document`: JSON-compatible data (mapping keys are
 strings) and a table from JSON path to :class:`Location`.
@@ -25,7 +29,9 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml import events as ev
+from yaml.nodes import ScalarNode
+from yaml.resolver import Resolver
 
 from ttrtool.diagnostics import Diagnostic, JsonPath, Location, Severity
 
@@ -33,8 +39,18 @@ _STANDARD = "tag:yaml.org,2002:"
 _PLAIN_INT = re.compile(r"[-+]?(0|[1-9][0-9]*)")
 _PLAIN_FLOAT = re.compile(r"[-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?")
 _SCALAR_TAGS = {_STANDARD + k for k in ("str", "int", "float", "bool", "null", "timestamp")} | {"!"}
-_COLLECTION_TAGS = {_STANDARD + "map", _STANDARD + "seq"}
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_COLLECTION_TAGS = {None, "!", _STANDARD + "map", _STANDARD + "seq"}
+# C0 and C1 controls (tab, LF and CR allowed), DEL, the Unicode line and
+# paragraph separators, lone surrogates and non-characters: none belongs in a
+# map, and some would make YAML and editors disagree about line numbers.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# No map needs more than six levels; a limit keeps hostile input from
+# exhausting the Python stack.
+MAX_DEPTH = 64
+
+_Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_RESOLVER = Resolver()
 
 
 @dataclass
@@ -79,151 +95,218 @@ def _fail(file: str, code: str, name: str, message: str, loc: Location, path: Js
     return LoadError(Diagnostic(code, name, Severity.ERROR, message, path, file, loc))
 
 
-class _StrictLoader(yaml.SafeLoader):
-    """A SafeLoader whose composer refuses anchors, aliases and duplicate keys."""
-
-    file_name = ""
-
-    def compose_node(self, parent: Node | None, index: Any) -> Node:  # type: ignore[override]
-        event = self.peek_event()
-        if isinstance(event, yaml.AliasEvent):
-            raise _fail(
-                self.file_name, "TTR004", "yaml-alias",
-                f"alias '*{event.anchor}' is not allowed in a map file: write the value out in full",
-                _mark(event.start_mark),
-            )
-        anchor = getattr(event, "anchor", None)
-        if anchor is not None:
-            raise _fail(
-                self.file_name, "TTR004", "yaml-alias",
-                f"anchor '&{anchor}' is not allowed in a map file: remove it and write values out in full",
-                _mark(event.start_mark),
-            )
-        node: Node = super().compose_node(parent, index)
-        return node
-
-    def compose_mapping_node(self, anchor: Any) -> MappingNode:
-        node: MappingNode = super().compose_mapping_node(anchor)
-        seen: dict[str, Node] = {}
-        for key, _value in node.value:
-            if isinstance(key, ScalarNode):
-                if key.value in seen:
-                    first = _mark(seen[key.value].start_mark)
-                    raise _fail(
-                        self.file_name, "TTR003", "duplicate-key",
-                        f"duplicate key '{key.value}' (first at line {first.line}): "
-                        "YAML would silently keep only the last one; remove or rename one of them",
-                        _mark(key.start_mark),
-                    )
-                seen[key.value] = key
-        return node
+def _io_error(file: str, name: str, message: str) -> LoadError:
+    return LoadError(Diagnostic("TTR000", name, Severity.ERROR, message, (), file, Location(0, 0)),
+                     io_error=True)
 
 
 def read_map_file(path: str | Path) -> Document:
-    """Read and parse one map file.  Raises :class:`LoadError`."""
+    """Read and parse one map file (never writes to it).  Raises :class:`LoadError`."""
     file = str(path)
     p = Path(path)
-    if not p.exists():
-        raise LoadError(Diagnostic("TTR000", "file-not-found", Severity.ERROR,
-                                   f"no such file: {file}", (), file, Location(0, 0)), io_error=True)
-    if p.is_dir():
-        raise LoadError(Diagnostic("TTR000", "not-a-file", Severity.ERROR,
-                                   f"{file} is a directory: give the path of a map file (.yaml)",
-                                   (), file, Location(0, 0)), io_error=True)
     try:
+        if p.is_dir():
+            raise _io_error(file, "not-a-file", f"{file} is a directory: give the path of a map file (.yaml)")
         raw = p.read_bytes()
+    except FileNotFoundError as e:
+        raise _io_error(file, "file-not-found", f"no such file: {file}") from e
     except OSError as e:
-        raise LoadError(Diagnostic("TTR000", "unreadable-file", Severity.ERROR,
-                                   f"cannot read {file}: {e.strerror}", (), file, Location(0, 0)),
-                        io_error=True) from e
+        raise _io_error(file, "unreadable-file", f"cannot read {file}: {e.strerror or e}") from e
     return parse_map_text(raw, file)
 
 
-def _byte_location(raw: bytes, offset: int) -> Location:
-    before = raw[:offset]
-    line = before.count(b"\n") + 1
-    col_bytes = before[before.rfind(b"\n") + 1:]
-    return Location(line, len(col_bytes.decode("utf-8", errors="replace")) + 1)
+def _text_location(text: str, offset: int) -> Location:
+    """1-based line and column of a character offset, counting line breaks as YAML does."""
+    before = text[:offset]
+    breaks = list(_LINE_BREAK.finditer(before))
+    start = breaks[-1].end() if breaks else 0
+    return Location(len(breaks) + 1, offset - start + 1)
+
+
+def _decode(raw: bytes, file: str) -> str:
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        good = raw[:e.start].decode("utf-8")
+        raise _fail(file, "TTR001", "not-utf8",
+                    f"byte 0x{raw[e.start]:02x} is not valid UTF-8: save the file as UTF-8",
+                    _text_location(good, len(good))) from e
 
 
 def parse_map_text(raw: bytes | str, file: str = "<string>") -> Document:
     """Parse map text (bytes must be UTF-8).  Raises :class:`LoadError`."""
-    if isinstance(raw, bytes):
-        if raw.startswith(b"\xef\xbb\xbf"):
-            raw = raw[3:]
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise _fail(file, "TTR001", "not-utf8",
-                        f"byte 0x{raw[e.start]:02x} is not valid UTF-8: save the file as UTF-8",
-                        _byte_location(raw, e.start)) from e
-    else:
-        text = raw
-    if not text.strip() or all(
-        not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()
-    ):
+    text = _decode(raw, file) if isinstance(raw, bytes) else raw.removeprefix("\ufeff")
+    m = _CONTROL.search(text)
+    if m:
+        raise _fail(file, "TTR001", "control-character",
+                    f"control character U+{ord(m.group()):04X} is not allowed: delete it "
+                    "(names and values must be printable text)",
+                    _text_location(text, m.start()))
+    if all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
         raise _fail(file, "TTR002", "empty-file",
                     "the file is empty: a map needs at least format, meta, cities, routes and tickets "
                     "(see docs/map-format.md)", Location(1, 1))
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        m = _CONTROL.search(line)
-        if m:
-            raise _fail(file, "TTR001", "control-character",
-                        f"control character U+{ord(m.group()):04X} is not allowed: delete it",
-                        Location(lineno, m.start() + 1))
-    loader = _StrictLoader(text)
-    loader.file_name = file
+    loader = _Loader(text)
     try:
-        node = loader.get_single_node()
-    except LoadError:
-        raise
+        return _Composer(loader, file).document()
     except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        problem = e.problem or "invalid YAML"
-        hint = ""
-        if "\t" in problem or "'\\t'" in problem:
-            hint = ": indent with spaces, not tabs"
-        elif "expected a single document" in (e.context or "") or "but found another document" in problem:
-            problem = "a map file holds one YAML document; found a second one ('---')"
-            hint = ": split it into separate files"
-        raise _fail(file, "TTR002", "yaml-syntax", f"invalid YAML: {problem}{hint}", _mark(mark)) from e
+        raise _syntax_error(e, file, text) from e
+    except yaml.reader.ReaderError as e:
+        raise _fail(file, "TTR001", "control-character",
+                    f"character U+{e.character if isinstance(e.character, int) else 0:04X} "
+                    "is not allowed in YAML: delete it",
+                    _text_location(text, e.position)) from e
     except yaml.YAMLError as e:
         raise _fail(file, "TTR002", "yaml-syntax", f"invalid YAML: {e}", Location(1, 1)) from e
     finally:
         loader.dispose()
-    if node is None:
-        raise _fail(file, "TTR002", "empty-file", "the file holds no YAML document", Location(1, 1))
-    doc = Document(file, None)
-    doc.data = _convert(node, (), doc)
-    return doc
 
 
-def _convert(node: Node, path: JsonPath, doc: Document) -> Any:
-    doc.positions[path] = _mark(node.start_mark)
-    if not isinstance(node, ScalarNode) and node.tag not in _COLLECTION_TAGS:
-        raise _fail(doc.file, "TTR005", "unknown-tag",
-                    f"tag '{node.tag}' is not allowed in a map file: remove it",
-                    _mark(node.start_mark), path)
-    if isinstance(node, MappingNode):
+def _syntax_error(e: yaml.MarkedYAMLError, file: str, text: str) -> LoadError:
+    mark = e.problem_mark or e.context_mark
+    loc = _mark(mark)
+    problem = e.problem or "invalid YAML"
+    hint = ""
+    lines = text.splitlines()
+    at = lines[loc.line - 1][loc.column - 1:loc.column] if 0 < loc.line <= len(lines) else ""
+    if at == "\t" or "'\\t'" in problem:
+        problem = "a tab character where YAML expects indentation or a value"
+        hint = ": indent with spaces, not tabs"
+    elif e.context and "while parsing" in e.context and e.context_mark is not None:
+        what = e.context.removeprefix("while parsing ").removeprefix("a ").removeprefix("an ")
+        hint = f" (in the {what} that starts at line {e.context_mark.line + 1})"
+    return _fail(file, "TTR002", "yaml-syntax", f"invalid YAML: {problem}{hint}", loc)
+
+
+class _Composer:
+    """Builds plain data and positions from parser events, refusing what a map must not hold."""
+
+    def __init__(self, loader: Any, file: str) -> None:
+        self.loader = loader
+        self.doc = Document(file, None)
+
+    def fail(self, code: str, name: str, message: str, mark: Any, path: JsonPath = ()) -> LoadError:
+        loc = _mark(mark) if mark is not None else Location(1, 1)
+        return _fail(self.doc.file, code, name, message, loc, path)
+
+    def document(self) -> Document:
+        get = self.loader.get_event
+        get()  # StreamStart
+        if isinstance(self.loader.peek_event(), ev.StreamEndEvent):
+            raise self.fail("TTR002", "empty-file", "the file holds no YAML document", None)
+        get()  # DocumentStart
+        self.doc.data = self.value((), 0)
+        if self.doc.data is None:
+            raise self.fail("TTR002", "empty-file", "the document is empty: a map needs at least "
+                            "format, meta, cities, routes and tickets (see docs/map-format.md)", None)
+        get()  # DocumentEnd
+        nxt = get()
+        if not isinstance(nxt, ev.StreamEndEvent):
+            raise self.fail("TTR002", "several-documents",
+                            "a map file holds one YAML document; found a second one ('---'): "
+                            "split it into separate files", nxt.start_mark)
+        return self.doc
+
+    def value(self, path: JsonPath, depth: int) -> Any:
+        event = self.loader.get_event()
+        if isinstance(event, ev.AliasEvent):
+            raise self.fail("TTR004", "yaml-alias",
+                            f"alias '*{event.anchor}' is not allowed in a map file: write the value "
+                            "out in full", event.start_mark, path)
+        if event.anchor is not None:
+            raise self.fail("TTR004", "yaml-alias",
+                            f"anchor '&{event.anchor}' is not allowed in a map file: remove it and "
+                            "write values out in full", event.start_mark, path)
+        self.doc.positions[path] = _mark(event.start_mark)
+        if isinstance(event, ev.ScalarEvent):
+            return self.scalar(event, path)
+        if depth >= MAX_DEPTH:
+            raise self.fail("TTR002", "too-deep",
+                            f"values are nested more than {MAX_DEPTH} levels deep: no map needs that",
+                            event.start_mark, path)
+        if event.tag not in _COLLECTION_TAGS:
+            raise self.fail("TTR005", "unknown-tag",
+                            f"tag '{event.tag}' is not allowed in a map file: remove it",
+                            event.start_mark, path)
+        if isinstance(event, ev.SequenceStartEvent):
+            items = []
+            while not isinstance(self.loader.peek_event(), ev.SequenceEndEvent):
+                items.append(self.value(path + (len(items),), depth + 1))
+            self.loader.get_event()
+            return items
+        return self.mapping(path, depth)
+
+    def mapping(self, path: JsonPath, depth: int) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, ScalarNode):
-                raise _fail(doc.file, "TTR005", "bad-key",
-                            "a mapping key must be a plain name, not a list or mapping",
-                            _mark(key_node.start_mark), path)
-            key = _scalar(key_node, path, doc)
+        while not isinstance(self.loader.peek_event(), ev.MappingEndEvent):
+            key_event = self.loader.peek_event()
+            if not isinstance(key_event, ev.ScalarEvent):
+                if isinstance(key_event, ev.AliasEvent | ev.CollectionStartEvent) \
+                        and key_event.anchor is not None:
+                    self.value(path, depth + 1)  # reports the anchor or alias
+                raise self.fail("TTR005", "bad-key",
+                                "a mapping key must be a plain name, not a list or mapping",
+                                key_event.start_mark, path)
+            self.loader.get_event()
+            if key_event.anchor is not None:
+                raise self.fail("TTR004", "yaml-alias",
+                                f"anchor '&{key_event.anchor}' is not allowed in a map file: "
+                                "remove it", key_event.start_mark, path)
+            key = self.scalar(key_event, path)
             if isinstance(key, bool) or key is None:
-                raise _fail(doc.file, "TTR005", "ambiguous-scalar",
-                            f"key '{key_node.value}' is read by YAML as {_show(key)}: quote it",
-                            _mark(key_node.start_mark), path)
+                raise self.fail("TTR005", "ambiguous-scalar",
+                                f"key '{key_event.value}' is read by YAML as {_show(key)}: quote it",
+                                key_event.start_mark, path)
             skey = str(key)  # JSON objects have string keys (route_points: {1: 1})
-            doc.key_positions[path + (skey,)] = _mark(key_node.start_mark)
-            out[skey] = _convert(value_node, path + (skey,), doc)
+            if skey in out:
+                first = self.doc.key_positions[path + (skey,)]
+                raise self.fail("TTR003", "duplicate-key",
+                                f"duplicate key '{skey}' (first at line {first.line}): YAML would "
+                                "silently keep only the last one; remove or rename one of them",
+                                key_event.start_mark, path + (skey,))
+            self.doc.key_positions[path + (skey,)] = _mark(key_event.start_mark)
+            out[skey] = self.value(path + (skey,), depth + 1)
+        self.loader.get_event()
         return out
-    if isinstance(node, SequenceNode):
-        return [_convert(item, path + (i,), doc) for i, item in enumerate(node.value)]
-    assert isinstance(node, ScalarNode)
-    return _scalar(node, path, doc)
+
+    def scalar(self, event: ev.ScalarEvent, path: JsonPath) -> Any:
+        text: str = event.value
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = _RESOLVER.resolve(ScalarNode, text, event.implicit)
+        if tag not in _SCALAR_TAGS:
+            raise self.fail("TTR005", "unknown-tag",
+                            f"tag '{tag}' is not allowed in a map file: remove it", event.start_mark, path)
+        # libyaml reports plain scalars with style '' and PyYAML with None.
+        if event.style or tag in (_STANDARD + "str", "!"):
+            return text  # quoted or block scalar, or explicitly a string
+        kind = tag[len(_STANDARD):]
+        mark = event.start_mark
+        if kind == "null":
+            return None
+        if kind == "bool":
+            if text in ("true", "false", "True", "False", "TRUE", "FALSE"):
+                return text.lower() == "true"
+            raise self.fail("TTR005", "ambiguous-scalar",
+                            f"'{text}' is read by YAML as a boolean: write true or false, "
+                            f"or quote it ('{text}') if you mean text such as a country code",
+                            mark, path)
+        if kind == "int":
+            if _PLAIN_INT.fullmatch(text):
+                return int(text)
+            raise self.fail("TTR005", "ambiguous-scalar",
+                            f"'{text}' is read by YAML as the number {_yaml11_number(text)}: quote "
+                            f"it ('{text}') if you mean text, or write the number in plain decimal",
+                            mark, path)
+        if kind == "float":
+            if _PLAIN_FLOAT.fullmatch(text) or _PLAIN_INT.fullmatch(text):
+                return float(text)
+            raise self.fail("TTR005", "ambiguous-scalar",
+                            f"'{text}' is read by YAML as a special number: quote it ('{text}') "
+                            "or write a plain decimal number", mark, path)
+        return text  # a timestamp: JSON has no dates, keep what the author wrote
 
 
 def _show(value: Any) -> str:
@@ -232,44 +315,6 @@ def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return repr(value)
-
-
-def _scalar(node: ScalarNode, path: JsonPath, doc: Document) -> Any:
-    tag = node.tag
-    text = node.value
-    loc = _mark(node.start_mark)
-    if tag not in _SCALAR_TAGS:
-        raise _fail(doc.file, "TTR005", "unknown-tag",
-                    f"tag '{tag}' is not allowed in a map file: remove it", loc, path)
-    if node.style is not None or tag in (_STANDARD + "str", "!"):
-        return text  # quoted or block scalar, or explicitly a string
-    kind = tag[len(_STANDARD):]
-    if kind == "null":
-        return None
-    if kind == "bool":
-        if text in ("true", "false", "True", "False", "TRUE", "FALSE"):
-            return text.lower() == "true"
-        raise _fail(doc.file, "TTR005", "ambiguous-scalar",
-                    f"'{text}' is read by YAML as a boolean: write true or false, "
-                    f"or quote it ('{text}') if you mean text such as a country code", loc, path)
-    if kind == "int":
-        if _PLAIN_INT.fullmatch(text):
-            return int(text)
-        raise _fail(doc.file, "TTR005", "ambiguous-scalar",
-                    f"'{text}' is read by YAML as the number {_yaml11_number(text)}: quote it "
-                    f"('{text}') if you mean text, or write the number in plain decimal", loc, path)
-    if kind == "float":
-        if _PLAIN_FLOAT.fullmatch(text) or _PLAIN_INT.fullmatch(text):
-            return float(text)
-        raise _fail(doc.file, "TTR005", "ambiguous-scalar",
-                    f"'{text}' is read by YAML as a special number: quote it ('{text}') "
-                    "or write a plain decimal number", loc, path)
-    if kind == "timestamp":
-        return text  # JSON has no dates: keep what the author wrote
-    if kind in ("merge", "value", "yaml"):
-        raise _fail(doc.file, "TTR005", "ambiguous-scalar",
-                    f"'{text}' has a special meaning in YAML: quote it", loc, path)
-    return text
 
 
 def _yaml11_number(text: str) -> str:

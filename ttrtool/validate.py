@@ -1,12 +1,19 @@
-"""Validation pipeline: read, check against the schema, build, run semantic checks."""
+"""Validation pipeline: read, check against the schema, build, run semantic checks.
+
+Schema errors come first and stop the pipeline (the board cannot be built
+from a document the schema refuses); otherwise the references the builder
+could not resolve and every semantic check are reported together, sorted by
+position.  Nothing here raises for bad input and nothing writes to the file.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ttrtool.checks import run_checks
-from ttrtool.diagnostics import Diagnostic
+from ttrtool.checks import run_checks, selected
+from ttrtool.diagnostics import Diagnostic, Location, Severity
 from ttrtool.loader import Document, LoadError, parse_map_text, read_map_file
 from ttrtool.model import Board, build_board
 from ttrtool.schema import schema_diagnostics
@@ -28,32 +35,51 @@ class ValidationResult:
         return [d for d in self.diagnostics if not d.is_error]
 
 
-def validate_document(doc: Document) -> ValidationResult:
+def validate_document(doc: Document, select: Iterable[str] = (),
+                      ignore: Iterable[str] = ()) -> ValidationResult:
+    """Schema, build and semantic checks of a parsed document.
+
+    ``select``/``ignore`` keep or drop diagnostics by code or code prefix
+    (``TTR4``); the board is returned only when no error is left.
+    """
+    sel, ign = tuple(select), tuple(ignore)
     result = ValidationResult(doc.file)
     schema_errors = schema_diagnostics(doc)
     if schema_errors:
-        result.diagnostics = schema_errors
+        result.diagnostics = [d for d in schema_errors if selected(d.code, sel, ign)]
         return result
-    board, build_errors = build_board(doc.data, doc.file)
-    located = [d.at(doc.file, doc.locate(d.path)) for d in build_errors]
-    result.diagnostics = sorted(located + run_checks(board, doc), key=Diagnostic.sort_key)
-    if not result.errors:
+    try:
+        board, build_errors = build_board(doc.data, doc.file)
+        located = [d.at(doc.file, doc.locate(d.path)) for d in build_errors]
+        found = located + run_checks(board, doc, sel, ign)
+    except Exception as e:  # noqa: BLE001 - a bug must not become a traceback for the user
+        result.diagnostics = [Diagnostic(
+            "TTR999", "internal-error", Severity.ERROR,
+            f"ttrtool failed while checking this file ({type(e).__name__}: {e}); please report "
+            "it with the file attached", (), doc.file, Location(1, 1))]
+        return result
+    result.diagnostics = sorted((d for d in found if selected(d.code, sel, ign)),
+                                key=Diagnostic.sort_key)
+    if not any(d.is_error for d in located) and not result.errors:
         result.board = board
     return result
 
 
-def validate_file(path: str | Path) -> ValidationResult:
+def validate_file(path: str | Path, select: Iterable[str] = (),
+                  ignore: Iterable[str] = ()) -> ValidationResult:
     """Validate one map file.  Never raises for bad input: everything is a diagnostic."""
     try:
         doc = read_map_file(path)
     except LoadError as e:
         return ValidationResult(str(path), [e.diagnostic], None, e.io_error)
-    return validate_document(doc)
+    return validate_document(doc, select, ignore)
 
 
-def validate_text(text: str | bytes, file: str = "<string>") -> ValidationResult:
+def validate_text(text: str | bytes, file: str = "<string>", select: Iterable[str] = (),
+                  ignore: Iterable[str] = ()) -> ValidationResult:
+    """Validate map text held in memory (same results as :func:`validate_file`)."""
     try:
         doc = parse_map_text(text, file)
     except LoadError as e:
         return ValidationResult(file, [e.diagnostic], None, e.io_error)
-    return validate_document(doc)
+    return validate_document(doc, select, ignore)

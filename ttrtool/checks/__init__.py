@@ -2,14 +2,19 @@
 
 Each check is a small generator registered with :func:`check`: it reads the
 built :class:`~ttrtool.model.Board` (and the raw document where it needs
-source positions) and yields diagnostics.  The code, name, severity and the
-one-line reason live in the registration, so the docs list is made from here.
+source positions) and yields :class:`Finding` records.  The code, name,
+severity and the one-line reason live in the registration and a passing and
+a failing example in the docstring, so ``docs/checks.md`` is generated from
+here (:mod:`ttrtool.checks.catalog`).
+
+Codes: TTR0xx reading the file and the schema, TTR1xx places and references,
+TTR3xx routes and rules, TTR4xx tickets, TTR5xx layout.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 
 from ttrtool.diagnostics import Diagnostic, JsonPath, Severity
 from ttrtool.loader import Document
@@ -31,6 +36,8 @@ class Finding:
 class CheckContext:
     board: Board
     document: Document
+    # Work shared between checks of one run (e.g. connectivity for the ticket checks).
+    cache: dict[str, object] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)
@@ -61,18 +68,55 @@ def check(code: str, name: str, severity: Severity, summary: str) -> Callable[[C
     return register
 
 
-def run_checks(board: Board, document: Document) -> list[Diagnostic]:
-    """Run every registered check; diagnostics carry file, line and column."""
+def selected(code: str, select: Iterable[str] = (), ignore: Iterable[str] = ()) -> bool:
+    """Is ``code`` kept by ``--select``/``--ignore``?  Entries are codes or prefixes (``TTR4``)."""
+    sel = tuple(select)
+    if sel and not code.startswith(sel):
+        return False
+    return not code.startswith(tuple(ignore))
+
+
+def rules_path(ctx: CheckContext, *keys: str) -> JsonPath:
+    """Where a rules problem is best shown: the deepest of ``rules.<keys>`` the file spells
+    out, else ``rules.preset``, else ``rules`` (the value may come from a preset or a default)."""
+    data = ctx.document.data
+    rules = data.get("rules") if isinstance(data, dict) else None
+    if not isinstance(rules, dict):
+        return ("rules",)
+    path: JsonPath = ("rules",)
+    node: object = rules
+    for key in keys:
+        if not isinstance(node, dict) or key not in node:
+            break
+        node = node[key]
+        path = path + (key,)
+    if path == ("rules",) and "preset" in rules:
+        return ("rules", "preset")
+    return path
+
+
+def run_checks(board: Board, document: Document, select: Iterable[str] = (),
+               ignore: Iterable[str] = ()) -> list[Diagnostic]:
+    """Run every registered (and selected) check; diagnostics carry file, line and column."""
     _load_all()
+    sel, ign = tuple(select), tuple(ignore)
     ctx = CheckContext(board, document)
     out = []
     for c in sorted(REGISTRY.values(), key=lambda c: c.code):
+        if not selected(c.code, sel, ign):
+            continue
         for f in c.fn(ctx):
             out.append(Diagnostic(
                 c.code, c.name, f.severity or c.severity, f.message, f.path,
                 document.file, document.locate(f.path),
             ))
     return out
+
+
+def all_checks() -> list[Check]:
+    """Every registered check, by code."""
+    _load_all()
+    return sorted(REGISTRY.values(), key=lambda c: c.code)
 
 
 def _load_all() -> None:

@@ -1,3 +1,186 @@
-"""Checks: references."""
+"""Checks TTR1xx: the names on the board and what refers to them.
+
+Unknown places, missing or unknown border points are found while the board
+is built (TTR101, TTR103-TTR106, see :mod:`ttrtool.checks.catalog`); the
+checks here look at the names themselves and at places nothing uses.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ttrtool.checks import CheckContext, Finding, check
+from ttrtool.diagnostics import JsonPath, Severity
+from ttrtool.model import fold
+
+
+def _names(ctx: CheckContext) -> Iterator[tuple[str, str, JsonPath, str]]:
+    """(name, kind, path, owner) for every city and country name and alias."""
+    for c in ctx.board.cities:
+        yield c.name, "city", c.path + ("name",), c.name
+        for i, alias in enumerate(c.aliases):
+            yield alias, "alias", c.path + ("aliases", i), c.name
+    for country in ctx.board.countries:
+        yield country.name, "country", country.path + ("name",), country.name
+
+
+@check("TTR102", "duplicate-name", Severity.ERROR,
+       "Two places with the same name make every route and ticket that names it ambiguous.")
+def duplicate_name(ctx: CheckContext) -> Iterator[Finding]:
+    """Every city and country name appears once.
+
+    Passing::
+
+        cities:
+          - {name: Bern, pos: [10, 10]}
+          - {name: Basel, pos: [20, 20]}
+
+    Failing::
+
+        cities:
+          - {name: Bern, pos: [10, 10]}
+          - {name: Bern, pos: [20, 20]}
+    """
+    seen: dict[str, str] = {}
+    for name, kind, path, _owner in _names(ctx):
+        if kind == "alias":
+            continue
+        if name in seen:
+            yield Finding(f"{kind} '{name}' is already defined as a {seen[name]}: give each place "
+                          "a different name, or delete the repeated entry", path)
+        else:
+            seen[name] = kind
+
+
+@check("TTR107", "near-duplicate-name", Severity.ERROR,
+       "Names that differ only by case, accents or punctuation are easy to confuse on the board "
+       "and in the file.")
+def near_duplicate_name(ctx: CheckContext) -> Iterator[Finding]:
+    """No two places share a name once case, accents and punctuation are ignored, and no alias
+    is (a folded form of) another place's name or alias.  A city's own aliases may fold to its
+    name (``München`` / ``Munchen``).
+
+    Passing::
+
+        cities:
+          - {name: Zürich, pos: [10, 10], aliases: [Zurich]}
+          - {name: Zug, pos: [20, 20]}
+
+    Failing::
+
+        cities:
+          - {name: Zürich, pos: [10, 10]}
+          - {name: zurich, pos: [20, 20]}
+    """
+    owners: dict[str, tuple[str, str]] = {}  # folded -> (owner, spelling)
+    exact: set[str] = set()
+    for name, kind, path, owner in _names(ctx):
+        key = fold(name)
+        if not key:
+            continue
+        first = owners.get(key)
+        if first is None:
+            owners[key] = (owner, name)
+        elif first[0] != owner and not (kind != "alias" and name in exact):
+            what = "alias" if kind == "alias" else kind
+            yield Finding(f"{what} '{name}' of '{owner}' looks the same as '{first[1]}' of "
+                          f"'{first[0]}' once case and accents are ignored: rename one of them "
+                          "so players cannot confuse them", path)
+        if kind != "alias":
+            exact.add(name)
+
+
+@check("TTR108", "route-to-itself", Severity.ERROR,
+       "A route must join two different places.")
+def route_to_itself(ctx: CheckContext) -> Iterator[Finding]:
+    """Both ends of a route are different places.
+
+    Passing::
+
+        routes:
+          - {a: Bern, b: Basel, length: 2, color: red}
+
+    Failing::
+
+        routes:
+          - {a: Bern, b: Bern, length: 2, color: red}
+    """
+    for r in ctx.board.routes:
+        if r.a == r.b:
+            yield Finding(f"route {r.label()} starts and ends at '{r.a_name}': change 'b' to the "
+                          "place at the other end of the track", r.path + ("b",))
+
+
+@check("TTR109", "city-without-route", Severity.WARNING,
+       "A city that no route touches can never be reached; tickets to it cannot be completed.")
+def city_without_route(ctx: CheckContext) -> Iterator[Finding]:
+    """Every city has at least one route.
+
+    Passing::
+
+        cities: [{name: Bern, pos: [0, 0]}, {name: Basel, pos: [9, 9]}]
+        routes: [{a: Bern, b: Basel, length: 2, color: red}]
+
+    Failing::
+
+        cities: [{name: Bern, pos: [0, 0]}, {name: Basel, pos: [9, 9]}, {name: Thun, pos: [5, 5]}]
+        routes: [{a: Bern, b: Basel, length: 2, color: red}]
+    """
+    board = ctx.board
+    first_index: dict[str, int] = {}
+    for c in board.cities:
+        first_index.setdefault(c.name, c.index)
+    for c in board.cities:
+        if first_index[c.name] != c.index:
+            continue  # a repeated name: TTR102 reports it
+        if not board.adjacency[c.index]:
+            yield Finding(f"city '{c.name}' has no route: add a route to it or remove the city",
+                          c.path + ("name",))
+
+
+@check("TTR110", "duplicate-border-point", Severity.ERROR,
+       "Routes name border points by id, so an id must be unique within its country.")
+def duplicate_border_point(ctx: CheckContext) -> Iterator[Finding]:
+    """Border point ids are unique within a country.
+
+    Passing::
+
+        countries:
+          - {name: France, border_points: [{id: FR1, pos: [0, 5]}, {id: FR2, pos: [0, 9]}]}
+
+    Failing::
+
+        countries:
+          - {name: France, border_points: [{id: FR1, pos: [0, 5]}, {id: FR1, pos: [0, 9]}]}
+    """
+    for country in ctx.board.countries:
+        seen: set[str] = set()
+        for bp in country.border_points:
+            if bp.id in seen:
+                yield Finding(f"country '{country.name}' has two border points with id '{bp.id}': "
+                              "give each a different id", bp.path + ("id",))
+            seen.add(bp.id)
+
+
+@check("TTR111", "unused-border-point", Severity.WARNING,
+       "A border point no route ends at is drawn on the board but plays no part in the game.")
+def unused_border_point(ctx: CheckContext) -> Iterator[Finding]:
+    """Every border point is the end of at least one route.
+
+    Passing::
+
+        countries: [{name: France, border_points: [{id: FR1, pos: [0, 5]}]}]
+        routes: [{a: Genève, b: France, border_point: FR1, length: 1, color: gray}]
+
+    Failing::
+
+        countries: [{name: France, border_points: [{id: FR1, pos: [0, 5]}, {id: FR2, pos: [0, 9]}]}]
+        routes: [{a: Genève, b: France, border_point: FR1, length: 1, color: gray}]
+    """
+    used = {(r.b_name, r.border_point) for r in ctx.board.routes if r.border_point is not None}
+    for country in ctx.board.countries:
+        for bp in country.border_points:
+            if (country.name, bp.id) not in used:
+                yield Finding(f"no route ends at border point '{bp.id}' of {country.name}: add a "
+                              f"route with 'b: {country.name}, border_point: {bp.id}' or remove the "
+                              "point", bp.path + ("id",))

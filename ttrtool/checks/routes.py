@@ -1,3 +1,296 @@
-"""Checks: routes."""
+"""Checks TTR301-TTR310: tracks, double routes and what the rules allow on them."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ttrtool.checks import CheckContext, Finding, check, rules_path
+from ttrtool.diagnostics import Severity
+from ttrtool.graph import components
+from ttrtool.model import Route
+
+
+def _ends(r: Route) -> frozenset[int]:
+    return frozenset((r.a, r.b))
+
+
+@check("TTR301", "double-route-size", Severity.ERROR,
+       "A double route is exactly two parallel tracks (R-CLAIM-5).")
+def double_route_size(ctx: CheckContext) -> Iterator[Finding]:
+    """Every ``double`` group has exactly two tracks.
+
+    Passing::
+
+        routes:
+          - {a: Bern, b: Basel, length: 2, color: red, double: D1}
+          - {a: Bern, b: Basel, length: 2, color: blue, double: D1}
+
+    Failing::
+
+        routes:
+          - {a: Bern, b: Basel, length: 2, color: red, double: D1}
+    """
+    for group, tracks in ctx.board.double_groups().items():
+        if len(tracks) == 1:
+            yield Finding(f"double group '{group}' has only one track: add the parallel track with "
+                          f"'double: {group}', or remove 'double' from this route",
+                          tracks[0].path + ("double",))
+        elif len(tracks) > 2:
+            for extra in tracks[2:]:
+                yield Finding(f"double group '{group}' has {len(tracks)} tracks; a double route has "
+                              "two: give this track its own group or remove 'double'",
+                              extra.path + ("double",))
+
+
+@check("TTR302", "double-route-mismatch", Severity.ERROR,
+       "The two tracks of a double route join the same places (and border point) with the same "
+       "length.")
+def double_route_mismatch(ctx: CheckContext) -> Iterator[Finding]:
+    """Both tracks of a double group have the same ends and length.
+
+    Passing::
+
+        routes:
+          - {a: Bern, b: Basel, length: 2, color: red, double: D1}
+          - {a: Basel, b: Bern, length: 2, color: blue, double: D1}
+
+    Failing::
+
+        routes:
+          - {a: Bern, b: Basel, length: 2, color: red, double: D1}
+          - {a: Bern, b: Basel, length: 3, color: blue, double: D1}
+    """
+    for group, tracks in ctx.board.double_groups().items():
+        first = tracks[0]
+        for other in tracks[1:]:
+            if _ends(other) != _ends(first):
+                yield Finding(f"the tracks of double group '{group}' join different places "
+                              f"({first.label()} and {other.label()}): a double route is two "
+                              "parallel tracks between the same ends; fix the ends or the group",
+                              other.path + ("b",))
+            elif other.length != first.length:
+                yield Finding(f"the tracks of double group '{group}' have lengths {first.length} "
+                              f"and {other.length}: parallel tracks have the same length",
+                              other.path + ("length",))
+
+
+@check("TTR303", "double-route-same-color", Severity.ERROR,
+       "The two tracks of a double route have different colours, unless both are gray.")
+def double_route_same_color(ctx: CheckContext) -> Iterator[Finding]:
+    """Two coloured tracks of one double route differ in colour.
+
+    Passing::
+
+        routes:
+          - {a: Bern, b: Basel, length: 2, color: gray, double: D1}
+          - {a: Bern, b: Basel, length: 2, color: gray, double: D1}
+
+    Failing::
+
+        routes:
+          - {a: Bern, b: Basel, length: 2, color: red, double: D1}
+          - {a: Bern, b: Basel, length: 2, color: red, double: D1}
+    """
+    for group, tracks in ctx.board.double_groups().items():
+        seen: set[str] = set()
+        for r in tracks:
+            if not r.is_gray and r.color in seen:
+                yield Finding(f"both tracks of double group '{group}' are {r.color}: change one "
+                              "colour (two gray tracks are fine)", r.path + ("color",))
+            seen.add(r.color)
+
+
+@check("TTR304", "length-not-scored", Severity.ERROR,
+       "Claiming a route scores by its length; the rules' route_points table must have it "
+       "(R-SCORE-1).")
+def length_not_scored(ctx: CheckContext) -> Iterator[Finding]:
+    """Every route length has an entry in ``rules.route_points``.
+
+    Passing::
+
+        rules: {route_points: {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18}}
+        routes: [{a: Bern, b: Basel, length: 7, color: red}]
+
+    Failing::
+
+        routes: [{a: Bern, b: Basel, length: 7, color: red}]   # default table stops at 6
+    """
+    table = dict(ctx.board.rules.route_points)
+    known = ", ".join(str(k) for k in sorted(table))
+    for r in ctx.board.routes:
+        if r.length not in table:
+            yield Finding(f"no points for length {r.length} in rules.route_points (it has {known}): "
+                          f"add '{r.length}: <points>' to rules.route_points or change the length",
+                          r.path + ("length",))
+
+
+@check("TTR305", "unknown-color", Severity.ERROR,
+       "A route is paid with cards of its colour, so the colour must be in the train-card deck "
+       "(R-CLAIM-1).")
+def unknown_color(ctx: CheckContext) -> Iterator[Finding]:
+    """Every route colour is ``gray`` or a colour of ``rules.train_cards.colors`` with cards.
+
+    Passing::
+
+        routes: [{a: Bern, b: Basel, length: 2, color: pink}]
+
+    Failing::
+
+        routes: [{a: Bern, b: Basel, length: 2, color: purple}]
+    """
+    rules = ctx.board.rules
+    counts = dict(zip(rules.colors, rules.cards_per_color, strict=True))
+    deck = ", ".join(rules.colors)
+    for r in ctx.board.routes:
+        if r.is_gray:
+            continue
+        if r.color not in counts:
+            yield Finding(f"colour '{r.color}' is not in the train-card deck ({deck}): use one of "
+                          "them or gray, or add it to rules.train_cards.colors", r.path + ("color",))
+        elif counts[r.color] == 0:
+            yield Finding(f"the deck has no {r.color} cards: raise rules.train_cards.colors."
+                          f"{r.color} above 0 or change the route's colour", r.path + ("color",))
+
+
+@check("TTR306", "ferry-locomotives", Severity.ERROR,
+       "Locomotive symbols belong on gray ferries and cannot outnumber the spaces (R-EU-6).")
+def ferry_locomotives(ctx: CheckContext) -> Iterator[Finding]:
+    """``locomotives`` is only set on gray ferries, at most the length, and a ferry has at least
+    one; ferries need locomotives to be playable on them.
+
+    Passing::
+
+        routes: [{a: Athina, b: Smyrna, length: 2, color: gray, kind: ferry, locomotives: 1}]
+
+    Failing::
+
+        routes: [{a: Athina, b: Smyrna, length: 2, color: gray, kind: ferry, locomotives: 3}]
+    """
+    rules = ctx.board.rules
+    for r in ctx.board.routes:
+        where = r.path + ("locomotives",)
+        if r.kind != "ferry":
+            if r.locomotives:
+                yield Finding(f"route {r.label()} has locomotive symbols but is not a ferry: add "
+                              "'kind: ferry' or remove 'locomotives'", where)
+            continue
+        if r.locomotives > r.length:
+            yield Finding(f"ferry {r.label()} has {r.locomotives} locomotive symbols on "
+                          f"{r.length} spaces: use at most {r.length}", where)
+        elif r.locomotives == 0:
+            yield Finding(f"ferry {r.label()} has no locomotive symbols: set 'locomotives' "
+                          "(1 or more), or make it a normal route", r.path + ("kind",))
+        if not r.is_gray:
+            yield Finding(f"ferry {r.label()} is {r.color}; ferries are gray: set 'color: gray'",
+                          r.path + ("color",))
+        if r.locomotives and rules.locomotives_playable_on == "tunnels":
+            yield Finding(f"ferry {r.label()} needs locomotives, but the rules let locomotives be "
+                          "played only on tunnels: it could never be claimed; make it a tunnel or "
+                          "change rules.locomotives.playable_on", where)
+
+
+@check("TTR307", "ferries-not-allowed", Severity.ERROR,
+       "The rules say whether ferries are part of the game (R-EU-6).")
+def ferries_not_allowed(ctx: CheckContext) -> Iterator[Finding]:
+    """No ferry unless ``rules.ferries.allowed`` (the ``europe`` preset allows them).
+
+    Passing::
+
+        rules: {preset: europe}
+        routes: [{a: Athina, b: Smyrna, length: 2, color: gray, kind: ferry, locomotives: 1}]
+
+    Failing::
+
+        rules: {preset: usa}
+        routes: [{a: Athina, b: Smyrna, length: 2, color: gray, kind: ferry, locomotives: 1}]
+    """
+    if ctx.board.rules.ferries_allowed:
+        return
+    for r in ctx.board.routes:
+        if r.kind == "ferry":
+            yield Finding(f"ferry {r.label()} but the rules do not allow ferries: set "
+                          "'rules.ferries.allowed: true' (or preset europe) or make it a normal "
+                          "route", r.path + ("kind",))
+
+
+@check("TTR308", "tunnels-not-allowed", Severity.ERROR,
+       "The rules say whether tunnels are part of the game (R-EU-7).")
+def tunnels_not_allowed(ctx: CheckContext) -> Iterator[Finding]:
+    """No tunnel unless ``rules.tunnels.allowed`` (the ``europe`` and ``switzerland`` presets).
+
+    Passing::
+
+        rules: {preset: switzerland}
+        routes: [{a: Brig, b: Sion, length: 3, color: gray, kind: tunnel}]
+
+    Failing::
+
+        rules: {preset: usa}
+        routes: [{a: Brig, b: Sion, length: 3, color: gray, kind: tunnel}]
+    """
+    if ctx.board.rules.tunnels_allowed:
+        return
+    for r in ctx.board.routes:
+        if r.kind == "tunnel":
+            yield Finding(f"tunnel {r.label()} but the rules do not allow tunnels: set "
+                          "'rules.tunnels.allowed: true' (or a preset with tunnels) or make it a "
+                          "normal route", r.path + ("kind",))
+
+
+@check("TTR309", "locomotives-without-tunnels", Severity.ERROR,
+       "If locomotives may be played only on tunnels (R-CH-7), a board without tunnels leaves "
+       "every locomotive card unplayable.")
+def locomotives_without_tunnels(ctx: CheckContext) -> Iterator[Finding]:
+    """With ``locomotives.playable_on: tunnels`` the board has at least one tunnel.
+
+    Passing::
+
+        rules: {preset: switzerland}
+        routes: [{a: Brig, b: Sion, length: 3, color: gray, kind: tunnel}]
+
+    Failing::
+
+        rules: {preset: switzerland}
+        routes: [{a: Brig, b: Sion, length: 3, color: gray}]
+    """
+    rules = ctx.board.rules
+    if rules.locomotives_playable_on != "tunnels" or rules.locomotives == 0:
+        return
+    if not any(r.kind == "tunnel" for r in ctx.board.routes):
+        yield Finding("the rules let locomotives be played only on tunnels, but the board has no "
+                      "tunnel: add tunnels, or set rules.locomotives.playable_on to any",
+                      rules_path(ctx, "locomotives", "playable_on"))
+
+
+@check("TTR310", "disconnected-board", Severity.WARNING,
+       "Parts of the board that no chain of routes joins play as separate games.")
+def disconnected_board(ctx: CheckContext) -> Iterator[Finding]:
+    """Every city can be reached from every other city by some chain of routes.
+
+    Passing::
+
+        routes:
+          - {a: Bern, b: Basel, length: 2, color: red}
+          - {a: Basel, b: Olten, length: 1, color: blue}
+
+    Failing::
+
+        routes:
+          - {a: Bern, b: Basel, length: 2, color: red}
+          - {a: Olten, b: Zug, length: 1, color: blue}
+    """
+    board = ctx.board
+    uf = components(board)
+    groups: dict[int, list[int]] = {}
+    for c in board.cities:
+        if board.adjacency[c.index]:  # cities without routes: TTR109
+            groups.setdefault(uf.find(c.index), []).append(c.index)
+    if len(groups) < 2:
+        return
+    parts = sorted(groups.values(), key=lambda g: (-len(g), g[0]))
+    for part in parts[1:]:
+        names = [board.cities[i].name for i in part]
+        shown = ", ".join(names[:4]) + (", ..." if len(names) > 4 else "")
+        city = board.cities[part[0]]
+        yield Finding(f"{len(names)} cities ({shown}) are not joined to the rest of the board by any "
+                      "chain of routes: add a route between the two parts", city.path + ("name",))

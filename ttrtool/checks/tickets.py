@@ -1,3 +1,251 @@
-"""Checks: tickets."""
+"""Checks TTR401-TTR406: destination tickets can be completed and are worth what they cost."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cached_property
+
+from ttrtool.checks import CheckContext, Finding, check
+from ttrtool.diagnostics import Severity
+from ttrtool.graph import UnionFind, cheapest_path, components, joined
+from ttrtool.model import Board, Destination, Ticket
+
+# Official tickets score at most two points above the cheapest path in train
+# spaces (shared/reference/README.md); a wider gap is worth a second look.
+POINTS_TOLERANCE = 2
+
+
+def _cards(board: Board) -> list[Ticket]:
+    """One ticket per entry of the file (copies share their entry)."""
+    seen: set[tuple[str | int, ...]] = set()
+    out = []
+    for t in board.tickets:
+        if t.path not in seen:
+            seen.add(t.path)
+            out.append(t)
+    return out
+
+
+def _dest_path(t: Ticket, k: int) -> tuple[str | int, ...]:
+    return t.path + (("destinations", k, "to") if t.is_multi else ("to",))
+
+
+class _Network:
+    """Connectivity and cheapest paths of one board, computed once for all ticket checks."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self._cost: dict[tuple[frozenset[int], frozenset[int]], float | None] = {}
+
+    @cached_property
+    def all_routes(self) -> UnionFind:
+        return components(self.board)
+
+    @cached_property
+    def one_track_per_double(self) -> UnionFind:
+        """The board when only one track of each double route can be used (R-CLAIM-5)."""
+        closed: set[str] = set()
+        usable = []
+        for r in self.board.routes:
+            if r.double is not None:
+                if r.double in closed:
+                    continue
+                closed.add(r.double)
+            usable.append(r)
+        return components(self.board, usable)
+
+    def cost(self, sources: frozenset[int], targets: frozenset[int]) -> float | None:
+        key = (sources, targets)
+        if key not in self._cost:
+            found = cheapest_path(self.board, sources, targets)
+            self._cost[key] = None if found is None else found[0]
+        return self._cost[key]
+
+
+def _network(ctx: CheckContext) -> _Network:
+    net = ctx.cache.get("ticket-network")
+    if not isinstance(net, _Network):
+        net = _Network(ctx.board)
+        ctx.cache["ticket-network"] = net
+    return net
+
+
+def _reachable(net: _Network, t: Ticket) -> list[tuple[int, Destination]]:
+    """Destinations of ``t`` that the whole board can join to its origin."""
+    return [(k, d) for k, d in enumerate(t.destinations)
+            if not (d.nodes & t.origin_nodes) and joined(net.all_routes, t.origin_nodes, d.nodes)]
+
+
+@check("TTR401", "duplicate-ticket", Severity.WARNING,
+       "Two entries for the same ticket are usually a copy-paste slip; identical cards are "
+       "written once with 'copies'.")
+def duplicate_ticket(ctx: CheckContext) -> Iterator[Finding]:
+    """No two entries of a deck join the same places (either direction).
+
+    Passing::
+
+        tickets:
+          regular:
+            - {from: Bern, to: Basel, points: 3, copies: 2}
+
+    Failing::
+
+        tickets:
+          regular:
+            - {from: Bern, to: Basel, points: 3}
+            - {from: Basel, to: Bern, points: 3}
+    """
+    seen: dict[tuple[object, ...], Ticket] = {}
+    for t in _cards(ctx.board):
+        if t.is_multi:
+            key: tuple[object, ...] = (t.deck, t.origin, frozenset(d.name for d in t.destinations))
+        else:
+            key = (t.deck, frozenset((t.origin, t.destinations[0].name)))
+        first = seen.get(key)
+        if first is None:
+            seen[key] = t
+            continue
+        line = ctx.document.locate(first.path).line
+        if first.destinations == t.destinations or (
+                not t.is_multi and first.points == t.points):
+            fix = "delete this entry and write 'copies: 2' on the first one"
+        else:
+            fix = "the points differ: keep one entry (with 'copies' if the deck has several cards)"
+        yield Finding(f"ticket {t.label()} repeats the ticket at line {line}: {fix}", t.path)
+
+
+@check("TTR402", "ticket-to-itself", Severity.ERROR,
+       "A ticket joins two different places; one to itself is completed for free.")
+def ticket_to_itself(ctx: CheckContext) -> Iterator[Finding]:
+    """No destination of a ticket is its origin.
+
+    Passing::
+
+        tickets: {regular: [{from: Bern, to: Basel, points: 3}]}
+
+    Failing::
+
+        tickets: {regular: [{from: Bern, to: Bern, points: 3}]}
+    """
+    for t in _cards(ctx.board):
+        for k, d in enumerate(t.destinations):
+            if d.name == t.origin or d.nodes & t.origin_nodes:
+                yield Finding(f"ticket {t.label()} goes from '{t.origin}' to itself: change the "
+                              "destination", _dest_path(t, k))
+
+
+@check("TTR403", "ticket-unreachable", Severity.ERROR,
+       "A ticket whose places no chain of routes joins can never be completed (R-TIX-2).")
+def ticket_unreachable(ctx: CheckContext) -> Iterator[Finding]:
+    """Some chain of routes joins the origin to each destination (border points are ends,
+    R-CH-9).
+
+    Passing::
+
+        routes: [{a: Bern, b: Basel, length: 2, color: red}]
+        tickets: {regular: [{from: Bern, to: Basel, points: 2}]}
+
+    Failing::
+
+        routes: [{a: Bern, b: Basel, length: 2, color: red}]
+        tickets: {regular: [{from: Bern, to: Olten, points: 2}]}   # no route reaches Olten
+    """
+    net = _network(ctx)
+    for t in _cards(ctx.board):
+        for k, d in enumerate(t.destinations):
+            if d.nodes & t.origin_nodes:
+                continue  # TTR402
+            if not joined(net.all_routes, t.origin_nodes, d.nodes):
+                yield Finding(f"no chain of routes joins '{t.origin}' to '{d.name}', so ticket "
+                              f"{t.label()} can never be completed: add routes between them or "
+                              "change the ticket", _dest_path(t, k))
+
+
+@check("TTR404", "ticket-blocked-by-doubles", Severity.ERROR,
+       "With fewer players than rules.double_routes.both_tracks_min_players only one track of "
+       "each double route can be used (R-CLAIM-5); tickets must stay completable.")
+def ticket_blocked_by_doubles(ctx: CheckContext) -> Iterator[Finding]:
+    """Every ticket that the whole board completes can still be completed when only one track
+    of each double route is usable, at the smallest player count.
+
+    Passing::
+
+        routes:
+          - {a: Bern, b: Basel, length: 2, color: red, double: D1}
+          - {a: Bern, b: Basel, length: 2, color: blue, double: D1}
+
+    Failing::
+
+        routes:   # a malformed group: the second track is closed at 2-3 players
+          - {a: Bern, b: Basel, length: 2, color: red, double: D1}
+          - {a: Bern, b: Olten, length: 2, color: blue, double: D1}
+        tickets: {regular: [{from: Bern, to: Olten, points: 2}]}
+    """
+    board = ctx.board
+    rules = board.rules
+    if rules.both_tracks_usable(rules.min_players) or not board.double_groups():
+        return
+    net = _network(ctx)
+    players = rules.min_players
+    for t in _cards(board):
+        for k, d in _reachable(net, t):
+            if not joined(net.one_track_per_double, t.origin_nodes, d.nodes):
+                yield Finding(f"with {players} players only one track of each double route may be "
+                              f"used, and then no chain of routes joins '{t.origin}' to '{d.name}' "
+                              f"(ticket {t.label()}): fix the double groups (TTR302) or add a route",
+                              _dest_path(t, k))
+
+
+@check("TTR405", "ticket-longer-than-trains", Severity.ERROR,
+       "A ticket whose cheapest chain of routes needs more trains than a player has cannot be "
+       "completed (R-CLAIM-4, R-TIX-2).")
+def ticket_longer_than_trains(ctx: CheckContext) -> Iterator[Finding]:
+    """The cheapest path of every destination fits in ``rules.trains_per_player``.
+
+    Passing::
+
+        rules: {trains_per_player: 45}
+        tickets: {regular: [{from: Bern, to: Basel, points: 2}]}   # 2 spaces apart
+
+    Failing::
+
+        rules: {trains_per_player: 1}
+        tickets: {regular: [{from: Bern, to: Basel, points: 2}]}   # 2 spaces apart
+    """
+    net = _network(ctx)
+    trains = ctx.board.rules.trains_per_player
+    for t in _cards(ctx.board):
+        for k, d in _reachable(net, t):
+            cost = net.cost(t.origin_nodes, d.nodes)
+            if cost is not None and cost > trains:
+                yield Finding(f"ticket {t.label()} needs at least {cost:g} trains but each player "
+                              f"has {trains}: shorten the ticket or raise rules.trains_per_player",
+                              _dest_path(t, k))
+
+
+@check("TTR406", "ticket-points", Severity.WARNING,
+       "Ticket points are close to the cheapest path in train spaces on the official maps "
+       "(within +2); a wider gap makes a ticket too easy or too hard.")
+def ticket_points(ctx: CheckContext) -> Iterator[Finding]:
+    """Every destination's points are within 2 of the cheapest path in train spaces.
+
+    Passing::
+
+        routes: [{a: Bern, b: Basel, length: 3, color: red}]
+        tickets: {regular: [{from: Bern, to: Basel, points: 4}]}
+
+    Failing::
+
+        routes: [{a: Bern, b: Basel, length: 3, color: red}]
+        tickets: {regular: [{from: Bern, to: Basel, points: 12}]}
+    """
+    net = _network(ctx)
+    for t in _cards(ctx.board):
+        for k, d in _reachable(net, t):
+            cost = net.cost(t.origin_nodes, d.nodes)
+            if cost is None or abs(d.points - cost) <= POINTS_TOLERANCE:
+                continue
+            where = t.path + (("destinations", k, "points") if t.is_multi else ("points",))
+            yield Finding(f"ticket {t.origin}–{d.name} is worth {d.points} but the cheapest path is "
+                          f"{cost:g} train spaces: make it between {max(0, int(cost) - 2)} and "
+                          f"{int(cost) + 2} points", where)
