@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from ttrtool.model import Board, Route
 
@@ -109,3 +110,123 @@ def cheapest_path(
                 prev[other] = (node, ri)
                 heapq.heappush(heap, (nd, other))
     return None
+
+
+def passes_through(board: Board, node: int, ends: frozenset[int] | set[int]) -> bool:
+    """May a chain of routes continue through ``node``?
+
+    A border point is an end of the network (R-CH-9): a chain may start or
+    finish there (``ends``) but never passes through it.  Cities, and
+    countries when the rules make them junctions, always pass.
+    """
+    return board.nodes[node].kind != "border" or node in ends
+
+
+@dataclass(frozen=True)
+class CheapestTree:
+    """Cheapest costs from a set of source nodes to every node (one Dijkstra).
+
+    ``cost[n]`` is ``inf`` when ``n`` cannot be reached; ``via[n]`` is the
+    route entering ``n`` on one cheapest chain (-1 at a source or when
+    unreached); ``chains[n]`` counts the distinct cheapest chains of routes
+    from the sources to ``n`` (parallel tracks count as different chains).
+    """
+
+    sources: frozenset[int]
+    cost: tuple[float, ...]
+    via: tuple[int, ...]
+    chains: tuple[int, ...]
+
+    def reached(self, node: int) -> bool:
+        return self.cost[node] != INF
+
+    def best(self, targets: Iterable[int]) -> tuple[float, int] | None:
+        """Cheapest ``(cost, target)`` among ``targets``, lowest index on ties."""
+        found = [(self.cost[t], t) for t in sorted(targets) if self.cost[t] != INF]
+        return min(found) if found else None
+
+    def chain_to(self, board: Board, node: int) -> tuple[int, ...]:
+        """Route indices of one cheapest chain from a source to ``node``, in order."""
+        chain: list[int] = []
+        while self.via[node] >= 0:
+            route = self.via[node]
+            chain.append(route)
+            node = board.routes[route].other(node)
+        return tuple(reversed(chain))
+
+
+INF = float("inf")
+TOLERANCE = 1e-9  # weights may be fractions (expected tunnel surcharge): compare costs with this
+
+
+def cheapest_tree(
+    board: Board,
+    sources: Iterable[int],
+    weight: Callable[[Route], float] | Sequence[float] = route_length,
+    usable: Sequence[bool] | None = None,
+) -> CheapestTree:
+    """Dijkstra from every node of ``sources`` at once, honouring R-CH-9.
+
+    ``weight`` is a function of a route or a sequence indexed by route index;
+    every weight must be positive.  ``usable[i]`` False leaves route ``i`` out.
+    Ties keep the first chain found, visiting nodes and routes in index order,
+    so the chain reported is deterministic.
+    """
+    n = len(board.nodes)
+    weights = weight if not callable(weight) else [weight(r) for r in board.routes]
+    starts = frozenset(sources)
+    cost = [INF] * n
+    via = [-1] * n
+    chains = [0] * n
+    heap: list[tuple[float, int]] = []
+    for s in sorted(starts):
+        cost[s] = 0.0
+        chains[s] = 1
+        heap.append((0.0, s))
+    heapq.heapify(heap)
+    done = [False] * n
+    routes = board.routes
+    nodes = board.nodes
+    adjacency = board.adjacency
+    while heap:
+        d, node = heapq.heappop(heap)
+        if done[node]:
+            continue
+        done[node] = True
+        if nodes[node].kind == "border" and node not in starts:
+            continue  # an end, never a junction (R-CH-9)
+        here = chains[node]
+        for ri in adjacency[node]:
+            if usable is not None and not usable[ri]:
+                continue
+            r = routes[ri]
+            other = r.b if node == r.a else r.a
+            nd = d + weights[ri]
+            old = cost[other]
+            if nd < old - TOLERANCE:
+                cost[other] = nd
+                via[other] = ri
+                chains[other] = here
+                heapq.heappush(heap, (nd, other))
+            elif nd <= old + TOLERANCE and not done[other]:
+                chains[other] += here
+    return CheapestTree(starts, tuple(cost), tuple(via), tuple(chains))
+
+
+def usable_tracks(board: Board, players: int,
+                  weight: Callable[[Route], float] = route_length) -> tuple[bool, ...]:
+    """Which tracks can be used in a game of ``players`` (R-CLAIM-5, R-CH-5).
+
+    From ``rules.both_tracks_min_players`` up every track is usable.  Below
+    it only one track of each double route can ever be claimed; the mask
+    keeps the cheapest track by ``weight`` (lowest index on ties), the one a
+    player needing that link would take.
+    """
+    mask = [True] * len(board.routes)
+    if board.rules.both_tracks_usable(players):
+        return tuple(mask)
+    for tracks in board.double_groups().values():
+        keep = min(tracks, key=lambda r: (weight(r), r.index))
+        for r in tracks:
+            mask[r.index] = r.index == keep.index
+    return tuple(mask)

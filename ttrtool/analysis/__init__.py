@@ -1,0 +1,71 @@
+"""``ttrtool analyze``: ticket reachability, costs and the balance figures of a map.
+
+:func:`analyze` reads a :class:`~ttrtool.model.Board` and returns an
+:class:`Analysis`, plain frozen records; :mod:`ttrtool.analysis.formats`
+turns one (and optionally a second, for comparison) into text, JSON or
+Markdown.  Nothing here prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ttrtool.analysis.costs import CostWeights, route_weights, weights_matter
+from ttrtool.analysis.figures import (
+    Capacity,
+    ColourFigures,
+    Structure,
+    colour_figures,
+    structure,
+)
+from ttrtool.analysis.tickets import (
+    Leg,
+    PathFinder,
+    PlayerCount,
+    TicketCompletion,
+    by_player_count,
+    cheapest_links,
+    complete_tickets,
+)
+from ttrtool.model import Board
+
+__all__ = ["Analysis", "CostWeights", "analyze"]
+
+
+@dataclass(frozen=True)
+class Analysis:
+    board: Board
+    weights: CostWeights
+    route_costs: tuple[float, ...]  # cards per route with the weights (indexed like board.routes)
+    weighted: bool  # do the weights change any route's cost on this board?
+    tickets: tuple[TicketCompletion, ...]  # every track open
+    players: tuple[PlayerCount, ...]
+    colours: ColourFigures
+    capacity: tuple[Capacity, ...]
+    structure: Structure
+
+    @property
+    def legs(self) -> tuple[Leg, ...]:
+        """Every destination of every ticket card, in file order."""
+        return tuple(leg for t in self.tickets for leg in t.legs)
+
+
+def analyze(board: Board, weights: CostWeights | None = None) -> Analysis:
+    """Every figure of ``ttrtool analyze`` for one board."""
+    weights = weights or CostWeights()
+    costs = route_weights(board, weights)
+    finder = PathFinder(board, costs)
+    tickets = complete_tickets(finder)
+    players = by_player_count(finder)
+    return Analysis(
+        board=board,
+        weights=weights,
+        route_costs=costs,
+        weighted=weights_matter(board, weights),
+        tickets=tickets,
+        players=players,
+        colours=colour_figures(board),
+        capacity=tuple(Capacity(p.players, p.players * board.rules.trains_per_player,
+                                p.usable_spaces) for p in players),
+        structure=structure(board, cheapest_links(finder, [g for t in tickets for g in t.legs])),
+    )

@@ -1,0 +1,311 @@
+"""An analysis as text, Markdown or JSON (presentation only: nothing prints).
+
+Text and Markdown are made from the same sections (a title, notes, one
+table), so the two never disagree; JSON is a versioned document of every
+figure (``"format": "ttrtool-analysis"``, ``"version"``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from ttrtool.analysis import Analysis
+from ttrtool.analysis.compare import side_by_side, summary
+from ttrtool.analysis.costs import (
+    expected_tunnel_surcharge,
+    ferry_symbol_surcharge,
+    tunnel_match_distribution,
+)
+from ttrtool.analysis.tickets import SUGGESTED_BAND, Leg, link_label
+from ttrtool.model import GRAY
+
+JSON_FORMAT = "ttrtool-analysis"
+JSON_VERSION = 1
+FORMATS = ("text", "json", "markdown")
+TOP_CHOKEPOINTS = 10
+
+
+@dataclass
+class Section:
+    title: str
+    notes: list[str] = field(default_factory=list)
+    header: tuple[str, ...] = ()
+    rows: list[tuple[str, ...]] = field(default_factory=list)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def _cards(x: float | None) -> str:
+    return "-" if x is None else f"{x:.2f}"
+
+
+def _ticket_name(leg: Leg) -> str:
+    return f"{leg.ticket.origin} – {leg.destination.name}"
+
+
+def _weights_note(a: Analysis) -> str:
+    rules = a.board.rules
+    w = a.weights
+    if not a.weighted:
+        return "Weights: none apply on this board (cards = train spaces)."
+    parts = []
+    if w.tunnel == "expected":
+        parts.append(f"tunnels +{expected_tunnel_surcharge(rules, GRAY):.2f} cards expected "
+                     f"({rules.tunnel_reveal} revealed, deck of {rules.deck_size})")
+    else:
+        parts.append(f"tunnels +{w.tunnel}")
+    if w.ferry == "scarcity":
+        parts.append(f"ferries +{ferry_symbol_surcharge(rules):.2f} cards per locomotive symbol")
+    else:
+        parts.append(f"ferries +{w.ferry} per locomotive symbol")
+    return "Weights: " + "; ".join(parts) + "."
+
+
+def sections(a: Analysis, other: Analysis | None = None,
+             top: int = TOP_CHOKEPOINTS) -> list[Section]:
+    """The report as titled sections, shared by text and Markdown."""
+    board = a.board
+    out: list[Section] = []
+    legs = list(a.legs)
+    priced = [leg for leg in legs if leg.delta is not None]
+    deltas: dict[int, int] = {}
+    for leg in priced:
+        deltas[leg.delta or 0] = deltas.get(leg.delta or 0, 0) + 1
+    spread = ", ".join(f"{d:+d}: {n}" for d, n in sorted(deltas.items()))
+    tickets = Section(
+        "Tickets",
+        [f"{sum(t.completable for t in a.tickets)} of {len(a.tickets)} ticket cards can be "
+         f"completed; {len(legs)} legs (one per destination).",
+         f"Points - cheapest train spaces per leg: {spread or 'none'}.",
+         f"Suggested value = cheapest path in train spaces; flagged outside "
+         f"{SUGGESTED_BAND[0]:+d}..{SUGGESTED_BAND[1]:+d} (the official maps' range).",
+         _weights_note(a)],
+        ("ticket", "from – to", "points", "spaces", "routes", "cards", "delta", "suggested",
+         "flag", "one cheapest path"),
+    )
+    for leg in legs:
+        tickets.rows.append((
+            leg.ticket.id, _ticket_name(leg), str(leg.points),
+            "-" if leg.spaces is None else str(leg.spaces),
+            "-" if leg.routes is None else str(leg.routes), _cards(leg.weighted),
+            "-" if leg.delta is None else f"{leg.delta:+d}",
+            "-" if leg.suggested is None else str(leg.suggested), leg.flag,
+            " – ".join(leg.places),
+        ))
+    out.append(tickets)
+
+    base = {(leg.ticket.index, leg.destination.name): leg.spaces for leg in legs}
+    players = Section(
+        "Per player count",
+        [f"Both tracks of a double route are usable from {board.rules.both_tracks_min_players} "
+         "players; below that one track (the cheapest) per double route."],
+        ("players", "both tracks", "usable tracks", "completable cards", "legs costing more"),
+    )
+    for p in a.players:
+        dearer = [f"{g.ticket.id} {g.destination.name} {base[(g.ticket.index, g.destination.name)]}"
+                  f"→{'-' if g.spaces is None else g.spaces}"
+                  for t in p.tickets for g in t.legs
+                  if g.spaces != base[(g.ticket.index, g.destination.name)]]
+        players.rows.append((str(p.players), "yes" if p.both_tracks else "no",
+                             str(p.usable_tracks), f"{p.completable}/{len(p.tickets)}",
+                             ", ".join(dearer) or "none"))
+    out.append(players)
+
+    c = a.colours
+    colours = Section(
+        "Colours and lengths",
+        [f"{c.tracks} tracks, {c.spaces} train spaces; gray: {_pct(c.gray_share_routes)} of "
+         f"routes, {_pct(c.gray_share_spaces)} of spaces.",
+         "Lengths (tracks): " + ", ".join(f"{k}: {n}" for k, n in c.lengths) + ".",
+         f"Double routes: {c.double_routes} ({c.double_tracks} tracks). Tunnels: {c.tunnels} "
+         f"({c.tunnel_spaces} spaces). Ferries: {c.ferries} ({c.ferry_spaces} spaces, "
+         f"{c.locomotive_symbols} locomotive symbols)."],
+        ("colour", "routes", "spaces"),
+        [(x.colour, str(x.routes), str(x.spaces)) for x in c.colours],
+    )
+    out.append(colours)
+
+    out.append(Section(
+        "Capacity",
+        [f"{c.spaces} train spaces on the board; {board.rules.trains_per_player} trains per "
+         "player. Below 1 usable space per train the board can fill up."],
+        ("players", "trains in play", "usable spaces", "spaces per train"),
+        [(str(k.players), str(k.trains), str(k.usable_spaces), f"{k.ratio:.2f}")
+         for k in a.capacity],
+    ))
+
+    s = a.structure
+    hist = ", ".join(f"{k}: {n}" for k, n in s.degree_histogram)
+    ranked = sorted(s.degrees, key=lambda d: (-d.tracks, d.name))
+    chokes = Section(
+        "Structure",
+        [f"City degree (tracks: cities): {hist}.",
+         "Busiest: " + ", ".join(f"{d.name} {d.tracks}" for d in ranked[:5]) + "; quietest: "
+         + ", ".join(f"{d.name} {d.tracks}" for d in ranked[::-1][:5]) + ".",
+         "Cities no ticket touches: " + (", ".join(s.no_ticket) or "none") + ".",
+         "Cities on no cheapest ticket path: " + (", ".join(s.off_paths) or "none") + ".",
+         f"Chokepoints: the {min(top, len(s.chokepoints))} links on the most cheapest ticket "
+         "paths (every cheapest path of every leg counts; a double route is one link)."],
+        ("link", "legs on some cheapest path", "legs on every cheapest path"),
+        [(link_label(board, k.tracks), str(k.on_some), str(k.on_every))
+         for k in s.chokepoints[:top]],
+    )
+    out.append(chokes)
+
+    if other is not None:
+        out.append(Section(
+            "Comparison", [],
+            ("figure", a.board.meta.id or a.board.source,
+             other.board.meta.id or other.board.source),
+            [tuple(row) for row in side_by_side(a, other)],
+        ))
+    return out
+
+
+def _table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> list[str]:
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h)
+              for i, h in enumerate(header)]
+    numeric = [all(_numeric(r[i]) for r in rows) and bool(rows) for i in range(len(header))]
+
+    def line(cells: tuple[str, ...]) -> str:
+        parts = [cell.rjust(w) if num else cell.ljust(w)
+                 for cell, w, num in zip(cells, widths, numeric, strict=True)]
+        return "  " + "  ".join(parts).rstrip()
+
+    return [line(header), line(tuple("-" * w for w in widths)), *(line(r) for r in rows)]
+
+
+def _numeric(cell: str) -> bool:
+    return cell.replace(".", "", 1).replace("-", "", 1).replace("+", "", 1).isdigit() or cell == "-"
+
+
+def format_text(a: Analysis, other: Analysis | None = None, top: int = TOP_CHOKEPOINTS) -> str:
+    title = f"{a.board.meta.name} ({a.board.source})"
+    lines = [title, "=" * len(title)]
+    for sec in sections(a, other, top):
+        lines += ["", sec.title, "-" * len(sec.title), *sec.notes]
+        if sec.header:
+            lines += ["", *_table(sec.header, sec.rows)]
+    return "\n".join(lines) + "\n"
+
+
+def _md(cell: str) -> str:
+    return cell.replace("|", "\\|")
+
+
+def format_markdown(a: Analysis, other: Analysis | None = None,
+                    top: int = TOP_CHOKEPOINTS) -> str:
+    lines = [f"# {a.board.meta.name}", "", f"Analysis of `{a.board.source}` by `ttrtool analyze`."]
+    for sec in sections(a, other, top):
+        lines += ["", f"## {sec.title}", ""]
+        lines += [f"- {n}" for n in sec.notes]
+        if sec.header:
+            lines += ["", "| " + " | ".join(map(_md, sec.header)) + " |",
+                      "|" + "|".join("---" for _ in sec.header) + "|"]
+            lines += ["| " + " | ".join(_md(c) for c in r) + " |" for r in sec.rows]
+    return "\n".join(lines) + "\n"
+
+
+def _leg_dict(leg: Leg, a: Analysis) -> dict[str, Any]:
+    return {
+        "to": leg.destination.name,
+        "points": leg.points,
+        "completable": leg.completable,
+        "spaces": leg.spaces,
+        "routes": leg.routes,
+        "fewest_routes": leg.fewest_routes,
+        "cards": None if leg.weighted is None else round(leg.weighted, 3),
+        "delta": leg.delta,
+        "suggested": leg.suggested,
+        "flag": leg.flag or None,
+        "path": list(leg.places),
+        "route_ids": [a.board.routes[i].id for i in leg.path],
+    }
+
+
+def to_dict(a: Analysis, other: Analysis | None = None) -> dict[str, Any]:
+    """Every figure as JSON-ready data (versioned; see docs/analyze.md)."""
+    board = a.board
+    rules = board.rules
+    c = a.colours
+    s = a.structure
+    doc: dict[str, Any] = {
+        "format": JSON_FORMAT,
+        "version": JSON_VERSION,
+        "map": {"id": board.meta.id, "name": board.meta.name, "file": board.source},
+        "weights": {
+            **a.weights.describe(),
+            "tunnel_surcharge": {col: round(expected_tunnel_surcharge(rules, col), 4)
+                                 for col in (*rules.colors, GRAY)} if rules.tunnels_allowed else {},
+            "tunnel_extra_cards_distribution": [
+                round(p, 4) for p in tunnel_match_distribution(rules, GRAY)
+            ] if rules.tunnels_allowed else [],
+            "ferry_symbol_surcharge": round(ferry_symbol_surcharge(rules), 4),
+            "suggested_band": list(SUGGESTED_BAND),
+        },
+        "tickets": [
+            {"id": t.ticket.id, "deck": t.ticket.deck, "origin": t.ticket.origin,
+             "completable": t.completable, "destinations": [_leg_dict(g, a) for g in t.legs]}
+            for t in a.tickets
+        ],
+        "players": [
+            {"players": p.players, "both_tracks": p.both_tracks,
+             "usable_tracks": p.usable_tracks, "usable_spaces": p.usable_spaces,
+             "completable": p.completable,
+             "legs": [{"id": g.ticket.id, "to": g.destination.name, "spaces": g.spaces}
+                      for t in p.tickets for g in t.legs]}
+            for p in a.players
+        ],
+        "colours": {
+            "per_colour": {x.colour: {"routes": x.routes, "spaces": x.spaces} for x in c.colours},
+            "tracks": c.tracks, "spaces": c.spaces,
+            "gray_share_routes": round(c.gray_share_routes, 4),
+            "gray_share_spaces": round(c.gray_share_spaces, 4),
+            "lengths": {str(k): n for k, n in c.lengths},
+            "double_routes": c.double_routes, "double_tracks": c.double_tracks,
+            "tunnels": c.tunnels, "tunnel_spaces": c.tunnel_spaces,
+            "ferries": c.ferries, "ferry_spaces": c.ferry_spaces,
+            "locomotive_symbols": c.locomotive_symbols,
+        },
+        "capacity": [{"players": k.players, "trains": k.trains,
+                      "usable_spaces": k.usable_spaces, "spaces_per_train": round(k.ratio, 4)}
+                     for k in a.capacity],
+        "structure": {
+            "degrees": {d.name: {"tracks": d.tracks, "neighbours": d.neighbours}
+                        for d in s.degrees},
+            "chokepoints": [{"link": link_label(board, k.tracks),
+                             "route_ids": [board.routes[i].id for i in k.tracks],
+                             "on_some": k.on_some, "on_every": k.on_every}
+                            for k in s.chokepoints],
+            "cities_no_ticket": list(s.no_ticket),
+            "cities_off_paths": list(s.off_paths),
+        },
+        "summary": {f.key: f.value for f in summary(a)},
+    }
+    if other is not None:
+        doc["compare"] = {
+            "map": {"id": other.board.meta.id, "name": other.board.meta.name,
+                    "file": other.board.source},
+            "summary": {f.key: f.value for f in summary(other)},
+        }
+    return doc
+
+
+def format_json(a: Analysis, other: Analysis | None = None) -> str:
+    return json.dumps(to_dict(a, other), indent=2, ensure_ascii=False) + "\n"
+
+
+def render(a: Analysis, output_format: str, other: Analysis | None = None,
+           top: int = TOP_CHOKEPOINTS) -> str:
+    """``output_format``: one of :data:`FORMATS`."""
+    if output_format == "json":
+        return format_json(a, other)
+    if output_format == "markdown":
+        return format_markdown(a, other, top)
+    if output_format == "text":
+        return format_text(a, other, top)
+    raise ValueError(f"unknown format '{output_format}': use one of {', '.join(FORMATS)}")

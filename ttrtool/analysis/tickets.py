@@ -1,0 +1,244 @@
+"""Destination tickets: can each be completed, what does it cost, is it priced right.
+
+A ticket is completed by a chain of routes joining its two places (R-TIX-2);
+a multi-destination ticket is looked at once per destination (R-CH-3).  A
+country is reached through any of its border points and a chain never
+passes through one (R-CH-9): that is :func:`ttrtool.graph.cheapest_tree`.
+
+The suggested value is the cheapest path in train spaces.  On the official
+boards points equal that cost for 69 of the 76 city-city tickets (USA 25 of
+30, Europe 44 of 46, Switzerland 34 of 34) and the others are 1 or 2 above
+it, never below: so a ticket whose points fall outside ``SUGGESTED_BAND``
+around the suggestion is flagged (tests/analysis recomputes the band).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ttrtool.graph import INF, CheapestTree, cheapest_tree, passes_through, usable_tracks
+from ttrtool.model import Board, Destination, Ticket
+
+# points - cheapest spaces on the official city-city tickets: min 0, max +2.
+SUGGESTED_BAND = (0, 2)
+
+
+@dataclass(frozen=True)
+class Leg:
+    """One destination of a ticket: the ticket's origin joined to that destination."""
+
+    ticket: Ticket
+    destination: Destination
+    spaces: int | None  # cheapest completion in train spaces; None: cannot be completed
+    routes: int | None  # routes on ``path``: the fewest among the paths cheapest in spaces
+    fewest_routes: int | None  # fewest routes of any completion, whatever its spaces
+    weighted: float | None  # cheapest completion in cards with the tunnel/ferry weights
+    path: tuple[int, ...]  # route indices of one cheapest path (in spaces), origin first
+    places: tuple[str, ...]  # the places along that path
+
+    @property
+    def completable(self) -> bool:
+        return self.spaces is not None
+
+    @property
+    def points(self) -> int:
+        return self.destination.points
+
+    @property
+    def delta(self) -> int | None:
+        """Points minus the cheapest cost in train spaces."""
+        return None if self.spaces is None else self.points - self.spaces
+
+    @property
+    def suggested(self) -> int | None:
+        return self.spaces
+
+    @property
+    def flag(self) -> str:
+        """'' when priced like the official maps; else what is off."""
+        if self.spaces is None:
+            return "cannot be completed"
+        if self.delta is not None and self.delta < SUGGESTED_BAND[0]:
+            return "worth less than its cheapest path"
+        if self.delta is not None and self.delta > SUGGESTED_BAND[1]:
+            return "worth more than the official maps pay"
+        return ""
+
+
+@dataclass(frozen=True)
+class TicketCompletion:
+    ticket: Ticket
+    legs: tuple[Leg, ...]
+
+    @property
+    def completable(self) -> bool:
+        return any(leg.completable for leg in self.legs)
+
+
+class PathFinder:
+    """Cheapest trees on one board, cached by source set and track mask."""
+
+    def __init__(self, board: Board, weights: Sequence[float]) -> None:
+        self.board = board
+        self.weights = tuple(weights)
+        self.spaces = tuple(float(r.length) for r in board.routes)
+        self.ones = tuple(1.0 for _ in board.routes)
+        # spaces first, routes second: exact in floats while a path has < 1024 routes
+        self.spaces_then_routes = tuple(r.length * 1024.0 + 1.0 for r in board.routes)
+        self._cache: dict[tuple[str, frozenset[int], tuple[bool, ...] | None], CheapestTree] = {}
+
+    def tree(self, kind: str, sources: frozenset[int],
+             usable: tuple[bool, ...] | None = None) -> CheapestTree:
+        """``kind``: 'spaces', 'routes', 'path' (spaces, then routes) or 'weighted'."""
+        key = (kind, sources, usable)
+        found = self._cache.get(key)
+        if found is None:
+            weight = {"spaces": self.spaces, "routes": self.ones, "weighted": self.weights,
+                      "path": self.spaces_then_routes}[kind]
+            found = cheapest_tree(self.board, sources, weight, usable)
+            self._cache[key] = found
+        return found
+
+
+def _whole(cost: float) -> int:
+    return int(round(cost))
+
+
+def place_name(board: Board, node: int) -> str:
+    n = board.nodes[node]
+    return f"{n.name} ({n.border_point})" if n.border_point else n.name
+
+
+def _places(board: Board, start: int, path: tuple[int, ...]) -> tuple[str, ...]:
+    names = [place_name(board, start)]
+    node = start
+    for ri in path:
+        node = board.routes[ri].other(node)
+        names.append(place_name(board, node))
+    return tuple(names)
+
+
+def leg(finder: PathFinder, ticket: Ticket, destination: Destination,
+        usable: tuple[bool, ...] | None = None) -> Leg:
+    board = finder.board
+    path_tree = finder.tree("path", ticket.origin_nodes, usable)
+    best = path_tree.best(destination.nodes)
+    if best is None:
+        return Leg(ticket, destination, None, None, None, None, (), ())
+    cost, end = best
+    spaces, routes = divmod(_whole(cost), 1024)
+    path = path_tree.chain_to(board, end)
+    start = end
+    for ri in reversed(path):
+        start = board.routes[ri].other(start)
+    fewest = finder.tree("routes", ticket.origin_nodes, usable).best(destination.nodes)
+    weighted = finder.tree("weighted", ticket.origin_nodes, usable).best(destination.nodes)
+    return Leg(
+        ticket, destination, spaces, routes, _whole(fewest[0]) if fewest else None,
+        weighted[0] if weighted else None, path, _places(board, start, path),
+    )
+
+
+def complete_tickets(finder: PathFinder,
+                     usable: tuple[bool, ...] | None = None) -> tuple[TicketCompletion, ...]:
+    """Every ticket card of the board, each destination on its own."""
+    return tuple(
+        TicketCompletion(t, tuple(leg(finder, t, d, usable) for d in t.destinations))
+        for t in finder.board.tickets
+    )
+
+
+@dataclass(frozen=True)
+class PlayerCount:
+    """Tickets with the tracks a game of ``players`` can use (R-CLAIM-5, R-CH-5)."""
+
+    players: int
+    both_tracks: bool
+    usable_tracks: int
+    usable_spaces: int
+    tickets: tuple[TicketCompletion, ...]
+
+    @property
+    def completable(self) -> int:
+        return sum(t.completable for t in self.tickets)
+
+
+def by_player_count(finder: PathFinder) -> tuple[PlayerCount, ...]:
+    """Every allowed player count; tickets are recomputed once per distinct track mask."""
+    board = finder.board
+    rules = board.rules
+    out: list[PlayerCount] = []
+    computed: dict[tuple[bool, ...], tuple[TicketCompletion, ...]] = {}
+    for players in range(rules.min_players, rules.max_players + 1):
+        mask = usable_tracks(board, players, lambda r: finder.weights[r.index])
+        if mask not in computed:
+            computed[mask] = complete_tickets(finder, None if all(mask) else mask)
+        out.append(PlayerCount(
+            players, rules.both_tracks_usable(players), sum(mask),
+            sum(r.length for r in board.routes if mask[r.index]), computed[mask],
+        ))
+    return tuple(out)
+
+
+def link_of(board: Board, route: int) -> tuple[int, ...]:
+    """The tracks of the link a route belongs to: its double route, or itself."""
+    r = board.routes[route]
+    if r.double is None:
+        return (route,)
+    return tuple(sorted(x.index for x in board.routes if x.double == r.double))
+
+
+def cheapest_links(
+    finder: PathFinder, legs: Sequence[Leg],
+) -> dict[tuple[int, ...], tuple[int, int]]:
+    """For every link (a route, or both tracks of a double route), over ``legs``:
+    (legs with the link on some cheapest path, legs with it on every cheapest path).
+
+    Cheapest is in train spaces, with every track open.  A track a–b lies on a
+    cheapest path when cost(origin→a) + length + cost(b→destination) equals the
+    leg's cost; the number of cheapest chains through it is chains(origin→a) x
+    chains(b→destination); a link every cheapest chain uses is unavoidable.
+    Counting every cheapest path, not one chosen path, makes ties harmless.
+    """
+    board = finder.board
+    links = {r.index: link_of(board, r.index) for r in board.routes}
+    some: dict[tuple[int, ...], int] = {}
+    every: dict[tuple[int, ...], int] = {}
+    for lg in legs:
+        if lg.spaces is None:
+            continue
+        fwd = finder.tree("spaces", lg.ticket.origin_nodes)
+        bwd = finder.tree("spaces", lg.destination.nodes)
+        total = lg.spaces
+        all_chains = sum(fwd.chains[t] for t in lg.destination.nodes
+                         if fwd.cost[t] != INF and _whole(fwd.cost[t]) == total)
+        through: dict[tuple[int, ...], int] = {}
+        for r in board.routes:
+            n = 0
+            for u, v in ((r.a, r.b), (r.b, r.a)):
+                if fwd.cost[u] == INF or bwd.cost[v] == INF:
+                    continue
+                if _whole(fwd.cost[u] + r.length + bwd.cost[v]) != total:
+                    continue
+                if not (passes_through(board, u, fwd.sources)
+                        and passes_through(board, v, bwd.sources)):
+                    continue
+                n += fwd.chains[u] * bwd.chains[v]
+            if n:
+                link = links[r.index]
+                through[link] = through.get(link, 0) + n
+        for link, n in through.items():
+            some[link] = some.get(link, 0) + 1
+            if n == all_chains:
+                every[link] = every.get(link, 0) + 1
+    return {link: (some[link], every.get(link, 0)) for link in some}
+
+
+def link_label(board: Board, tracks: Sequence[int]) -> str:
+    """``Berlin–Frankfurt 3 black|red`` for a link (one track or a double route)."""
+    first = board.routes[tracks[0]]
+    end = place_name(board, first.b)
+    colours = "|".join(board.routes[i].color for i in tracks)
+    kind = f" {first.kind}" if first.kind != "normal" else ""
+    return f"{first.a_name}–{end} {first.length} {colours}{kind}"
