@@ -1,0 +1,135 @@
+"""Train cards: the deck, the discard pile and the face-up market (R-SET-2/3, R-DRAW).
+
+Cards are integers: colour indices in rules order, then the locomotive.  The
+deck is a list whose *end* is the top.  These functions change a state in
+place; the state decides when they are legal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ttrtool.engine.actions import Action
+    from ttrtool.engine.state import GameState
+
+# R-DRAW-5 note: consecutive wipes allowed before the market is left as it
+# is.  Each wipe burns five cards, so a long run is only possible when almost
+# every card left in play is a locomotive; the pool check below catches the
+# hopeless case exactly and this cap only bounds very unlucky runs.
+MAX_CONSECUTIVE_WIPES = 30
+
+
+def new_deck(counts: tuple[int, ...]) -> list[int]:
+    """Every card of the deck in card order (R-SET-2); the caller shuffles it."""
+    deck: list[int] = []
+    for card, n in enumerate(counts):
+        deck.extend([card] * n)
+    return deck
+
+
+def draw_card(st: GameState) -> int:
+    """Top card of the deck, reshuffling the discards when the deck is empty (R-DRAW-6).
+    Returns -1 when deck and discards are both empty (R-DRAW-7)."""
+    deck = st.deck
+    if not deck:
+        if not st.discards:
+            return -1
+        deck.extend(st.discards)
+        st.discards.clear()
+        st.rng.shuffle(deck)
+    return deck.pop()
+
+
+def refill_market(st: GameState) -> None:
+    """Turn up cards until the market is full or no card is left, then apply R-DRAW-5."""
+    market = st.market
+    size = st.game.rules.market_size
+    while len(market) < size:
+        card = draw_card(st)
+        if card < 0:
+            break
+        market.append(card)
+    settle_market(st)
+
+
+def settle_market(st: GameState) -> None:
+    """R-DRAW-5: while the market shows too many locomotives, discard it and turn up a new one.
+
+    Stops (leaving the market as it is) when deck + discards + market cannot
+    make a market with fewer locomotives than the threshold, or after
+    :data:`MAX_CONSECUTIVE_WIPES` wipes in a row (docs/engine.md).
+    """
+    threshold = st.game.rules.market_locomotive_wipe
+    if threshold <= 0:
+        return
+    loco = st.game.loco
+    market = st.market
+    size = st.game.rules.market_size
+    wipes = 0
+    while market.count(loco) >= threshold:
+        pool = len(st.deck) + len(st.discards) + len(market)
+        pool_locos = st.deck.count(loco) + st.discards.count(loco) + market.count(loco)
+        new_size = min(size, pool)
+        if pool - pool_locos < new_size - (threshold - 1) or wipes >= MAX_CONSECUTIVE_WIPES:
+            return
+        st.discards.extend(market)
+        market.clear()
+        while len(market) < size:
+            card = draw_card(st)
+            if card < 0:
+                break
+            market.append(card)
+        wipes += 1
+        st.market_wipes += 1
+
+
+def take_face_up(st: GameState, player: int, card: int) -> None:
+    """Move a face-up card to a hand and replace it at once (R-DRAW-2)."""
+    st.market.remove(card)
+    st.hands[player][card] += 1
+    refill_market(st)
+
+
+def take_blind(st: GameState, player: int) -> None:
+    """Move the top card of the deck to a hand (R-DRAW-1)."""
+    card = draw_card(st)
+    if card < 0:  # legal-action generation never offers this
+        raise AssertionError("blind draw with no card left")
+    st.hands[player][card] += 1
+
+
+def draw_actions(st: GameState, second: bool, out: list[Action]) -> None:
+    """Card draws: a face-up card of each colour shown, then the deck.
+
+    On the second card a face-up locomotive is not allowed when the rules say
+    a face-up locomotive is the whole draw (R-DRAW-3; not so in R-CH-6).
+    Without deck and discards only the market can be drawn from (R-DRAW-7).
+    """
+    g = st.game
+    market = st.market
+    banned = g.loco if second and g.rules.face_up_locomotive_ends_draw else -1
+    if market:
+        actions = g.draw_face_up
+        seen = 0
+        for card in market:
+            bit = 1 << card
+            if not seen & bit and card != banned:
+                seen |= bit
+        card = 0
+        while seen:
+            if seen & 1:
+                out.append(actions[card])
+            seen >>= 1
+            card += 1
+    if st.deck or st.discards:
+        out.append(g.draw_blind)
+
+
+def card_total(st: GameState) -> int:
+    """Cards in deck, discards, market, hands and a pending tunnel (for invariant checks)."""
+    total = len(st.deck) + len(st.discards) + len(st.market)
+    total += sum(sum(h) for h in st.hands)
+    if st.tunnel is not None:
+        total += st.tunnel.cards + st.tunnel.locomotives + len(st.tunnel.revealed)
+    return total

@@ -1,0 +1,179 @@
+"""Claiming routes: who may claim what, distinct payments, tunnels.
+
+Rules: R-CLAIM-1..5, R-EU-6..8, R-CH-5, R-CH-7.
+
+A legal claim is offered once per distinct payment: colour used x number of
+locomotives, never once per permutation of cards.  Paying only with
+locomotives is the colour ``locomotive``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ttrtool.engine.actions import TunnelPay, TunnelWithdraw
+from ttrtool.engine.cards import draw_card
+
+if TYPE_CHECKING:
+    from ttrtool.engine.actions import Action
+    from ttrtool.engine.state import GameState
+
+
+@dataclass(slots=True)
+class TunnelPending:
+    """Cards laid for a tunnel and the cards turned over (R-EU-7)."""
+
+    route: int
+    color: int  # card index of the colour used; the locomotive if only locomotives
+    cards: int  # coloured cards laid
+    locomotives: int  # locomotives laid
+    revealed: list[int]
+    extra: int  # extra cards demanded
+
+    def copy(self) -> TunnelPending:
+        return TunnelPending(self.route, self.color, self.cards, self.locomotives,
+                             list(self.revealed), self.extra)
+
+
+def route_open_to(st: GameState, player: int, route: int) -> bool:
+    """May ``player`` claim ``route`` as far as ownership goes (R-CLAIM-4, R-CLAIM-5, R-CH-5)?
+
+    Unclaimed; the player owns no other track of its double route; and, with
+    fewer players than the rules' threshold, no other track is claimed at all.
+    """
+    owner = st.owner
+    if owner[route] >= 0:
+        return False
+    both = st.game.both_tracks
+    for other in st.game.partners[route]:
+        o = owner[other]
+        if o == player or (o >= 0 and not both):
+            return False
+    return True
+
+
+def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
+    """Every distinct affordable payment for every claimable route, by route index.
+
+    R-CLAIM-1/2: one colour (the route's, or any for gray) plus locomotives;
+    R-CLAIM-4: enough trains; R-EU-6: at least one locomotive per ferry symbol;
+    R-CH-7: locomotives only where the rules allow them.
+    """
+    g = st.game
+    hand = st.hands[player]
+    trains = st.trains[player]
+    locos = hand[g.loco]
+    loco = g.loco
+    owner = st.owner
+    partners = g.partners
+    both = g.both_tracks
+    held = [c for c in range(loco) if hand[c]]
+    claim = g.claim_action
+    for r in range(g.n_routes):
+        if owner[r] >= 0:
+            continue
+        length = g.route_len[r]
+        if length > trains:
+            continue
+        if partners[r]:
+            blocked = False
+            for other in partners[r]:
+                o = owner[other]
+                if o == player or (o >= 0 and not both):
+                    blocked = True
+            if blocked:
+                continue
+        min_l = g.route_min_locos[r]
+        max_l = min(length, locos) if g.route_locos_ok[r] else 0
+        if max_l < min_l:
+            continue
+        col = g.route_color[r]
+        colors = held if col < 0 else ((col,) if hand[col] else ())
+        for c in colors:
+            lo = max(min_l, length - hand[c])
+            hi = min(max_l, length - 1)
+            for n in range(lo, hi + 1):
+                out.append(claim(r, c, n))
+        if max_l >= length:
+            out.append(claim(r, loco, length))
+
+
+def complete_claim(st: GameState, player: int, route: int) -> None:
+    """Place the trains and score the route at once (R-CLAIM-3, R-SCORE-1)."""
+    g = st.game
+    st.owner[route] = player
+    st.trains[player] -= g.route_len[route]
+    st.route_score[player] += g.route_points[route]
+    st.claimed[player].append(route)
+    st.claim_turns[player].append(st.turn)
+    st.union(player, g.end_a[route], g.end_b[route])
+
+
+def lay_claim(st: GameState, player: int, route: int, color: int, cards: int, locos: int) -> bool:
+    """Play the cards for a claim.  Returns True when the turn is over, False when a
+    tunnel waits for the player to pay or withdraw (R-EU-7, R-EU-8)."""
+    g = st.game
+    hand = st.hands[player]
+    hand[color] -= cards
+    hand[g.loco] -= locos
+    if not g.route_tunnel[route]:
+        st.discards.extend([color] * cards)
+        st.discards.extend([g.loco] * locos)
+        complete_claim(st, player, route)
+        return True
+    revealed: list[int] = []
+    for _ in range(g.rules.tunnel_reveal):
+        card = draw_card(st)
+        if card < 0:  # R-EU-8: reveal what there is
+            break
+        revealed.append(card)
+    if color == g.loco:  # R-EU-8: only locomotives count against an all-locomotive payment
+        extra = revealed.count(g.loco)
+    else:
+        extra = revealed.count(color) + revealed.count(g.loco)
+    st.tunnel = TunnelPending(route, color, cards, locos, revealed, extra)
+    if extra == 0:
+        finish_tunnel(st, player, pay=True, cards=0, locos=0)
+        return True
+    return False
+
+
+def tunnel_actions(st: GameState, player: int, out: list[Action]) -> None:
+    """The distinct ways to pay a tunnel's extra cards, then withdrawing (R-EU-7, R-EU-8)."""
+    t = st.tunnel
+    assert t is not None
+    g = st.game
+    hand = st.hands[player]
+    name = g.card_names[t.color]
+    if t.color == g.loco:
+        if hand[g.loco] >= t.extra:
+            out.append(TunnelPay(name, t.extra, 0))
+    else:
+        for n in range(max(0, t.extra - hand[t.color]), min(t.extra, hand[g.loco]) + 1):
+            out.append(TunnelPay(name, n, t.extra - n))
+    out.append(TunnelWithdraw())
+
+
+def finish_tunnel(st: GameState, player: int, pay: bool, cards: int, locos: int) -> None:
+    """Pay the extras and claim, or take the laid cards back; discard the revealed cards."""
+    t = st.tunnel
+    assert t is not None
+    g = st.game
+    hand = st.hands[player]
+    st.discards.extend(t.revealed)
+    if pay:
+        hand[t.color] -= cards
+        hand[g.loco] -= locos
+        st.discards.extend([t.color] * (t.cards + cards))
+        st.discards.extend([g.loco] * (t.locomotives + locos))
+        if t.extra:
+            st.tunnels_paid += 1
+            st.extra_cards += t.extra
+        st.tunnel = None
+        complete_claim(st, player, t.route)
+    else:
+        hand[t.color] += t.cards
+        hand[g.loco] += t.locomotives
+        st.tunnels_withdrawn += 1
+        st.tunnel = None

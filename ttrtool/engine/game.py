@@ -1,0 +1,135 @@
+"""The game definition: a board, its rules and a player count, as integer tables.
+
+A :class:`Game` is immutable and shared by every state of every game played
+on it.  It turns the board into flat tuples indexed by route, node and card
+so the state never looks at names or dataclasses in its inner loops.
+Everything comes from ``board.rules`` (RULES.md, last section): no branch on a
+map's name.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ttrtool.engine.actions import (
+    LOCOMOTIVE,
+    BuildStation,
+    ClaimRoute,
+    DrawBlind,
+    DrawFaceUp,
+    DrawTickets,
+    Pass,
+)
+from ttrtool.model import Board
+
+if TYPE_CHECKING:
+    from ttrtool.engine.state import GameState
+
+# Engine safety (R-END-2): completed turns per player before a game ends as
+# "turn_cap".  Real games take 20-50 turns per player, so this only stops
+# bots that loop (e.g. withdrawing from the same tunnel forever).
+DEFAULT_TURNS_PER_PLAYER = 250
+
+
+class Game:
+    """Board + rules + player count.  ``new_state(seed)`` starts a game."""
+
+    def __init__(self, board: Board, players: int, *, turn_cap: int | None = None) -> None:
+        rules = board.rules
+        if not rules.min_players <= players <= rules.max_players:
+            raise ValueError(
+                f"{board.meta.name or board.meta.id} is played by {rules.min_players} to "
+                f"{rules.max_players} players, not {players}")
+        self.board = board
+        self.rules = rules
+        self.players = players
+        self.turn_cap = turn_cap if turn_cap is not None else DEFAULT_TURNS_PER_PLAYER * players
+        if self.turn_cap < 1:
+            raise ValueError(f"turn_cap must be at least 1, not {self.turn_cap}")
+
+        # Cards: colours 0..k-1 in rules order, then the locomotive (index k).
+        self.colors: tuple[str, ...] = rules.colors
+        self.card_names: tuple[str, ...] = rules.colors + (LOCOMOTIVE,)
+        self.loco = len(rules.colors)
+        self.n_cards = len(self.card_names)
+        self.card_index = {name: i for i, name in enumerate(self.card_names)}
+        self.deck_counts: tuple[int, ...] = rules.cards_per_color + (rules.locomotives,)
+        self.deck_size = sum(self.deck_counts)
+
+        # Nodes.  A border point is an end of the network, never a junction (R-CH-9).
+        self.n_nodes = len(board.nodes)
+        self.terminal: tuple[bool, ...] = tuple(n.kind == "border" for n in board.nodes)
+        self.adjacency: tuple[tuple[int, ...], ...] = board.adjacency
+        self.station_cities: tuple[int, ...] = tuple(
+            n.index for n in board.nodes if n.kind == "city")
+
+        # Routes.
+        routes = board.routes
+        self.n_routes = len(routes)
+        self.route_a = tuple(r.a for r in routes)
+        self.route_b = tuple(r.b for r in routes)
+        self.route_len = tuple(r.length for r in routes)
+        self.route_color = tuple(-1 if r.is_gray else self.card_index[r.color] for r in routes)
+        self.route_points = tuple(rules.points_for_length(r.length) or 0 for r in routes)
+        self.route_tunnel = tuple(rules.tunnels_allowed and r.kind == "tunnel" for r in routes)
+        # R-EU-6: one locomotive per ferry symbol.
+        self.route_min_locos = tuple(
+            r.locomotives if rules.ferries_allowed and r.kind == "ferry" else 0 for r in routes)
+        # R-CLAIM-2 / R-CH-7: may locomotives be played on this route?
+        self.route_locos_ok = tuple(
+            rules.locomotives_playable_on == "any" or t for t in self.route_tunnel)
+        self.stations_locos_ok = rules.locomotives_playable_on == "any"
+        groups: dict[str, list[int]] = {}
+        for r in routes:
+            if r.double is not None:
+                groups.setdefault(r.double, []).append(r.index)
+        self.partners: tuple[tuple[int, ...], ...] = tuple(
+            tuple(i for i in groups[r.double] if i != r.index) if r.double is not None else ()
+            for r in routes)
+        # R-CLAIM-5 / R-CH-5: with fewer players, claiming one track closes the others.
+        self.both_tracks = rules.both_tracks_usable(players)
+        # Connectivity ends: a route ending at a terminal node ends at its own
+        # virtual node (n_nodes + route), so two routes never meet there (R-CH-9).
+        self.uf_size = self.n_nodes + self.n_routes
+        self.end_a = tuple(self.n_nodes + i if self.terminal[a] else a
+                           for i, a in enumerate(self.route_a))
+        self.end_b = tuple(self.n_nodes + i if self.terminal[b] else b
+                           for i, b in enumerate(self.route_b))
+
+        # Tickets.
+        tr = rules.tickets
+        self.ticket_origin = tuple(tuple(sorted(t.origin_nodes)) for t in board.tickets)
+        self.ticket_dests = tuple(
+            tuple((tuple(sorted(d.nodes)), d.points) for d in t.destinations)
+            for t in board.tickets)
+        self.ticket_deck_names = board.decks
+        self.setup_deal = tuple((d, n) for d, n in tr.setup_deal if n > 0)
+        self.draw_deck = tr.draw_deck
+
+        # Stations.
+        self.stations_per_player = rules.stations_per_player
+        self.station_costs = rules.station_costs
+
+        # Shared action values, so legal-action lists allocate nothing per call.
+        self.draw_face_up = tuple(DrawFaceUp(name) for name in self.card_names)
+        self.draw_blind = DrawBlind()
+        self.draw_tickets = DrawTickets()
+        self.pass_action = Pass()
+        self._claims: dict[tuple[int, int, int], ClaimRoute] = {}
+        self.station_action_cache: dict[tuple[int, int, int], BuildStation] = {}
+
+    def claim_action(self, route: int, color: int, locomotives: int) -> ClaimRoute:
+        """The (shared) action value for a payment; ``color`` is a card index."""
+        key = (route, color, locomotives)
+        action = self._claims.get(key)
+        if action is None:
+            cards = self.route_len[route] - locomotives
+            action = ClaimRoute(route, self.card_names[color], locomotives, cards)
+            self._claims[key] = action
+        return action
+
+    def new_state(self, seed: int) -> GameState:
+        """Shuffle and deal with a ``random.Random(seed)`` owned by the state (R-SET-3, R-SET-4)."""
+        from ttrtool.engine.state import GameState
+
+        return GameState.start(self, seed)

@@ -1,0 +1,62 @@
+"""The outcome of a finished game: everything needed to re-score it without the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ttrtool.engine.tickets import TicketResult
+
+__all__ = ["GameResult", "PlayerResult", "ScoreBreakdown", "TicketResult"]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreBreakdown:
+    """Where a player's points came from (R-SCORE-1, R-TIX-2, R-EU-5, R-SCORE-3)."""
+
+    routes: int
+    tickets: int
+    stations: int  # points for stations left in supply (R-EU-5)
+    longest: int  # the longest-path bonus, if earned
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One seat's final position.
+
+    ``claimed`` lists route indices in claim order with the turn of each in
+    ``claim_turns``; ``stations`` lists (city node, route it uses or None) in
+    build order (R-EU-4); ``longest_path`` is in trains (R-SCORE-2).
+    """
+
+    seat: int
+    score: int
+    trains_left: int
+    breakdown: ScoreBreakdown
+    longest_path: int
+    claimed: tuple[int, ...]
+    claim_turns: tuple[int, ...]
+    stations: tuple[tuple[int, int | None], ...]
+    tickets: tuple[TicketResult, ...]
+    completed_tickets: int
+
+    @property
+    def stations_used(self) -> int:
+        """Stations placed on the board (R-EU-9 tie-break)."""
+        return len(self.stations)
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A finished game.  ``end_reason`` is ``normal`` (R-END-1), ``stalled`` (R-END-2)
+    or ``turn_cap``; ``winners`` are seats after the tie-breakers (R-SCORE-4, R-EU-9)."""
+
+    seed: int
+    end_reason: str
+    turns: int
+    winners: tuple[int, ...]
+    players: tuple[PlayerResult, ...]
+    tunnels_paid: int
+    tunnels_withdrawn: int
+    extra_cards_paid: int
+    market_wipes: int
+    stations_built: int

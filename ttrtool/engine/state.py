@@ -1,0 +1,343 @@
+"""One position of a game and the turn structure (R-SET, R-TURN, R-END).
+
+A :class:`GameState` is mutable for speed; :meth:`GameState.clone` copies it.
+Every decision goes through :meth:`GameState.apply`, which checks once that
+the game is not over and that the action is among :meth:`legal_actions`;
+the rule modules (cards, claims, tickets, stations) then do the work.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ttrtool.engine import cards, claims, stations, tickets
+from ttrtool.engine.actions import (
+    Action,
+    BuildStation,
+    ClaimRoute,
+    DrawBlind,
+    DrawFaceUp,
+    DrawTickets,
+    IllegalAction,
+    KeepTickets,
+    Pass,
+    TunnelPay,
+    TunnelWithdraw,
+)
+from ttrtool.engine.claims import TunnelPending
+from ttrtool.engine.view import PlayerView, TunnelView
+
+if TYPE_CHECKING:
+    from ttrtool.engine.game import Game
+    from ttrtool.engine.result import GameResult
+
+SETUP, MAIN, SECOND_DRAW, TICKETS, TUNNEL, OVER = range(6)
+PHASE_NAMES = ("setup_tickets", "main", "second_draw", "tickets", "tunnel", "over")
+
+
+class GameState:
+    """A position: cards, claims, tickets, whose decision it is, and the history."""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        g = game
+        n = g.players
+        self.game = g
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.phase = SETUP
+        self.current_player = 0
+        self.turn = 0
+        self.end_reason: str | None = None
+        self.final_countdown: int | None = None  # turns left once R-END-1 triggered
+        self.draws_left = 0
+        self.hands = [[0] * g.n_cards for _ in range(n)]
+        self.deck: list[int] = []
+        self.discards: list[int] = []
+        self.market: list[int] = []
+        self.owner = [-1] * g.n_routes
+        self.trains = [g.rules.trains_per_player] * n
+        self.route_score = [0] * n
+        self.claimed: list[list[int]] = [[] for _ in range(n)]
+        self.claim_turns: list[list[int]] = [[] for _ in range(n)]
+        self.uf = [list(range(g.uf_size)) for _ in range(n)]
+        self.tickets: list[list[int]] = [[] for _ in range(n)]
+        self.offers: list[list[int]] = [[] for _ in range(n)]
+        self.ticket_decks: dict[str, list[int]] = {d: [] for d in g.ticket_deck_names}
+        self.removed_tickets: list[int] = []
+        self.stations_left = [g.stations_per_player] * n
+        self.station_owner = [-1] * g.n_nodes
+        self.stations: list[tuple[int, int]] = []
+        self.tunnel: TunnelPending | None = None
+        self.tunnels_paid = 0
+        self.tunnels_withdrawn = 0
+        self.extra_cards = 0
+        self.market_wipes = 0
+        self.history: list[tuple[int, Action]] = []
+        self._legal: list[Action] | None = None
+
+    @classmethod
+    def start(cls, game: Game, seed: int) -> GameState:
+        """Shuffle and deal (R-SET-2..4): cards, market, then setup tickets."""
+        st = cls(game, seed)
+        g = game
+        st.deck = cards.new_deck(g.deck_counts)
+        st.rng.shuffle(st.deck)
+        for p in range(g.players):
+            for _ in range(g.rules.initial_hand):
+                card = cards.draw_card(st)
+                if card >= 0:
+                    st.hands[p][card] += 1
+        cards.refill_market(st)
+        for t in g.board.tickets:
+            st.ticket_decks[t.deck].append(t.index)
+        for name in g.ticket_deck_names:
+            st.rng.shuffle(st.ticket_decks[name])
+        tickets.deal_setup(st)
+        st.phase = SETUP
+        st.current_player = 0
+        return st
+
+    def clone(self) -> GameState:
+        """An independent copy (the generator included) of this position."""
+        new = GameState.__new__(GameState)
+        new.__dict__.update(self.__dict__)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.hands = [list(h) for h in self.hands]
+        new.deck = list(self.deck)
+        new.discards = list(self.discards)
+        new.market = list(self.market)
+        new.owner = list(self.owner)
+        new.trains = list(self.trains)
+        new.route_score = list(self.route_score)
+        new.claimed = [list(c) for c in self.claimed]
+        new.claim_turns = [list(c) for c in self.claim_turns]
+        new.uf = [list(u) for u in self.uf]
+        new.tickets = [list(t) for t in self.tickets]
+        new.offers = [list(o) for o in self.offers]
+        new.ticket_decks = {k: list(v) for k, v in self.ticket_decks.items()}
+        new.removed_tickets = list(self.removed_tickets)
+        new.stations_left = list(self.stations_left)
+        new.station_owner = list(self.station_owner)
+        new.stations = list(self.stations)
+        new.tunnel = self.tunnel.copy() if self.tunnel is not None else None
+        new.history = list(self.history)
+        new._legal = None
+        return new
+
+    # -- connectivity -------------------------------------------------------
+
+    def find(self, player: int, x: int) -> int:
+        parent = self.uf[player]
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def union(self, player: int, a: int, b: int) -> None:
+        ra, rb = self.find(player, a), self.find(player, b)
+        if ra != rb:
+            self.uf[player][ra] = rb
+
+    # -- queries ------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    def legal_actions(self) -> list[Action]:
+        """The current player's legal decisions in a stable order; empty only when over."""
+        if self._legal is None:
+            self._legal = self._generate(self.current_player)
+        return list(self._legal)
+
+    def _generate(self, p: int) -> list[Action]:
+        out: list[Action] = []
+        phase = self.phase
+        g = self.game
+        if phase == MAIN:
+            self._main_actions(p, out)
+            if not out:
+                out.append(g.pass_action)  # R-END-2: nothing else is legal for this player
+        elif phase == SECOND_DRAW:
+            cards.draw_actions(self, True, out)
+        elif phase == TUNNEL:
+            claims.tunnel_actions(self, p, out)
+        elif phase == SETUP:
+            tickets.keep_actions(self.offers[p], g.rules.tickets.setup_keep_min, out)
+        elif phase == TICKETS:
+            tickets.keep_actions(self.offers[p], g.rules.tickets.draw_keep_min, out)
+        return out
+
+    def _main_actions(self, p: int, out: list[Action]) -> None:
+        """R-TURN-1: draw cards, claim a route, draw tickets, or build a station."""
+        cards.draw_actions(self, False, out)
+        claims.claim_actions(self, p, out)
+        if self.ticket_decks.get(self.game.draw_deck):  # R-TIX-1: not with an empty deck
+            out.append(self.game.draw_tickets)
+        stations.station_actions(self, p, out)
+
+    def has_move(self, p: int) -> bool:
+        """Does player ``p`` have any action other than passing at the start of a turn?"""
+        if self.market or self.deck or self.discards:
+            return True
+        if self.ticket_decks.get(self.game.draw_deck):
+            return True
+        out: list[Action] = []
+        claims.claim_actions(self, p, out)
+        if out:
+            return True
+        stations.station_actions(self, p, out)
+        return bool(out)
+
+    # -- applying -----------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Apply the current player's decision; raise :class:`IllegalAction` if it is not legal."""
+        if self.phase == OVER:
+            raise IllegalAction(f"the game is over; cannot apply {action.text!r}")
+        legal = self._legal if self._legal is not None else self._generate(self.current_player)
+        if not any(a is action for a in legal) and action not in legal:
+            raise IllegalAction(
+                f"{action.text!r} is not legal for player {self.current_player} "
+                f"in phase {self.phase_name}")
+        self._legal = None
+        p = self.current_player
+        self.history.append((p, action))
+        g = self.game
+        if isinstance(action, DrawFaceUp | DrawBlind):
+            self._draw(p, action)
+        elif isinstance(action, ClaimRoute):
+            if claims.lay_claim(self, p, action.route, g.card_index[action.color],
+                                action.cards, action.locomotives):
+                self._end_turn()
+            else:
+                self.phase = TUNNEL
+        elif isinstance(action, TunnelPay):
+            claims.finish_tunnel(self, p, True, action.cards, action.locomotives)
+            self._end_turn()
+        elif isinstance(action, TunnelWithdraw):
+            claims.finish_tunnel(self, p, False, 0, 0)
+            self._end_turn()
+        elif isinstance(action, DrawTickets):
+            tickets.draw(self, p)
+            self.phase = TICKETS
+        elif isinstance(action, KeepTickets):
+            setup = self.phase == SETUP
+            tickets.keep(self, p, action.tickets, setup)
+            if setup:
+                self._next_setup()
+            else:
+                self._end_turn()
+        elif isinstance(action, BuildStation):
+            stations.build(self, p, action.city, g.card_index[action.color], action.cards,
+                           action.locomotives)
+            self._end_turn()
+        elif isinstance(action, Pass):
+            self._end_turn()
+
+    def _draw(self, p: int, action: DrawFaceUp | DrawBlind) -> None:
+        """R-DRAW-1..4, R-CH-6: a draw is one or two decisions."""
+        g = self.game
+        if isinstance(action, DrawFaceUp):
+            card = g.card_index[action.color]
+            cards.take_face_up(self, p, card)
+            if self.phase == MAIN and card == g.loco and g.rules.face_up_locomotive_ends_draw:
+                self._end_turn()  # R-DRAW-3: a face-up locomotive is the whole draw
+                return
+        else:
+            cards.take_blind(self, p)
+        self.draws_left = (g.rules.draw_cards if self.phase == MAIN else self.draws_left) - 1
+        if self.draws_left > 0:
+            self.phase = SECOND_DRAW
+            self._legal = self._generate(p)
+            if self._legal:
+                return
+        self._end_turn()  # R-DRAW-7: nothing left to draw, the draw takes what it got
+
+    def _next_setup(self) -> None:
+        """Setup ticket choices go round in seat order; then seat 0 starts (R-SET-4)."""
+        if self.current_player + 1 < self.game.players:
+            self.current_player += 1
+        else:
+            self.phase = MAIN
+            self.current_player = 0
+            self._check_stall()
+
+    def _end_turn(self) -> None:
+        """R-END-1 final round, the turn cap, then the next player (R-TURN-2)."""
+        g = self.game
+        p = self.current_player
+        self.turn += 1
+        self.phase = MAIN
+        self.draws_left = 0
+        if len(self.market) < g.rules.market_size and (self.deck or self.discards):
+            cards.refill_market(self)  # cards came back to the discards since the market ran short
+        if self.final_countdown is not None:
+            self.final_countdown -= 1
+            if self.final_countdown <= 0:
+                self._finish("normal")
+                return
+        elif self.trains[p] <= g.rules.end_trigger_trains:
+            self.final_countdown = g.players  # everyone, the trigger included, plays once more
+        if self.turn >= g.turn_cap:
+            self._finish("turn_cap")
+            return
+        self.current_player = (p + 1) % g.players
+        self._check_stall()
+
+    def _check_stall(self) -> None:
+        """R-END-2: when nobody can do anything but pass, the game is stalled."""
+        if self.has_move(self.current_player):
+            return
+        if not any(self.has_move(q) for q in range(self.game.players)):
+            self._finish("stalled")
+
+    def _finish(self, reason: str) -> None:
+        self.phase = OVER
+        self.end_reason = reason
+        self._legal = None
+
+    # -- views and results --------------------------------------------------
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may know now (never others' hands or tickets, nor deck order)."""
+        t = self.tunnel
+        return PlayerView(
+            seat=player,
+            current_player=self.current_player,
+            phase=PHASE_NAMES[self.phase],
+            turn=self.turn,
+            final_round=self.final_countdown is not None,
+            turns_left=self.final_countdown,
+            card_names=self.game.card_names,
+            hand=tuple(self.hands[player]),
+            tickets=tuple(self.tickets[player]),
+            offered=tuple(self.offers[player]),
+            market=tuple(self.market),
+            deck_size=len(self.deck),
+            discard_size=len(self.discards),
+            ticket_deck_size=len(self.ticket_decks.get(self.game.draw_deck, ())),
+            route_owner=tuple(self.owner),
+            stations=tuple(self.stations),
+            trains=tuple(self.trains),
+            stations_left=tuple(self.stations_left),
+            hand_sizes=tuple(sum(h) for h in self.hands),
+            ticket_counts=tuple(len(x) for x in self.tickets),
+            route_scores=tuple(self.route_score),
+            tunnel=None if t is None else TunnelView(
+                t.route, t.color, t.cards, t.locomotives, tuple(t.revealed), t.extra),
+        )
+
+    def result(self) -> GameResult:
+        """The scored outcome; only once the game is over."""
+        if self.phase != OVER:
+            raise ValueError("the game is not over yet")
+        from ttrtool.engine.scoring import final_result
+
+        return final_result(self)

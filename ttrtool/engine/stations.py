@@ -1,0 +1,138 @@
+"""Stations (R-EU-1, R-EU-3, R-EU-4, R-EU-5).
+
+Building one is a turn; at the end each station lends its owner exactly one
+route of another player at the station's city, for tickets only.  The engine
+chooses the routes that score the owner's tickets best (R-EU-4).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import TYPE_CHECKING
+
+from ttrtool.engine.actions import BuildStation
+from ttrtool.engine.tickets import TicketResult, score_ticket
+
+if TYPE_CHECKING:
+    from ttrtool.engine.actions import Action
+    from ttrtool.engine.game import Game
+    from ttrtool.engine.state import GameState
+
+
+def station_cost(g: Game, built: int) -> int | None:
+    """Cards for the next station after ``built`` ones, or None if none is left (R-EU-3)."""
+    if built >= g.stations_per_player or built >= len(g.station_costs):
+        return None
+    return g.station_costs[built]
+
+
+def station_payments(g: Game, hand: list[int], cost: int) -> list[tuple[int, int]]:
+    """Distinct (colour, locomotives) payments of ``cost`` cards of one colour (R-EU-3)."""
+    loco = g.loco
+    if cost == 0:
+        return [(loco, 0)]
+    max_l = min(cost, hand[loco]) if g.stations_locos_ok else 0
+    out = []
+    for c in range(loco):
+        if hand[c]:
+            for n in range(max(0, cost - hand[c]), min(max_l, cost - 1) + 1):
+                out.append((c, n))
+    if max_l >= cost:
+        out.append((loco, cost))
+    return out
+
+
+def station_actions(st: GameState, player: int, out: list[Action]) -> None:
+    """Every free city x every distinct payment for the player's next station."""
+    g = st.game
+    if st.stations_left[player] <= 0:
+        return
+    cost = station_cost(g, g.stations_per_player - st.stations_left[player])
+    if cost is None:
+        return
+    payments = station_payments(g, st.hands[player], cost)
+    if not payments:
+        return
+    cache = g.station_action_cache
+    names = g.card_names
+    for city in g.station_cities:
+        if st.station_owner[city] >= 0:
+            continue
+        for c, n in payments:
+            key = (city, c, n)
+            action = cache.get(key)
+            if action is None:
+                action = BuildStation(city, names[c], n, cost - n)
+                cache[key] = action
+            out.append(action)
+
+
+def build(st: GameState, player: int, city: int, color: int, cards: int, locos: int) -> None:
+    """Pay and place a station (R-EU-3: one per city in total)."""
+    g = st.game
+    hand = st.hands[player]
+    hand[color] -= cards
+    hand[g.loco] -= locos
+    st.discards.extend([color] * cards)
+    st.discards.extend([g.loco] * locos)
+    st.stations_left[player] -= 1
+    st.station_owner[city] = player
+    st.stations.append((city, player))
+
+
+def best_station_routes(
+    g: Game, player: int, tickets: list[int], owner: list[int], stations: list[tuple[int, int]],
+    parent: list[int],
+) -> tuple[list[tuple[int, int | None]], list[TicketResult]]:
+    """R-EU-4: the route each of the player's stations uses, chosen to score the tickets best.
+
+    ``parent`` is the player's own union-find (not changed).  Returns the
+    stations in build order with their route (or None) and the ticket results.
+    Options that join the same components are equivalent, so only one of
+    them is tried; on equal scores the earlier option (fewer borrowed
+    routes, lower route index) wins, which keeps the choice deterministic.
+    """
+    own = [city for city, p in stations if p == player]
+
+    def find_in(par: list[int], x: int) -> int:
+        while par[x] != x:
+            par[x] = par[par[x]]
+            x = par[x]
+        return x
+
+    base = list(parent)
+    options: list[list[int | None]] = []
+    for city in own:
+        seen: set[int] = {find_in(base, city)}
+        opts: list[int | None] = [None]
+        for r in g.adjacency[city]:
+            if owner[r] < 0 or owner[r] == player:
+                continue
+            far = g.end_b[r] if g.route_a[r] == city else g.end_a[r]
+            root = find_in(base, far)
+            if root not in seen:
+                seen.add(root)
+                opts.append(r)
+        options.append(opts)
+
+    best: tuple[int, list[int | None], list[TicketResult]] | None = None
+    for choice in product(*options):
+        par = list(base)
+        borrowed = {r for r in choice if r is not None}
+        for r in sorted(borrowed):
+            ra, rb = find_in(par, g.end_a[r]), find_in(par, g.end_b[r])
+            if ra != rb:
+                par[ra] = rb
+
+        def owned(r: int, borrowed: set[int] = borrowed) -> bool:
+            return owner[r] == player or r in borrowed
+
+        def find(x: int, par: list[int] = par) -> int:
+            return find_in(par, x)
+
+        results = [score_ticket(g, t, owned, find) for t in tickets]
+        total = sum(t.scored for t in results)
+        if best is None or total > best[0]:
+            best = (total, list(choice), results)
+    assert best is not None
+    return list(zip(own, best[1], strict=True)), best[2]
