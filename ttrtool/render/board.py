@@ -1,0 +1,152 @@
+"""The board as SVG: one function per layer, drawn in a fixed z-order.
+
+Layers: background, countries, routes, (heatmap), cities, labels, furniture
+(title, legend, score track).  Each returns an SVG group with an explicit id;
+colours and sizes come from the :class:`~ttrtool.render.theme.Theme`.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping
+
+from ttrtool.model import Board
+from ttrtool.render.furniture import legend_layer, score_track
+from ttrtool.render.labels import BoardPlan, plan_board
+from ttrtool.render.layout import layout_routes
+from ttrtool.render.svg import clean, document, el, num, to_bytes
+from ttrtool.render.theme import Theme
+
+LOCO_PATH = ("M-6,2.2 L-6,-1.6 L-1.5,-1.6 L-1.5,-3.6 L3.2,-3.6 L3.2,-1.6 L6,-1.6 L6,2.2 Z "
+             "M-7,2.2 L7,2.2 L7,3 L-7,3 Z")
+
+
+def plan(board: Board, theme: Theme) -> BoardPlan:
+    """Lay out routes, countries and labels (no SVG yet)."""
+    return plan_board(layout_routes(board, theme.sizes), theme.countries)
+
+
+def _defs(root: ET.Element, theme: Theme) -> None:
+    defs = el(root, "defs")
+    sym = el(defs, "g", {"id": "sym-loco"})
+    el(sym, "circle", {"cx": 0, "cy": 0, "r": 9.2, "fill": theme.colors["label_box"],
+                       "stroke": theme.colors["loco"], "stroke-width": 0.8})
+    el(sym, "path", {"d": LOCO_PATH, "fill": theme.colors["loco"]})
+    for x in (-3.5, 0.0, 3.5):
+        el(sym, "circle", {"cx": x, "cy": 4.6, "r": 1.4, "fill": theme.colors["loco"]})
+
+
+def background_layer(p: BoardPlan, theme: Theme) -> ET.Element:
+    w, h = p.routes.frame.page
+    f = p.routes.frame.offset
+    g = el(None, "g", {"id": "layer-background"})
+    el(g, "rect", {"id": "page", "x": 0, "y": 0, "width": w, "height": h,
+                   "fill": theme.colors["background"]})
+    el(g, "rect", {"id": "map-area", "x": f, "y": f, "width": w - 2 * f, "height": h - 2 * f,
+                   "fill": theme.colors["map"]})
+    return g
+
+
+def countries_layer(p: BoardPlan, theme: Theme) -> ET.Element:
+    g = el(None, "g", {"id": "layer-countries"})
+    s = p.routes.sizes
+    for i, c in enumerate(p.countries):
+        cg = el(g, "g", {"id": f"country-{i}", "class": "country"})
+        for j, (x0, y0, x1, y1) in enumerate(c.bands):
+            el(cg, "rect", {"id": f"country-{i}-band-{j}", "x": x0, "y": y0, "width": x1 - x0,
+                            "height": y1 - y0, "rx": 2.0, "fill": c.color, "stroke":
+                            theme.colors["frame"], "stroke-width": 0.4})
+        for j, (bp, x, y) in enumerate(c.points):
+            el(cg, "circle", {"id": f"country-{i}-point-{j}", "cx": x, "cy": y,
+                              "r": s.border_radius, "fill": c.color,
+                              "stroke": theme.colors["city_stroke"], "stroke-width": 0.5},
+               ).append(_title(bp))
+    return g
+
+
+def _title(text: str) -> ET.Element:
+    return el(None, "title", text=text)
+
+
+def routes_layer(p: BoardPlan, theme: Theme) -> ET.Element:
+    board = p.routes.board
+    g = el(None, "g", {"id": "layer-routes"})
+    per_route: dict[int, list[ET.Element]] = {}
+    colors = theme.colors
+    for sp in p.routes.spaces():
+        r = board.routes[sp.route]
+        b = sp.box
+        tunnel = r.kind == "tunnel"
+        attrs: dict[str, str | float] = {
+            "id": f"space-{r.id}-{sp.index + 1}",
+            "class": "space tunnel" if tunnel else "space",
+            "x": -b.hl, "y": -b.hw, "width": 2 * b.hl, "height": 2 * b.hw, "rx": 0.9,
+            "transform": f"translate({num(b.cx)} {num(b.cy)}) rotate({num(b.angle)})",
+            "fill": theme.route_color(r.color),
+            "stroke": colors["tunnel_stroke"] if tunnel else colors["space_stroke"],
+            "stroke-width": 0.8 if tunnel else 0.3,
+        }
+        if tunnel:
+            attrs["stroke-dasharray"] = "1.6 0.9"
+        items = per_route.setdefault(sp.route, [])
+        items.append(el(None, "rect", attrs))
+        if r.kind == "ferry" and sp.index < r.locomotives:
+            scale = b.hw / 10.5
+            items.append(el(None, "use", {
+                "href": "#sym-loco", "class": "loco",
+                "transform": f"translate({num(b.cx)} {num(b.cy)}) rotate({num(b.angle)}) "
+                             f"scale({num(scale)})"}))
+    for ri in sorted(per_route):
+        r = board.routes[ri]
+        rg = el(g, "g", {"id": f"route-{r.id}", "class": "route", "data-route": r.id})
+        rg.append(_title(r.label()))
+        rg.extend(per_route[ri])
+    return g
+
+
+def cities_layer(p: BoardPlan, theme: Theme) -> ET.Element:
+    g = el(None, "g", {"id": "layer-cities"})
+    s = p.routes.sizes
+    for i in p.routes.cities:
+        x, y = p.routes.pos[i]
+        c = el(g, "circle", {"id": f"city-{i}", "class": "city", "cx": x, "cy": y,
+                             "r": s.city_radius, "fill": theme.colors["city_fill"],
+                             "stroke": theme.colors["city_stroke"], "stroke-width": 0.9})
+        c.append(_title(p.routes.board.nodes[i].name))
+    return g
+
+
+def labels_layer(p: BoardPlan, theme: Theme) -> ET.Element:
+    g = el(None, "g", {"id": "layer-labels", "font-family": theme.font_family,
+                       "fill": theme.colors["text"]})
+    s = p.routes.sizes
+    for lab in [c.label for c in p.countries] + p.labels:
+        ident = f"label-{lab.node}" if lab.node >= 0 else f"country-label-{-1 - lab.node}"
+        lg = el(g, "g", {"id": ident, "class": "label"})
+        x0, y0, x1, y1 = lab.box
+        el(lg, "rect", {"x": x0, "y": y0, "width": x1 - x0, "height": y1 - y0, "rx": 1.2,
+                        "fill": theme.colors["label_box"], "fill-opacity": 0.85})
+        el(lg, "text", {"x": lab.x, "y": lab.y, "font-size": s.label_size,
+                        "font-weight": "bold", "text-anchor": "middle"}, lab.text)
+    return g
+
+
+def render_board(board: Board, theme: Theme, heat: Mapping[str, float] | None = None,
+                 the_plan: BoardPlan | None = None) -> bytes:
+    """The whole board as SVG bytes (deterministic for a given board and theme)."""
+    p = the_plan or plan(board, theme)
+    w, h = p.routes.frame.page
+    root = document(w, h, clean(board.meta.name))
+    _defs(root, theme)
+    root.append(background_layer(p, theme))
+    root.append(score_track(p, theme))
+    root.append(countries_layer(p, theme))
+    root.append(routes_layer(p, theme))
+    if heat is not None:
+        from ttrtool.render.heatmap import heatmap_layer
+
+        root.append(heatmap_layer(p, theme, heat))
+    root.append(cities_layer(p, theme))
+    root.append(labels_layer(p, theme))
+    root.append(legend_layer(p, theme, heat is not None))
+    return to_bytes(root)

@@ -1,0 +1,117 @@
+"""Page furniture: the score track around the edge, the title block and the legend.
+
+The title block and the legend are SVG fragments in ``templates/`` filled with
+the map's values; they are put where they cover no train space, city or label
+(corners first), or below the map when the board has no free room.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from ttrtool.render.labels import BoardPlan, place_block, text_width
+from ttrtool.render.svg import el, fill_template, load_template, num, repeat
+from ttrtool.render.theme import Theme
+
+TRACK_CELLS = 100
+
+
+def track_cells(width: float, height: float, f: float) -> list[tuple[float, float, float, float]]:
+    """``TRACK_CELLS`` cells (x, y, w, h) clockwise from the top-left corner (score 0)."""
+    iw, ih = width - 2 * f, height - 2 * f
+    side = TRACK_CELLS - 4
+    across = round(side / 2 * iw / (iw + ih))
+    down = side // 2 - across
+    cw, ch = iw / across, ih / down
+    cells = [(0.0, 0.0, f, f)]
+    cells += [(f + i * cw, 0.0, cw, f) for i in range(across)]
+    cells.append((width - f, 0.0, f, f))
+    cells += [(width - f, f + i * ch, f, ch) for i in range(down)]
+    cells.append((width - f, height - f, f, f))
+    cells += [(width - f - (i + 1) * cw, height - f, cw, f) for i in range(across)]
+    cells.append((0.0, height - f, f, f))
+    cells += [(0.0, height - f - (i + 1) * ch, f, ch) for i in range(down)]
+    return cells
+
+
+def score_track(p: BoardPlan, theme: Theme) -> ET.Element:
+    w, h = p.routes.frame.page
+    f = p.routes.frame.offset
+    g = el(None, "g", {"id": "layer-score-track", "font-family": theme.font_family,
+                       "fill": theme.colors["text"]})
+    if f <= 0:
+        return g
+    size = min(f * 0.42, 4.0)
+    for n, (x, y, cw, ch) in enumerate(track_cells(w, h, f)):
+        fill = theme.colors["track_cell_five"] if n % 5 == 0 else theme.colors["track_cell"]
+        el(g, "rect", {"id": f"score-{n}", "x": x, "y": y, "width": cw, "height": ch,
+                       "fill": fill, "stroke": theme.colors["frame"], "stroke-width": 0.35})
+        el(g, "text", {"x": x + cw / 2, "y": y + ch / 2 + size * 0.36, "font-size": size,
+                       "text-anchor": "middle",
+                       "font-weight": "bold" if n % 5 == 0 else "normal"},
+           "0/100" if n == 0 else str(n))
+    return g
+
+
+def _place(p: BoardPlan, width: float, height: float, prefer: tuple[float, float],
+           below: list[float]) -> tuple[float, float]:
+    spot = place_block(p.obstacles, width, height, prefer)
+    if spot is not None:
+        return spot
+    # No free room on the map: the block goes on the background, at the map's edge.
+    x = p.routes.frame.offset + below[0]
+    below[0] += width + 3
+    return (x, p.routes.frame.page[1] - p.routes.frame.offset - height)
+
+
+def title_block(p: BoardPlan, theme: Theme, below: list[float]) -> ET.Element:
+    board = p.routes.board
+    size = theme.sizes.title_size
+    title = board.meta.name
+    bits = [b for b in (board.meta.author, f"version {board.meta.version}"
+                        if board.meta.version else "") if b]
+    subtitle = " · ".join(bits)
+    width = max(text_width(title, size), text_width(subtitle, 3.0, False)) + 10
+    x, y = _place(p, width, 19, (p.routes.frame.offset, p.routes.frame.offset), below)
+    values = {"width": num(width), "mid": num(width / 2), "size": num(size), "title": title,
+              "subtitle": subtitle, "fill": theme.colors["legend_fill"],
+              "stroke": theme.colors["legend_stroke"], "text": theme.colors["text"]}
+    g = el(None, "g", {"id": "title-block", "transform": f"translate({num(x)} {num(y)})",
+                       "font-family": theme.font_family})
+    g.extend(list(fill_template(load_template("title.svg"), values)))
+    return g
+
+
+def legend_block(p: BoardPlan, theme: Theme, below: list[float]) -> ET.Element:
+    tpl = load_template("legend.svg")
+    top, row, bottom = (float(tpl.get(k, "0")) for k in ("data-top", "data-row", "data-bottom"))
+    table = p.routes.board.rules.route_points
+    height = top + row * len(table) + bottom
+    w, h = p.routes.frame.page
+    x, y = _place(p, float(tpl.get("width", "44")), height, (w, h), below)
+    colors = theme.colors
+    rows = [{"length": str(n), "points": str(pts), "bar": num(min(n, 8) * 2.2),
+             "after": num(5.5 + min(n, 8) * 2.2)} for n, pts in table]
+    repeat(tpl, "rows", rows)
+    values = {"height": num(height), "keys": num(top + row * len(table) + 5),
+              "fill": colors["legend_fill"], "stroke": colors["legend_stroke"],
+              "text": colors["text"], "car": theme.route_color("gray"),
+              "tunnel": colors["tunnel_stroke"]}
+    g = el(None, "g", {"id": "legend", "transform": f"translate({num(x)} {num(y)})",
+                       "font-family": theme.font_family})
+    g.extend(list(fill_template(tpl, values)))
+    return g
+
+
+def legend_layer(p: BoardPlan, theme: Theme, heat: bool = False) -> ET.Element:
+    g = el(None, "g", {"id": "layer-legend"})
+    below = [2.0]
+    g.append(title_block(p, theme, below))
+    g.append(legend_block(p, theme, below))
+    if heat:
+        from ttrtool.render.heatmap import HEAT_HEIGHT, HEAT_WIDTH, heat_legend
+
+        w, _h = p.routes.frame.page
+        x, y = _place(p, HEAT_WIDTH, HEAT_HEIGHT, (w, 0.0), below)
+        g.append(heat_legend(theme, x, y))
+    return g

@@ -1,0 +1,234 @@
+"""Plain-Python plane geometry for the board layout (millimetres, y down).
+
+Kept free of numpy and shapely so that ``ttrtool render`` starts fast: the
+layout tests thousands of candidate positions with the small exact tests
+here (separating axes for car rectangles, point-to-rectangle distance for
+city markers, orientation tests for track crossings).  The layout check
+(:mod:`ttrtool.checks.layout`) re-checks the final result with shapely.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+Point = tuple[float, float]
+
+
+def sub(a: Point, b: Point) -> Point:
+    return (a[0] - b[0], a[1] - b[1])
+
+
+def unit(v: Point) -> Point:
+    n = math.hypot(v[0], v[1])
+    return (v[0] / n, v[1] / n) if n > 1e-12 else (1.0, 0.0)
+
+
+def left_normal(u: Point) -> Point:
+    """The normal to the left of direction ``u`` (y axis points down)."""
+    return (u[1], -u[0])
+
+
+@dataclass(frozen=True)
+class Box:
+    """An oriented rectangle: centre, unit direction, half length and half width."""
+
+    cx: float
+    cy: float
+    ux: float
+    uy: float
+    hl: float
+    hw: float
+
+    def corners(self) -> tuple[Point, Point, Point, Point]:
+        ax, ay = self.ux * self.hl, self.uy * self.hl
+        bx, by = -self.uy * self.hw, self.ux * self.hw
+        c = (self.cx, self.cy)
+        return (
+            (c[0] - ax - bx, c[1] - ay - by),
+            (c[0] + ax - bx, c[1] + ay - by),
+            (c[0] + ax + bx, c[1] + ay + by),
+            (c[0] - ax + bx, c[1] - ay + by),
+        )
+
+    def bbox(self) -> tuple[float, float, float, float]:
+        ex = abs(self.ux) * self.hl + abs(self.uy) * self.hw
+        ey = abs(self.uy) * self.hl + abs(self.ux) * self.hw
+        return (self.cx - ex, self.cy - ey, self.cx + ex, self.cy + ey)
+
+    @property
+    def angle(self) -> float:
+        """Direction in degrees, for an SVG ``rotate``."""
+        return math.degrees(math.atan2(self.uy, self.ux))
+
+
+def axis_box(x0: float, y0: float, x1: float, y1: float) -> Box:
+    return Box((x0 + x1) / 2, (y0 + y1) / 2, 1.0, 0.0, (x1 - x0) / 2, (y1 - y0) / 2)
+
+
+def boxes_overlap(a: Box, b: Box, margin: float = 0.0) -> bool:
+    """Separating-axis test; ``margin`` is the clearance required between them."""
+    dx, dy = b.cx - a.cx, b.cy - a.cy
+    for ax, ay in ((a.ux, a.uy), (-a.uy, a.ux), (b.ux, b.uy), (-b.uy, b.ux)):
+        ra = a.hl * abs(a.ux * ax + a.uy * ay) + a.hw * abs(-a.uy * ax + a.ux * ay)
+        rb = b.hl * abs(b.ux * ax + b.uy * ay) + b.hw * abs(-b.uy * ax + b.ux * ay)
+        if abs(dx * ax + dy * ay) >= ra + rb + margin:
+            return False
+    return True
+
+
+def box_circle_overlap(b: Box, c: Point, r: float) -> bool:
+    dx, dy = c[0] - b.cx, c[1] - b.cy
+    lx = dx * b.ux + dy * b.uy
+    ly = -dx * b.uy + dy * b.ux
+    qx = max(-b.hl, min(b.hl, lx))
+    qy = max(-b.hw, min(b.hw, ly))
+    return (lx - qx) ** 2 + (ly - qy) ** 2 < r * r
+
+
+def _orient(a: Point, b: Point, c: Point) -> float:
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+
+def segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    """Proper crossing of two segments (touching ends do not count)."""
+    d1, d2 = _orient(q1, q2, p1), _orient(q1, q2, p2)
+    d3, d4 = _orient(p1, p2, q1), _orient(p1, p2, q2)
+    return d1 * d2 < 0 and d3 * d4 < 0
+
+
+def polylines_cross(a: Sequence[Point], b: Sequence[Point]) -> bool:
+    for i in range(len(a) - 1):
+        for j in range(len(b) - 1):
+            if segments_cross(a[i], a[i + 1], b[j], b[j + 1]):
+                return True
+    return False
+
+
+class Path:
+    """A polyline with arc-length parametrisation: the centre line of a track."""
+
+    def __init__(self, points: Sequence[Point]) -> None:
+        self.points = list(points)
+        self.cum = [0.0]
+        for p, q in zip(self.points, self.points[1:], strict=False):
+            self.cum.append(self.cum[-1] + math.dist(p, q))
+
+    @property
+    def length(self) -> float:
+        return self.cum[-1]
+
+    def at(self, s: float) -> Point:
+        s = max(0.0, min(self.length, s))
+        i = min(bisect_right(self.cum, s) - 1, len(self.points) - 2)
+        seg = self.cum[i + 1] - self.cum[i]
+        t = (s - self.cum[i]) / seg if seg > 1e-12 else 0.0
+        p, q = self.points[i], self.points[i + 1]
+        return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
+
+    def direction_at_start(self) -> Point:
+        return unit(sub(self.at(min(3.0, self.length)), self.points[0]))
+
+    def direction_at_end(self) -> Point:
+        """Direction pointing away from the last point, back along the path."""
+        return unit(sub(self.at(max(0.0, self.length - 3.0)), self.points[-1]))
+
+    def slice(self, s0: float, s1: float) -> list[Point]:
+        """The polyline between arc lengths ``s0`` and ``s1``."""
+        inner = [p for p, c in zip(self.points, self.cum, strict=False) if s0 < c < s1]
+        return [self.at(s0), *inner, self.at(s1)]
+
+
+def arc_points(a: Point, b: Point, sagitta: float, samples: int = 24) -> list[Point]:
+    """A circular arc from ``a`` to ``b`` bulging ``sagitta`` mm to the left (negative: right)."""
+    d = math.dist(a, b)
+    if abs(sagitta) < 1e-6 or d < 1e-9:
+        return [a, b]
+    t = unit(sub(b, a))
+    n = left_normal(t)
+    if sagitta < 0:
+        n = (-n[0], -n[1])
+    alpha = 2 * math.atan(2 * abs(sagitta) / d)
+    r = d / (2 * math.sin(alpha))
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    ox, oy = mx - n[0] * r * math.cos(alpha), my - n[1] * r * math.cos(alpha)
+    out = []
+    for i in range(samples + 1):
+        th = -alpha + 2 * alpha * i / samples
+        s, c = math.sin(th), math.cos(th)
+        out.append((ox + r * (s * t[0] + c * n[0]), oy + r * (s * t[1] + c * n[1])))
+    out[0], out[-1] = a, b
+    return out
+
+
+def arc_length(chord: float, sagitta: float) -> float:
+    if abs(sagitta) < 1e-9:
+        return chord
+    alpha = 2 * math.atan(2 * abs(sagitta) / chord)
+    return chord * alpha / math.sin(alpha)
+
+
+def sagitta_for_length(chord: float, length: float) -> float:
+    """The sagitta of the arc over ``chord`` whose length is ``length`` (bisection)."""
+    if length <= chord:
+        return 0.0
+    lo, hi = 0.0, chord * 4
+    for _ in range(50):
+        mid = (lo + hi) / 2
+        if arc_length(chord, mid) < length:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def smooth_points(points: Sequence[Point], samples: int = 8) -> list[Point]:
+    """A Catmull-Rom curve through ``points`` (the map's waypoints and both ends)."""
+    if len(points) < 3:
+        return list(points)
+    out: list[Point] = [points[0]]
+    ext = [points[0], *points, points[-1]]
+    for i in range(1, len(ext) - 2):
+        p0, p1, p2, p3 = ext[i - 1], ext[i], ext[i + 1], ext[i + 2]
+        for k in range(1, samples + 1):
+            t = k / samples
+            t2, t3 = t * t, t * t * t
+            out.append(tuple(  # type: ignore[arg-type]
+                0.5 * (2 * p1[j] + (-p0[j] + p2[j]) * t + (2 * p0[j] - 5 * p1[j] + 4 * p2[j] - p3[j]) * t2
+                       + (-p0[j] + 3 * p1[j] - 3 * p2[j] + p3[j]) * t3)
+                for j in range(2)
+            ))
+    return out
+
+
+class Grid:
+    """A uniform spatial hash of keyed bounding boxes."""
+
+    def __init__(self, cell: float = 30.0) -> None:
+        self.cell = cell
+        self.cells: dict[tuple[int, int], set[int]] = {}
+        self.where: dict[int, list[tuple[int, int]]] = {}
+
+    def _keys(self, bbox: tuple[float, float, float, float]) -> Iterable[tuple[int, int]]:
+        c = self.cell
+        for ix in range(math.floor(bbox[0] / c), math.floor(bbox[2] / c) + 1):
+            for iy in range(math.floor(bbox[1] / c), math.floor(bbox[3] / c) + 1):
+                yield (ix, iy)
+
+    def add(self, key: int, bbox: tuple[float, float, float, float]) -> None:
+        keys = list(self._keys(bbox))
+        self.where.setdefault(key, []).extend(keys)
+        for k in keys:
+            self.cells.setdefault(k, set()).add(key)
+
+    def remove(self, key: int) -> None:
+        for k in self.where.pop(key, ()):
+            self.cells[k].discard(key)
+
+    def near(self, bbox: tuple[float, float, float, float]) -> set[int]:
+        out: set[int] = set()
+        for k in self._keys(bbox):
+            out |= self.cells.get(k, set())
+        return out

@@ -1,0 +1,216 @@
+"""City labels and page furniture placed where they cover nothing.
+
+Text width is estimated from per-character advance widths of a sans-serif
+face (no font files are read, so the result is the same everywhere).  Each
+label tries positions around its marker, nearest first, and takes the first
+that touches no train space, marker, board edge or label already placed;
+when none is free it takes the one that covers least.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ttrtool.render.geometry import Box, Grid, axis_box, box_circle_overlap, boxes_overlap
+from ttrtool.render.layout import RouteLayout
+
+_NARROW = set("il.,:;'|!ijtfrI()[] ")
+_WIDE = set("mwMW@%")
+
+
+def text_width(text: str, size: float, bold: bool = True) -> float:
+    """Estimated advance width in mm of ``text`` at font ``size`` mm."""
+    w = 0.0
+    for ch in text:
+        if ch in _NARROW:
+            w += 0.32
+        elif ch in _WIDE:
+            w += 0.9
+        elif ch.isupper() or ch.isdigit():
+            w += 0.68
+        else:
+            w += 0.57
+    return w * size * (1.06 if bold else 1.0)
+
+
+@dataclass(frozen=True)
+class Label:
+    """A label box (axis-aligned) and where its text baseline starts."""
+
+    text: str
+    node: int
+    box: tuple[float, float, float, float]
+    x: float
+    y: float
+
+
+class Obstacles:
+    """Everything a label or a furniture block must not cover."""
+
+    def __init__(self, lay: RouteLayout) -> None:
+        self.lay = lay
+        self.boxes: list[Box] = [sp.box for sp in lay.spaces()]
+        self.grid = Grid(30.0)
+        for k, b in enumerate(self.boxes):
+            self.grid.add(k, b.bbox())
+
+    def add(self, bbox: tuple[float, float, float, float]) -> None:
+        self.boxes.append(axis_box(*bbox))
+        self.grid.add(len(self.boxes) - 1, bbox)
+
+    def cost(self, bbox: tuple[float, float, float, float], margin: float = 0.4) -> float:
+        box = axis_box(*bbox)
+        cost = 0.0
+        for k in self.grid.near(bbox):
+            if boxes_overlap(box, self.boxes[k], margin):
+                cost += 1
+        r = self.lay.sizes.city_radius + margin
+        for c in self.lay.city_grid.near(bbox):
+            if box_circle_overlap(box, self.lay.pos[c], r):
+                cost += 1
+        f = self.lay.frame
+        w, h = f.page
+        if bbox[0] < f.offset or bbox[1] < f.offset or bbox[2] > w - f.offset \
+                or bbox[3] > h - f.offset:
+            cost += 5
+        return cost
+
+
+def place_labels(lay: RouteLayout, obstacles: Obstacles) -> list[Label]:
+    s = lay.sizes
+    size, pad = s.label_size, s.label_pad
+    height = size * 1.25 + 2 * pad
+    order = sorted(lay.cities, key=lambda i: (-len(lay.at_node.get(i, ())), i))
+    out: list[Label] = []
+    for i in order:
+        text = lay.board.nodes[i].name
+        width = text_width(text, size) + 2 * pad
+        cx, cy = lay.pos[i]
+        best: tuple[float, tuple[float, float, float, float]] | None = None
+        for ring in (0.8, 2.5, 5.0, 8.0, 12.0):
+            for k in range(16):
+                ang = math.radians(k * 22.5)
+                dx, dy = math.cos(ang), math.sin(ang)
+                # The box edge facing the marker sits ``ring`` mm beyond the marker.
+                rr = s.city_radius + ring
+                bx = cx + dx * (rr + width / 2) if abs(dx) > 0.38 else cx + dx * rr
+                by = cy + dy * (rr + height / 2) if abs(dy) > 0.38 else cy + dy * rr
+                if abs(dx) <= 0.38:
+                    by = cy + math.copysign(rr + height / 2, dy)
+                bbox = (bx - width / 2, by - height / 2, bx + width / 2, by + height / 2)
+                c = obstacles.cost(bbox) + ring * 0.01 + k * 0.0001
+                if best is None or c < best[0]:
+                    best = (c, bbox)
+            if best is not None and best[0] < 1:
+                break
+        assert best is not None
+        bbox = best[1]
+        obstacles.add(bbox)
+        out.append(Label(text, i, bbox, (bbox[0] + bbox[2]) / 2,
+                         bbox[3] - pad - size * 0.28))
+    return sorted(out, key=lambda lab: lab.node)
+
+
+def place_block(obstacles: Obstacles, width: float, height: float,
+                prefer: tuple[float, float]) -> tuple[float, float] | None:
+    """Top-left corner for a ``width`` x ``height`` block that covers nothing,
+    nearest to ``prefer``; ``None`` when the map has no such room."""
+    f = obstacles.lay.frame
+    pw, ph = f.page
+    step = 5.0
+    spots: list[tuple[float, float, float]] = []
+    y = f.offset + 2
+    while y + height <= ph - f.offset - 2:
+        x = f.offset + 2
+        while x + width <= pw - f.offset - 2:
+            spots.append((math.hypot(x - prefer[0], y - prefer[1]), x, y))
+            x += step
+        y += step
+    spots.sort()
+    for _d, x, y in spots:
+        bbox = (x, y, x + width, y + height)
+        if obstacles.cost(bbox, 1.5) == 0:
+            obstacles.add(bbox)
+            return (x, y)
+    return None
+
+
+@dataclass(frozen=True)
+class CountryMark:
+    """A neighbouring country: its edge bands, label and border points."""
+
+    name: str
+    color: str
+    bands: tuple[tuple[float, float, float, float], ...]
+    label: Label
+    points: tuple[tuple[str, float, float], ...]
+
+
+@dataclass
+class BoardPlan:
+    """Everything placed on the page, in mm: the input of the SVG layers and the layout check."""
+
+    routes: RouteLayout
+    labels: list[Label]
+    countries: list[CountryMark]
+    obstacles: Obstacles
+
+
+def _edge_band(lay: RouteLayout, p: tuple[float, float], depth: float,
+               half: float) -> tuple[float, float, float, float]:
+    f = lay.frame
+    w, h = f.page
+    x0, y0, x1, y1 = f.offset, f.offset, w - f.offset, h - f.offset
+    dists = (p[0] - x0, x1 - p[0], p[1] - y0, y1 - p[1])
+    side = dists.index(min(dists))
+    if side == 0:
+        return (x0, p[1] - half, x0 + depth, p[1] + half)
+    if side == 1:
+        return (x1 - depth, p[1] - half, x1, p[1] + half)
+    if side == 2:
+        return (p[0] - half, y0, p[0] + half, y0 + depth)
+    return (p[0] - half, y1 - depth, p[0] + half, y1)
+
+
+def plan_countries(lay: RouteLayout, obstacles: Obstacles,
+                   colors: tuple[str, ...]) -> list[CountryMark]:
+    s = lay.sizes
+    out: list[CountryMark] = []
+    for i, c in enumerate(lay.board.countries):
+        pts = [lay.frame.to_mm(bp.pos) for bp in c.border_points]
+        bands = tuple(_edge_band(lay, p, s.frame * 0.9, s.car_width * 1.6) for p in pts)
+        size = s.label_size
+        width = text_width(c.name, size) + 2 * s.label_pad
+        height = size * 1.25 + 2 * s.label_pad
+        if c.pos is not None:
+            ax, ay = lay.frame.to_mm(c.pos)
+        else:
+            ax = sum(p[0] for p in pts) / len(pts)
+            ay = sum(p[1] for p in pts) / len(pts)
+        best: tuple[float, tuple[float, float, float, float]] | None = None
+        for k in range(0, 60):
+            ring = 3.0 * (k // 8)
+            ang = math.radians((k % 8) * 45)
+            bx, by = ax + ring * math.cos(ang), ay + ring * math.sin(ang)
+            bbox = (bx - width / 2, by - height / 2, bx + width / 2, by + height / 2)
+            cost = obstacles.cost(bbox) + k * 0.001
+            if best is None or cost < best[0]:
+                best = (cost, bbox)
+            if cost < 1:
+                break
+        assert best is not None
+        bbox = best[1]
+        obstacles.add(bbox)
+        label = Label(c.name, -1 - i, bbox, (bbox[0] + bbox[2]) / 2,
+                      bbox[3] - s.label_pad - size * 0.28)
+        marks = tuple((bp.id, *lay.frame.to_mm(bp.pos)) for bp in c.border_points)
+        out.append(CountryMark(c.name, colors[i % len(colors)], bands, label, marks))
+    return out
+
+
+def plan_board(lay: RouteLayout, country_colors: tuple[str, ...]) -> BoardPlan:
+    obstacles = Obstacles(lay)
+    countries = plan_countries(lay, obstacles, country_colors)
+    labels = place_labels(lay, obstacles)
+    return BoardPlan(lay, labels, countries, obstacles)
