@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import typer
 
-from ttrtool.commands import schema, validate
+from ttrtool.commands import analyze, schema, validate
 
 app = typer.Typer(
     name="ttrtool",
@@ -20,9 +20,16 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for command in (validate, schema):
+for command in (validate, schema, analyze):
     command.register(app)
 
 
 def main() -> None:
+    import sys
+
+    # A plain `ttrtool validate ...` skips Typer's parameter converters, which
+    # import pydantic and cost more than validating a map (commands/validate.py).
+    code = validate.fast_main(sys.argv[1:])
+    if code is not None:
+        sys.exit(code)
     app()

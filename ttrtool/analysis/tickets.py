@@ -6,7 +6,7 @@ country is reached through any of its border points and a chain never
 passes through one (R-CH-9): that is :func:`ttrtool.graph.cheapest_tree`.
 
 The suggested value is the cheapest path in train spaces.  On the official
-boards points equal that cost for 69 of the 76 city-city tickets (USA 25 of
+boards points equal that cost for 103 of the 110 city-city tickets (USA 25 of
 30, Europe 44 of 46, Switzerland 34 of 34) and the others are 1 or 2 above
 it, never below: so a ticket whose points fall outside ``SUGGESTED_BAND``
 around the suggestion is flagged (tests/analysis recomputes the band).

@@ -1,0 +1,185 @@
+"""Ticket legs of the bundled maps against a plain Floyd-Warshall on the reference CSVs."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+
+import pytest
+
+from tests.analysis.oracle import REFERENCE, RefMap
+from ttrtool.analysis import Analysis, analyze
+from ttrtool.analysis.tickets import SUGGESTED_BAND
+from ttrtool.model import Board
+
+pytestmark = pytest.mark.skipif(not REFERENCE.is_dir(), reason="reference data not beside the checkout")
+
+MAPS = ["usa", "europe", "switzerland"]
+
+
+@cache
+def ref(name: str) -> RefMap:
+    return RefMap(name)
+
+
+@cache
+def floyd(name: str) -> dict[str, dict[str, float]]:
+    return ref(name).floyd()
+
+
+_analyses: dict[str, Analysis] = {}
+
+
+def analysis(boards: dict[str, Board], name: str) -> Analysis:
+    if name not in _analyses:
+        _analyses[name] = analyze(boards[name])
+    return _analyses[name]
+
+
+def oracle_deltas(name: str) -> Counter[int]:
+    r = ref(name)
+    return Counter(t.points - int(r.cost(floyd(name), t.origin, t.to)) for t in r.tickets)
+
+
+def test_usa_points_match_cheapest_path_25_of_30(boards: dict[str, Board]) -> None:
+    deltas = oracle_deltas("usa")
+    assert deltas[0] == 25 and sum(deltas.values()) == 30
+    assert set(deltas) == {0, 1, 2}
+    got = Counter(leg.delta for leg in analysis(boards, "usa").legs)
+    assert got == deltas
+
+
+def test_europe_points_match_cheapest_path_44_of_46(boards: dict[str, Board]) -> None:
+    deltas = oracle_deltas("europe")
+    assert deltas == Counter({0: 44, 1: 2})
+    got = Counter(leg.delta for leg in analysis(boards, "europe").legs)
+    assert got == deltas
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_every_leg_cost_spaces_and_routes(boards: dict[str, Board], name: str) -> None:
+    r = ref(name)
+    d = floyd(name)
+    want = Counter((t.origin, t.to, t.points, int(r.cost(d, t.origin, t.to)), r.hops(t.origin, t.to))
+                   for t in r.tickets)
+    got = Counter((leg.ticket.origin, leg.destination.name, leg.points, leg.spaces, leg.fewest_routes)
+                  for leg in analysis(boards, name).legs)
+    assert got == want
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_reported_path_is_a_cheapest_chain(boards: dict[str, Board], name: str) -> None:
+    board = boards[name]
+    for leg in analysis(boards, name).legs:
+        assert leg.path, leg.ticket.id
+        routes = [board.routes[i] for i in leg.path]
+        assert sum(r.length for r in routes) == leg.spaces
+        assert len(routes) == leg.routes
+        assert leg.routes is not None and leg.fewest_routes is not None
+        assert leg.routes >= leg.fewest_routes
+        node = next(n for n in leg.ticket.origin_nodes if n in (routes[0].a, routes[0].b))
+        for i, r in enumerate(routes):
+            assert node in (r.a, r.b)
+            node = r.other(node)
+            if i < len(routes) - 1:
+                assert board.nodes[node].kind != "border", "a path went through a country (R-CH-9)"
+        assert node in leg.destination.nodes
+        assert leg.places[0].startswith(leg.ticket.origin)
+        assert leg.places[-1].startswith(leg.destination.name)
+        assert len(leg.places) == len(routes) + 1
+
+
+def test_switzerland_multi_destination_tickets_per_destination(boards: dict[str, Board]) -> None:
+    a = analysis(boards, "switzerland")
+    r = ref("switzerland")
+    multi = [t for t in a.tickets if t.ticket.is_multi]
+    assert len(multi) == 12  # 4 city-country + 4 country-country x 2 copies
+    assert sum(len(t.legs) for t in multi) == sum(t.multi for t in r.tickets)
+    assert len(a.legs) == len(r.tickets) == 74
+    bern = next(t for t in multi if t.ticket.origin == "Bern")
+    d = floyd("switzerland")
+    assert {g.destination.name: g.spaces for g in bern.legs} == {
+        to: int(r.cost(d, "Bern", to)) for to in ("France", "Deutschland", "Österreich", "Italia")}
+
+
+def test_suggested_band_is_the_official_maps_range(boards: dict[str, Board]) -> None:
+    deltas = [t.points - int(ref(n).cost(floyd(n), t.origin, t.to))
+              for n in MAPS for t in ref(n).tickets if not t.multi]
+    assert (min(deltas), max(deltas)) == SUGGESTED_BAND
+    assert (sum(x == 0 for x in deltas), len(deltas)) == (103, 110)  # the module docstring
+    for n in MAPS:
+        for leg in analysis(boards, n).legs:
+            assert leg.suggested == leg.spaces
+            inside = SUGGESTED_BAND[0] <= (leg.delta or 0) <= SUGGESTED_BAND[1]
+            assert (leg.flag == "") == inside
+
+
+@pytest.mark.parametrize("name", ["europe", "switzerland"])
+def test_weighted_cost_is_cheapest_with_the_weights(boards: dict[str, Board], name: str) -> None:
+    a = analysis(boards, name)
+    r = ref(name)
+    # the default weights, recomputed from the deck: 3 revealed of 110 cards, 12 per colour,
+    # 14 locomotives; a ferry locomotive symbol costs (12 + 14) / 14 - 1 cards more
+    tunnel, ferry = 3 * (12 + 14) / 110, (12 + 14) / 14 - 1
+    weight = {e.index: e.length + (tunnel if e.kind == "tunnel" else 0.0) + ferry * e.locomotives
+              for e in r.edges}
+    d = r.floyd(weight)
+    want = sorted((t.origin, t.to, round(r.cost(d, t.origin, t.to), 6)) for t in r.tickets)
+    got = sorted((g.ticket.origin, g.destination.name, round(g.weighted or 0.0, 6)) for g in a.legs)
+    assert got == want
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_per_player_count_keeps_every_ticket(boards: dict[str, Board], name: str) -> None:
+    board = boards[name]
+    r = ref(name)
+    a = analysis(boards, name)
+    groups: dict[str, list[int]] = {}
+    for e in r.edges:
+        if e.group:
+            groups.setdefault(e.group, []).append(e.length)
+    assert [p.players for p in a.players] == list(range(board.rules.min_players,
+                                                         board.rules.max_players + 1))
+    for p in a.players:
+        closed = 0 if p.players >= board.rules.both_tracks_min_players else len(groups)
+        assert p.usable_tracks == len(r.edges) - closed
+        spaces = sum(e.length for e in r.edges)
+        if closed:
+            spaces -= sum(min(lengths) for lengths in groups.values())
+        assert p.usable_spaces == spaces
+        # one track of a double is enough for one ticket: nothing changes on the official maps
+        assert p.completable == len(board.tickets)
+        assert [g.spaces for t in p.tickets for g in t.legs] == [g.spaces for g in a.legs]
+
+
+@pytest.mark.parametrize("name", ["usa", "switzerland"])
+def test_chokepoints_count_every_cheapest_path(boards: dict[str, Board], name: str) -> None:
+    board = boards[name]
+    r = ref(name)
+    d = floyd(name)
+
+    def ref_link(i: int) -> tuple[object, ...]:
+        e = r.edges[i]
+        tracks = [x for x in r.edges if e.group and x.group == e.group] or [e]
+        return (frozenset((e.a, e.b)), e.length, tuple(sorted(x.color for x in tracks)))
+
+    some: Counter[tuple[object, ...]] = Counter()
+    every: Counter[tuple[object, ...]] = Counter()
+    for t in r.tickets:
+        paths = r.cheapest_paths(d, t.origin, t.to)
+        links = [{ref_link(i) for i in p} for p in paths]
+        for link in set().union(*links):
+            some[link] += 1
+            if all(link in ls for ls in links):
+                every[link] += 1
+
+    def link(tracks: tuple[int, ...]) -> tuple[object, ...]:
+        first = board.routes[tracks[0]]
+        b = f"{first.b_name}#{first.border_point}" if first.border_point else first.b_name
+        return (frozenset((first.a_name, b)), first.length,
+                tuple(sorted(board.routes[i].color for i in tracks)))
+
+    got = analysis(boards, name).structure.chokepoints
+    assert {link(c.tracks): (c.on_some, c.on_every) for c in got} == {
+        k: (some[k], every[k]) for k in some}
+    assert [c.on_some for c in got] == sorted((c.on_some for c in got), reverse=True)
