@@ -1,42 +1,58 @@
 """Turning diagnostics into text for people and machines.
 
 Formats: ``text`` (grouped by file; colour only on a terminal and never when
-``NO_COLOR`` is set), ``json`` (versioned), ``github`` (workflow-command
-annotations) and ``sarif`` (2.1.0, for code-scanning dashboards).
+``NO_COLOR`` is set — the caller decides), ``json`` (versioned),
+``github`` (workflow-command annotations) and ``sarif`` (2.1.0, for
+code-scanning dashboards).  Each takes ``(file, diagnostics)`` pairs in the
+order the files were given and returns the whole output as one string.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from pathlib import PurePath
+from urllib.parse import quote
 
 from ttrtool.diagnostics import Diagnostic, json_pointer
 
 JSON_FORMAT_VERSION = 1
 FORMATS = ("text", "json", "github", "sarif")
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+Results = Sequence[tuple[str, Sequence[Diagnostic]]]
 
 
 def _paint(text: str, code: str, color: bool) -> str:
     return f"\x1b[{code}m{text}\x1b[0m" if color else text
 
 
-def format_text(results: Sequence[tuple[str, Sequence[Diagnostic]]], color: bool = False) -> str:
+def _counts(results: Results) -> tuple[int, int]:
+    errors = sum(d.is_error for _f, diags in results for d in diags)
+    warnings = sum(not d.is_error for _f, diags in results for d in diags)
+    return errors, warnings
+
+
+def _where(d: Diagnostic) -> str:
+    if d.location.line <= 0:
+        return d.file
+    return f"{d.file}:{d.location.line}:{d.location.column}"
+
+
+def format_text(results: Results, color: bool = False) -> str:
+    """One block per file: ``file:line:col: severity CODE [name] message``, then a summary."""
     lines = []
-    total_e = total_w = 0
     for file, diags in results:
-        errors = sum(d.is_error for d in diags)
-        warnings = len(diags) - errors
-        total_e += errors
-        total_w += warnings
         if not diags:
-            lines.append(f"{_paint(file, '1', color)}: ok")
+            lines.append(f"{_paint(file, '1', color)}: {_paint('ok', '32', color)}")
             continue
         lines.append(_paint(file, "1", color))
         for d in diags:
-            sev = _paint(str(d.severity), "31" if d.is_error else "33", color)
-            lines.append(f"  {d.file}:{d.location.line}:{d.location.column}: {sev} "
-                         f"{d.code} [{d.name}] {d.message}")
-    lines.append(f"{len(results)} file(s): {total_e} error(s), {total_w} warning(s)")
+            sev = _paint(str(d.severity), "1;31" if d.is_error else "1;33", color)
+            code = _paint(d.code, "2", color) if color else d.code
+            lines.append(f"  {_where(d)}: {sev} {code} [{d.name}] {d.message}")
+    errors, warnings = _counts(results)
+    lines.append(f"{len(results)} file(s): {errors} error(s), {warnings} warning(s)")
     return "\n".join(lines) + "\n"
 
 
@@ -53,9 +69,15 @@ def diagnostic_dict(d: Diagnostic) -> dict[str, object]:
     }
 
 
-def format_json(results: Sequence[tuple[str, Sequence[Diagnostic]]]) -> str:
+def format_json(results: Results) -> str:
+    """``{"version": 1, "files": [...], "summary": {...}}``; lines and columns are 1-based
+    (0 when the problem has no position, e.g. a missing file)."""
+    from ttrtool import __version__
+
+    errors, warnings = _counts(results)
     doc = {
         "version": JSON_FORMAT_VERSION,
+        "tool": {"name": "ttrtool", "version": __version__},
         "files": [
             {
                 "file": file,
@@ -65,5 +87,96 @@ def format_json(results: Sequence[tuple[str, Sequence[Diagnostic]]]) -> str:
             }
             for file, diags in results
         ],
+        "summary": {"files": len(results), "errors": errors, "warnings": warnings},
     }
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def escape_data(text: str) -> str:
+    """Escape a workflow-command message: ``%``, CR and LF."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    """Escape a workflow-command property value: as data, plus ``:`` and ``,``."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def format_github(results: Results) -> str:
+    """GitHub Actions annotations: ``::error file=F,line=L,col=C,title=T::message``."""
+    lines = []
+    for _file, diags in results:
+        for d in diags:
+            props = [f"file={escape_property(d.file)}"]
+            if d.location.line > 0:
+                props.append(f"line={d.location.line}")
+                props.append(f"col={d.location.column}")
+            props.append(f"title={escape_property(f'{d.code} {d.name}')}")
+            lines.append(f"::{d.severity} {','.join(props)}::{escape_data(d.message)}")
+    errors, warnings = _counts(results)
+    lines.append(f"ttrtool: {len(results)} file(s), {errors} error(s), {warnings} warning(s)")
+    return "\n".join(lines) + "\n"
+
+
+def _uri(file: str) -> str:
+    return quote(PurePath(file).as_posix(), safe="/:._-~")
+
+
+def format_sarif(results: Results) -> str:
+    """A SARIF 2.1.0 log with one run; every known code is a rule of the driver."""
+    from ttrtool import __version__
+    from ttrtool.checks.catalog import catalog
+
+    infos = catalog()
+    index = {info.code: i for i, info in enumerate(infos)}
+    rules = [
+        {
+            "id": info.code,
+            "name": info.name,
+            "shortDescription": {"text": info.summary},
+            "help": {"text": f"See docs/checks.md, section {info.code} {info.name}."},
+            "defaultConfiguration": {"level": str(info.severity)},
+        }
+        for info in infos
+    ]
+    sarif_results = []
+    for _file, diags in results:
+        for d in diags:
+            physical: dict[str, object] = {"artifactLocation": {"uri": _uri(d.file)}}
+            if d.location.line > 0:
+                physical["region"] = {"startLine": d.location.line,
+                                      "startColumn": max(d.location.column, 1)}
+            result: dict[str, object] = {
+                "ruleId": d.code,
+                "level": str(d.severity),
+                "message": {"text": d.message},
+                "locations": [{"physicalLocation": physical}],
+            }
+            if d.code in index:
+                result["ruleIndex"] = index[d.code]
+            if d.path:
+                result["properties"] = {"jsonPointer": json_pointer(d.path)}
+            sarif_results.append(result)
+    log = {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "ttrtool", "version": __version__, "rules": rules}},
+            "columnKind": "unicodeCodePoints",
+            "results": sarif_results,
+        }],
+    }
+    return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
+
+
+def render(fmt: str, results: Results, color: bool = False) -> str:
+    """Format ``results`` in one of :data:`FORMATS`."""
+    if fmt == "text":
+        return format_text(results, color)
+    if fmt == "json":
+        return format_json(results)
+    if fmt == "github":
+        return format_github(results)
+    if fmt == "sarif":
+        return format_sarif(results)
+    raise ValueError(f"unknown format '{fmt}': use one of {', '.join(FORMATS)}")

@@ -4,42 +4,174 @@ The schema is JSON Schema draft-07: it is the newest draft that the YAML and
 JSON language servers in common editors (VS Code's YAML extension, JetBrains
 IDEs) fully support for completion and hover, and nothing in the map format
 needs a later keyword.
+
+Most files a designer validates are valid, and importing jsonschema costs
+more than the rest of a run.  So a document is first checked by
+:func:`is_valid`, a small yes/no validator for exactly the keywords this
+schema uses (it refuses to answer on any other keyword); only when it says
+no is jsonschema imported to find and explain every error.  A test runs both
+validators over every test case and many mutated maps and requires them to
+agree.  The schema itself is checked against the draft-07 metaschema by a
+test, not at every run.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from functools import cache
-from typing import Any
-
-import jsonschema
-from jsonschema.exceptions import ValidationError, best_match
+from typing import TYPE_CHECKING, Any
 
 from ttrtool.diagnostics import Diagnostic, Severity
 from ttrtool.loader import Document
 from ttrtool.resources import load_schema
 
+if TYPE_CHECKING:
+    import jsonschema
+    from jsonschema.exceptions import ValidationError
+
+# Keywords that never make a document invalid.
+_ANNOTATIONS = frozenset({"$schema", "$id", "$comment", "title", "description", "default",
+                          "examples", "readOnly", "writeOnly"})
+
+
+class UnsupportedKeyword(Exception):
+    """The fast validator met a keyword it does not implement."""
+
+
+@cache
+def _pattern(p: str) -> re.Pattern[str]:
+    return re.compile(p)
+
+
+def _is_number(x: Any) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool)
+
+
+def _has_type(x: Any, t: str | list[str]) -> bool:
+    if isinstance(t, list):
+        return any(_has_type(x, one) for one in t)
+    if t == "object":
+        return isinstance(x, dict)
+    if t == "array":
+        return isinstance(x, list)
+    if t == "string":
+        return isinstance(x, str)
+    if t == "boolean":
+        return isinstance(x, bool)
+    if t == "null":
+        return x is None
+    if t == "number":
+        return _is_number(x)
+    if t == "integer":  # draft-07: 2.0 is an integer
+        return _is_number(x) and (isinstance(x, int) or float(x).is_integer())
+    raise UnsupportedKeyword(f"type {t}")
+
+
+def _equal(a: Any, b: Any) -> bool:
+    """JSON equality: 1 == 1.0, but true is not 1."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_equal(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_equal(a[k], b[k]) for k in a)
+    return bool(type(a) is type(b) or (_is_number(a) and _is_number(b))) and a == b
+
+
+def _valid(s: Any, x: Any) -> bool:
+    if s is True or s == {}:
+        return True
+    if s is False:
+        return False
+    for key, v in s.items():
+        if key in _ANNOTATIONS:
+            continue
+        if key == "type":
+            ok = _has_type(x, v)
+        elif key == "properties":
+            ok = not isinstance(x, dict) or all(_valid(sub, x[n]) for n, sub in v.items() if n in x)
+        elif key == "additionalProperties":
+            if "patternProperties" in s:
+                raise UnsupportedKeyword(key)
+            props = s.get("properties", {})
+            ok = not isinstance(x, dict) or all(_valid(v, x[n]) for n in x if n not in props)
+        elif key == "required":
+            ok = not isinstance(x, dict) or all(n in x for n in v)
+        elif key == "enum":
+            ok = any(_equal(x, e) for e in v)
+        elif key == "const":
+            ok = _equal(x, v)
+        elif key == "pattern":
+            ok = not isinstance(x, str) or _pattern(v).search(x) is not None
+        elif key in ("minLength", "maxLength"):
+            ok = not isinstance(x, str) or (len(x) >= v if key == "minLength" else len(x) <= v)
+        elif key in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+            ok = not _is_number(x) or {
+                "minimum": x >= v, "maximum": x <= v,
+                "exclusiveMinimum": x > v, "exclusiveMaximum": x < v}[key]
+        elif key in ("minItems", "maxItems"):
+            ok = not isinstance(x, list) or (len(x) >= v if key == "minItems" else len(x) <= v)
+        elif key == "uniqueItems":
+            ok = not (v and isinstance(x, list)) or not any(
+                _equal(x[i], x[j]) for i in range(len(x)) for j in range(i + 1, len(x)))
+        elif key == "items":
+            if not isinstance(v, dict | bool):
+                raise UnsupportedKeyword("items as a list")
+            ok = not isinstance(x, list) or all(_valid(v, item) for item in x)
+        elif key == "propertyNames":
+            ok = not isinstance(x, dict) or all(_valid(v, n) for n in x)
+        elif key in ("minProperties", "maxProperties"):
+            ok = not isinstance(x, dict) or (len(x) >= v if key == "minProperties" else len(x) <= v)
+        elif key == "oneOf":
+            ok = sum(_valid(sub, x) for sub in v) == 1
+        elif key == "anyOf":
+            ok = any(_valid(sub, x) for sub in v)
+        elif key == "allOf":
+            ok = all(_valid(sub, x) for sub in v)
+        elif key == "not":
+            ok = not _valid(v, x)
+        else:
+            raise UnsupportedKeyword(key)
+        if not ok:
+            return False
+    return True
+
+
+def is_valid(data: Any, schema: dict[str, Any] | None = None) -> bool | None:
+    """Does ``data`` match the map schema?  None when the schema uses a keyword this small
+    validator does not implement (then ask jsonschema)."""
+    try:
+        return _valid(load_schema() if schema is None else schema, data)
+    except UnsupportedKeyword:
+        return None
+
 
 @cache
 def _validator() -> jsonschema.Draft7Validator:
-    schema = load_schema()
-    jsonschema.Draft7Validator.check_schema(schema)
-    return jsonschema.Draft7Validator(schema)
+    import jsonschema
+
+    # check_schema runs in the test suite (tests/test_schema.py), not here.
+    return jsonschema.Draft7Validator(load_schema())
 
 
 def schema_diagnostics(doc: Document) -> list[Diagnostic]:
     """Schema errors (code TTR010) with the line and column of the offending value."""
+    if is_valid(doc.data):
+        return []
     out = []
     for error in _validator().iter_errors(doc.data):
         err = _most_specific(error)
         path = tuple(err.absolute_path)
-        message = _message(err, doc)
+        message = _message(err)
         loc = doc.locate(path)
         if err.validator == "additionalProperties" and isinstance(err.instance, dict):
             extra = _extra_keys(err)
             if extra:
                 loc = doc.locate_key(path + (extra[0],))
                 path = path + (extra[0],)
+        elif err.validator == "required" and path:
+            loc = doc.locate_key(path) if path in doc.key_positions else loc
         out.append(Diagnostic("TTR010", "schema", Severity.ERROR, message, path, doc.file, loc))
     out.sort(key=Diagnostic.sort_key)
     return out
@@ -47,13 +179,20 @@ def schema_diagnostics(doc: Document) -> list[Diagnostic]:
 
 def _most_specific(error: ValidationError) -> ValidationError:
     if error.context:
+        from jsonschema.exceptions import best_match
+
         best = best_match(error.context)
-        return _most_specific(best)
+        if best is not None:
+            return _most_specific(best)
     return error
 
 
+def _schema_dict(err: ValidationError) -> dict[str, Any]:
+    return err.schema if isinstance(err.schema, dict) else {}
+
+
 def _extra_keys(err: ValidationError) -> list[str]:
-    allowed = set(err.schema.get("properties", {}))
+    allowed = set(_schema_dict(err).get("properties", {}))
     return [k for k in err.instance if k not in allowed]
 
 
@@ -61,13 +200,15 @@ def _where(path: tuple[Any, ...]) -> str:
     return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".") or "the file"
 
 
-def _message(err: ValidationError, doc: Document) -> str:
+def _message(err: ValidationError) -> str:
     path = tuple(err.absolute_path)
     where = _where(path)
     v = err.validator
     if v == "additionalProperties":
         extra = _extra_keys(err)
-        allowed = ", ".join(sorted(err.schema.get("properties", {})))
+        allowed = ", ".join(sorted(_schema_dict(err).get("properties", {})))
+        if not allowed:
+            return f"{where}: {err.message}"
         return f"unknown key '{extra[0] if extra else '?'}' in {where}: allowed keys are {allowed}"
     if v == "required":
         return f"{where} is missing {err.message.split(' is a required')[0]}: add it"

@@ -72,7 +72,7 @@ def near_duplicate_name(ctx: CheckContext) -> Iterator[Finding]:
           - {name: Zürich, pos: [10, 10]}
           - {name: zurich, pos: [20, 20]}
     """
-    owners: dict[str, tuple[str, str]] = {}  # folded -> (owner, spelling)
+    owners: dict[str, tuple[str, str, str]] = {}  # folded -> (owner, spelling, kind)
     exact: set[str] = set()
     for name, kind, path, owner in _names(ctx):
         key = fold(name)
@@ -80,14 +80,18 @@ def near_duplicate_name(ctx: CheckContext) -> Iterator[Finding]:
             continue
         first = owners.get(key)
         if first is None:
-            owners[key] = (owner, name)
+            owners[key] = (owner, name, kind)
         elif first[0] != owner and not (kind != "alias" and name in exact):
-            what = "alias" if kind == "alias" else kind
-            yield Finding(f"{what} '{name}' of '{owner}' looks the same as '{first[1]}' of "
-                          f"'{first[0]}' once case and accents are ignored: rename one of them "
-                          "so players cannot confuse them", path)
+            yield Finding(f"{_describe(kind, name, owner)} looks the same as "
+                          f"{_describe(first[2], first[1], first[0])} once case, accents and "
+                          "punctuation are ignored: rename one of them so players cannot confuse "
+                          "them", path)
         if kind != "alias":
             exact.add(name)
+
+
+def _describe(kind: str, name: str, owner: str) -> str:
+    return f"alias '{name}' of '{owner}'" if kind == "alias" else f"{kind} '{name}'"
 
 
 @check("TTR108", "route-to-itself", Severity.ERROR,

@@ -163,10 +163,12 @@ def not_enough_tickets(ctx: CheckContext) -> Iterator[Finding]:
             continue  # TTR315
         need = count * players
         if sizes[deck] < need:
+            where = rules_path(ctx, "tickets", "setup_deal", deck)
+            if where[-1] != deck:
+                where = ("tickets", deck)  # the deal is the default: point at the deck
             yield Finding(f"deck '{deck}' has {sizes[deck]} tickets but the setup deals {count} to "
                           f"each of {players} players ({need}): add tickets or lower "
-                          f"rules.tickets.setup_deal.{deck}",
-                          rules_path(ctx, "tickets", "setup_deal", deck))
+                          f"rules.tickets.setup_deal.{deck}", where)
 
 
 @check("TTR317", "keep-more-than-dealt", Severity.ERROR,

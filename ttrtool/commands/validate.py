@@ -1,20 +1,85 @@
-"""``ttrtool validate FILE...``: schema and semantic checks with file:line:column."""
+"""``ttrtool validate FILE...``: schema and semantic checks with file:line:column.
+
+Exit codes (README.md): 0 no errors (warnings allowed); 1 errors, or warnings
+with ``--strict``; 2 a file could not be read or an option is wrong.  Every
+file is checked even when an earlier one is missing.
+"""
 
 from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 import typer
 
-from ttrtool.formats import format_json, format_text
-from ttrtool.validate import validate_file
+from ttrtool.formats import FORMATS, render
+from ttrtool.validate import ValidationResult, validate_file
+
+
+def _split(values: list[str] | None) -> tuple[str, ...]:
+    """``--select TTR1,TTR3 --select TTR401`` -> ('TTR1', 'TTR3', 'TTR401')."""
+    out: list[str] = []
+    for v in values or ():
+        out += [p.strip().upper() for p in v.split(",") if p.strip()]
+    return tuple(out)
+
+
+class UsageError(Exception):
+    """A bad option value: reported on stderr with exit code 2."""
+
+
+def _check_codes(option: str, codes: tuple[str, ...]) -> None:
+    if not codes:
+        return
+    from ttrtool.checks.catalog import known_codes
+
+    known = known_codes()
+    for code in codes:
+        if not any(k.startswith(code) for k in known):
+            raise UsageError(f"{option} {code}: no check has this code or prefix "
+                             "(see docs/checks.md)")
+
+
+def _exit_code(results: list[ValidationResult], strict: bool) -> int:
+    if any(r.io_error for r in results):
+        return 2
+    if any(r.errors for r in results) or (strict and any(r.warnings for r in results)):
+        return 1
+    return 0
+
+
+def run(files: list[str], fmt: str | None = None, select: list[str] | None = None,
+        ignore: list[str] | None = None, strict: bool = False) -> int:
+    """Validate ``files``, write the report to stdout and return the exit code."""
+    try:
+        if fmt is None:
+            fmt = "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
+        if fmt not in FORMATS:
+            raise UsageError(f"unknown format '{fmt}': use one of {', '.join(FORMATS)}")
+        sel, ign = _split(select), _split(ignore)
+        _check_codes("--select", sel)
+        _check_codes("--ignore", ign)
+    except UsageError as e:
+        sys.stderr.write(f"error: {e}\n")
+        return 2
+    results = [validate_file(f, sel, ign) for f in files]
+    color = fmt == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    sys.stdout.write(render(fmt, [(r.file, r.diagnostics) for r in results], color))
+    sys.stdout.flush()
+    return _exit_code(results, strict)
 
 
 def validate_command(
-    files: list[Path] = typer.Argument(..., help="Map files to check.", show_default=False),
-    output_format: str = typer.Option("text", "--format", "-f", help="text, json"),
+    files: list[str] = typer.Argument(..., help="Map files to check.", show_default=False),
+    output_format: str | None = typer.Option(
+        None, "--format", "-f", show_default=False,
+        help="text (default), json, github (default when GITHUB_ACTIONS=true) or sarif."),
+    select: list[str] | None = typer.Option(
+        None, "--select", show_default=False,
+        help="Report only these codes or prefixes (TTR4, TTR302); repeat or separate by commas."),
+    ignore: list[str] | None = typer.Option(
+        None, "--ignore", show_default=False,
+        help="Do not report these codes or prefixes; repeat or separate by commas."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 on warnings too."),
 ) -> None:
     """Check map files against the JSON Schema and the rules of the game.
@@ -22,20 +87,51 @@ def validate_command(
     Exit code 0: no errors; 1: errors (or warnings with --strict); 2: a file
     could not be read or an option is wrong.
     """
-    results = [validate_file(f) for f in files]
-    pairs = [(r.file, r.diagnostics) for r in results]
-    if output_format == "json":
-        sys.stdout.write(format_json(pairs))
-    elif output_format == "text":
-        color = sys.stdout.isatty() and "NO_COLOR" not in os.environ
-        sys.stdout.write(format_text(pairs, color))
-    else:
-        typer.echo(f"error: unknown format '{output_format}'", err=True)
-        raise typer.Exit(2)
-    if any(r.io_error for r in results):
-        raise typer.Exit(2)
-    if any(r.errors for r in results) or (strict and any(r.warnings for r in results)):
-        raise typer.Exit(1)
+    code = run(files, output_format, select, ignore, strict)
+    if code:
+        raise typer.Exit(code)
+
+
+_VALUE_OPTIONS = {"--format": "format", "-f": "format", "--select": "select", "--ignore": "ignore"}
+
+
+def fast_main(argv: list[str]) -> int | None:
+    """Run ``validate`` without Typer's option machinery when ``argv`` is a plain
+    ``validate [--format F] [--select C] [--ignore C] [--strict] FILE...``.
+
+    Building Typer's parameter converters imports pydantic, which costs more
+    than validating a map; this parser accepts only the exact forms the Typer
+    command accepts and returns None for anything else (``--help``, an unknown
+    option, no file), so Typer still answers those.
+    """
+    if not argv or argv[0] != "validate":
+        return None
+    files: list[str] = []
+    values: dict[str, list[str]] = {"format": [], "select": [], "ignore": []}
+    strict = False
+    args = iter(argv[1:])
+    only_files = False
+    for arg in args:
+        if only_files or arg == "-" or not arg.startswith("-"):
+            files.append(arg)
+        elif arg == "--":
+            only_files = True
+        elif arg == "--strict":
+            strict = True
+        elif arg in _VALUE_OPTIONS:
+            value = next(args, None)
+            if value is None:
+                return None
+            values[_VALUE_OPTIONS[arg]].append(value)
+        elif arg.split("=", 1)[0] in ("--format", "--select", "--ignore") and "=" in arg:
+            name, value = arg.split("=", 1)
+            values[_VALUE_OPTIONS[name]].append(value)
+        else:
+            return None
+    if not files or len(values["format"]) > 1:
+        return None
+    fmt = values["format"][0] if values["format"] else None
+    return run(files, fmt, values["select"], values["ignore"], strict)
 
 
 def register(app: typer.Typer) -> None:

@@ -1,0 +1,151 @@
+"""Every diagnostic code ttrtool reports, and the checks reference made from it.
+
+The semantic checks describe themselves in the registry; the codes raised
+while reading the file, checking the schema and building the board are
+listed here.  ``python -m ttrtool.checks.catalog > docs/checks.md`` writes
+the reference page, and a test keeps the page equal to this output.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from dataclasses import dataclass
+
+from ttrtool.checks import all_checks
+from ttrtool.diagnostics import Severity
+
+E, W = Severity.ERROR, Severity.WARNING
+
+
+@dataclass(frozen=True)
+class CodeInfo:
+    code: str
+    name: str
+    severity: Severity
+    summary: str
+    doc: str = ""
+    stage: str = "check"  # "read" | "schema" | "build" | "check"
+
+
+FIXED: tuple[CodeInfo, ...] = (
+    CodeInfo("TTR000", "unreadable-file", E,
+             "The path does not exist, is a directory or cannot be read. Exit code 2.", stage="read"),
+    CodeInfo("TTR001", "bad-character", E,
+             "Bytes that are not UTF-8, or a control character (C0/C1 controls other than tab, "
+             "line feed and carriage return, U+2028/U+2029, non-characters). They are invisible "
+             "in most editors and make names that look equal differ.", stage="read"),
+    CodeInfo("TTR002", "yaml-syntax", E,
+             "The file is not one YAML document: a syntax error, a tab where indentation is "
+             "expected, an empty or comments-only file, a second document after `---`, or "
+             "nesting deeper than 64 levels.", stage="read"),
+    CodeInfo("TTR003", "duplicate-key", E,
+             "A key appears twice in one mapping. YAML keeps only the last value without a word; "
+             "ttrtool refuses the file instead.", stage="read"),
+    CodeInfo("TTR004", "yaml-alias", E,
+             "Anchors (`&a`) and aliases (`*a`) are refused at the first one: a map never needs "
+             "them, and refusing them up front makes alias bombs and recursive aliases harmless.",
+             stage="read"),
+    CodeInfo("TTR005", "ambiguous-scalar", E,
+             "A plain value YAML 1.1 silently retypes where text is likely meant: `NO`, `yes`, "
+             "`off` (booleans), `010` (octal), `1:20` (base 60), `1_000`, `.inf`; also tags "
+             "other than the standard ones and keys that are lists, mappings, booleans or null. "
+             "Quote the value.", stage="read"),
+    CodeInfo("TTR010", "schema", E,
+             "The document does not match `schemas/map.schema.json`: a missing or unknown key, "
+             "a value of the wrong type or outside its range.", stage="schema"),
+    CodeInfo("TTR101", "unknown-place", E,
+             "A route or ticket names a place that is neither a city nor a country; the message "
+             "suggests the name it resembles.", stage="build"),
+    CodeInfo("TTR103", "missing-border-point", E,
+             "A route to a country must say at which border point it ends (R-CH-2, R-CH-9).",
+             stage="build"),
+    CodeInfo("TTR104", "unknown-border-point", E,
+             "A route names a border point the country does not have.", stage="build"),
+    CodeInfo("TTR105", "border-point-on-city", E,
+             "`border_point` is given on a route whose `b` is a city.", stage="build"),
+    CodeInfo("TTR106", "country-as-first-end", E,
+             "A country is written as the first end (`a`) of a route; countries go in `b`.",
+             stage="build"),
+    CodeInfo("TTR999", "internal-error", E,
+             "ttrtool itself failed on this file. Please report it with the file.", stage="check"),
+)
+
+
+def catalog() -> list[CodeInfo]:
+    """Every code, sorted: the fixed ones and the registered checks."""
+    checks = [CodeInfo(c.code, c.name, c.severity, c.summary, inspect.cleandoc(c.doc))
+              for c in all_checks()]
+    return sorted(FIXED + tuple(checks), key=lambda i: i.code)
+
+
+def known_codes() -> list[str]:
+    return [i.code for i in catalog()]
+
+
+def _doc_markdown(doc: str) -> list[str]:
+    """Docstring text to Markdown: ``Label::`` plus an indented block becomes a YAML example."""
+    out: list[str] = []
+    in_block = False
+    for line in doc.splitlines():
+        if line.rstrip().endswith("::") and not line.startswith(" "):
+            if in_block:
+                _close(out)
+            out.append(f"{line.rstrip()[:-2]}:")
+            out.append("")
+            out.append("```yaml")
+            in_block = True
+            continue
+        if in_block:
+            if line.startswith("    ") or not line.strip():
+                if line.strip() or out[-1] != "```yaml":
+                    out.append(line[4:])
+                continue
+            _close(out)
+            in_block = False
+        out.append(line)
+    if in_block:
+        _close(out)
+    return out
+
+
+def _close(out: list[str]) -> None:
+    while out and not out[-1].strip():
+        out.pop()
+    out.extend(["```", ""])
+
+
+def checks_markdown() -> str:
+    """The text of ``docs/checks.md``."""
+    lines = [
+        "# Checks",
+        "",
+        "<!-- Generated by `python -m ttrtool.checks.catalog > docs/checks.md`; do not edit. -->",
+        "",
+        "Every diagnostic of `ttrtool validate` has a stable code, a kebab-case name and a",
+        "severity. Codes: `TTR0xx` reading the file and the schema, `TTR1xx` places and",
+        "references, `TTR3xx` routes, rules and supply, `TTR4xx` tickets, `TTR5xx` layout.",
+        "`--select` and `--ignore` take codes or prefixes (`--ignore TTR4`); `--strict` makes",
+        "warnings fail the run. Rule ids (R-...) refer to the rules digest.",
+        "",
+        "| code | name | severity | what |",
+        "|---|---|---|---|",
+    ]
+    infos = catalog()
+    for i in infos:
+        lines.append(f"| [{i.code}](#{i.code.lower()}-{i.name}) | `{i.name}` | {i.severity} | "
+                     f"{i.summary} |")
+    lines.append("")
+    for i in infos:
+        lines += [f"## {i.code} {i.name}", "", f"*{i.severity}* — {i.summary}", ""]
+        if i.doc:
+            lines += _doc_markdown(i.doc)
+            lines.append("")
+    text = "\n".join(lines)
+    while "\n\n\n" in text:
+        text = text.replace("\n\n\n", "\n\n")
+    return text.rstrip() + "\n"
+
+
+if __name__ == "__main__":
+    sys.stdout.write(checks_markdown())
