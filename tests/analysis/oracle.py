@@ -50,12 +50,14 @@ class RefMap:
             self.edges.append(Edge(i, r["a"], b, int(r["length"]), r["color"], r["kind"],
                                    int(r["locomotives"] or 0), r["double_group"]))
         self.nodes = sorted({e.a for e in self.edges} | {e.b for e in self.edges})
-        self.cities = [r["name"] for r in rows(name, "cities.csv") if r.get("kind", "city") == "city"]
-        self.countries = {r["name"] for r in rows(name, "cities.csv") if r.get("kind") == "country"}
+        places = rows(name, "cities.csv")
+        self.cities = [r["name"] for r in places if r.get("kind", "city") == "city"]
+        self.countries = {r["name"] for r in places if r.get("kind") == "country"}
         self.tickets: list[RefTicket] = []
         for r in rows(name, "tickets.csv"):
             if r["points_list"]:
-                for to, pts in zip(r["to_list"].split(";"), r["points_list"].split(";"), strict=True):
+                dests = zip(r["to_list"].split(";"), r["points_list"].split(";"), strict=True)
+                for to, pts in dests:
                     self.tickets.append(RefTicket(r["from"], to, int(pts), True))
             else:
                 self.tickets.append(RefTicket(r["from"], r["to_list"], int(r["points"]), False))

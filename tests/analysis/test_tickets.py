@@ -12,7 +12,8 @@ from ttrtool.analysis import Analysis, analyze
 from ttrtool.analysis.tickets import SUGGESTED_BAND
 from ttrtool.model import Board
 
-pytestmark = pytest.mark.skipif(not REFERENCE.is_dir(), reason="reference data not beside the checkout")
+pytestmark = pytest.mark.skipif(not REFERENCE.is_dir(),
+                                reason="reference data not beside the checkout")
 
 MAPS = ["usa", "europe", "switzerland"]
 
@@ -60,10 +61,10 @@ def test_europe_points_match_cheapest_path_44_of_46(boards: dict[str, Board]) ->
 def test_every_leg_cost_spaces_and_routes(boards: dict[str, Board], name: str) -> None:
     r = ref(name)
     d = floyd(name)
-    want = Counter((t.origin, t.to, t.points, int(r.cost(d, t.origin, t.to)), r.hops(t.origin, t.to))
-                   for t in r.tickets)
-    got = Counter((leg.ticket.origin, leg.destination.name, leg.points, leg.spaces, leg.fewest_routes)
-                  for leg in analysis(boards, name).legs)
+    want = Counter((t.origin, t.to, t.points, int(r.cost(d, t.origin, t.to)),
+                    r.hops(t.origin, t.to)) for t in r.tickets)
+    got = Counter((g.ticket.origin, g.destination.name, g.points, g.spaces, g.fewest_routes)
+                  for g in analysis(boards, name).legs)
     assert got == want
 
 
