@@ -1,1 +1,63 @@
-"""Bots: the random player and the four strategic archetypes."""
+"""Bots: the random player and the four strategic archetypes, behind one registry.
+
+The archetypes are the standard agent set of the playtesting research (de
+Mesentier Silva et al., "Evaluating Ticket to Ride map balance with AI
+agents"); docs/bots.md gives each policy.  A user's own bot is named
+``package.module:ClassName`` and must follow :class:`ttrtool.bots.base.Bot`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+# registry name -> "module:class"; imported on first use so that listing the
+# names costs nothing.
+BOTS: dict[str, str] = {
+    "random": "ttrtool.bots.random_bot:RandomBot",
+    "destination-hungry": "ttrtool.bots.destination_hungry:DestinationHungry",
+    "route-focus": "ttrtool.bots.route_focus:RouteFocus",
+    "one-step-thinker": "ttrtool.bots.one_step_thinker:OneStepThinker",
+    "long-route-junkie": "ttrtool.bots.long_route_junkie:LongRouteJunkie",
+}
+
+# The default table: the four archetypes, seated in rotation (simulate.seating).
+DEFAULT_BOTS: tuple[str, ...] = (
+    "destination-hungry", "route-focus", "one-step-thinker", "long-route-junkie",
+)
+
+
+class BotNotFound(ValueError):
+    """A bot name that is neither registered nor an importable ``module:Class``."""
+
+
+def canonical_name(name: str) -> str:
+    """Registry names are kebab-case; ``route_focus`` and ``Route-Focus`` are accepted."""
+    if ":" in name:
+        return name.strip()
+    return name.strip().lower().replace("_", "-")
+
+
+def resolve_bot(name: str) -> Any:
+    """The bot class for a registry name or a plug-in ``package.module:ClassName``.
+
+    Raises :class:`BotNotFound` with a message that says what is available.
+    """
+    key = canonical_name(name)
+    target = BOTS.get(key, key)
+    if ":" not in target:
+        raise BotNotFound(
+            f"unknown bot '{name}': use one of {', '.join(BOTS)} or a plug-in 'package.module:ClassName'"
+        )
+    module_name, _, attr = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as e:
+        raise BotNotFound(f"cannot import bot module '{module_name}' for '{name}': {e}") from e
+    cls = getattr(module, attr, None)
+    if cls is None or not callable(cls):
+        raise BotNotFound(f"module '{module_name}' has no bot class '{attr}'")
+    if not callable(getattr(cls, "choose", None)):
+        raise BotNotFound(f"'{name}' is not a bot: it has no choose(view, actions) method "
+                          "(see docs/bots.md, 'Writing your own bot')")
+    return cls

@@ -1,0 +1,127 @@
+"""The independent re-scorer on hand-built log records (no engine involved)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ttrtool.model import Board
+from ttrtool.simulate.rescore import longest_trail_weighted, rescore
+
+
+def _route(board: Board, a: str, b: str, border_point: str | None = None) -> dict[str, Any]:
+    for i, r in enumerate(board.routes):
+        if {r.a_name, r.b_name} == {a, b} and r.border_point == border_point:
+            entry: dict[str, Any] = {"id": r.id, "a": r.a_name, "b": r.b_name, "length": r.length,
+                                     "color": r.color, "kind": r.kind, "double": r.double, "turn": i}
+            if r.border_point:
+                entry["border_point"] = r.border_point
+            return entry
+    raise AssertionError(f"no route {a}-{b}")
+
+
+def _ticket(origin: str, *to: tuple[str, int], completed: bool, scored: int) -> dict[str, Any]:
+    return {"id": f"{origin}-{to[0][0]}", "from": origin,
+            "to": [{"name": n, "points": p} for n, p in to], "completed": completed, "scored": scored}
+
+
+def _player(seat: int, claimed: list[dict[str, Any]], tickets: list[dict[str, Any]],
+            breakdown: dict[str, int], longest: int, stations: list[dict[str, Any]] | None = None,
+            ) -> dict[str, Any]:
+    return {"seat": seat, "bot": "test", "score": sum(breakdown.values()), "trains_left": 10,
+            "breakdown": breakdown, "longest_path": longest,
+            "completed_tickets": sum(t["completed"] for t in tickets),
+            "claimed": claimed, "stations": stations or [], "tickets": tickets}
+
+
+def _record(players: list[dict[str, Any]], winners: list[int]) -> dict[str, Any]:
+    return {"format": 1, "game": 0, "map": "x", "seed": 1, "players": len(players),
+            "bots": ["test"] * len(players), "end": "normal", "turns": 50, "winners": winners,
+            "counters": {}, "results": players}
+
+
+def _usa_loop(usa: Board) -> dict[str, Any]:
+    claimed = [_route(usa, "New York", "Pittsburgh"), _route(usa, "Pittsburgh", "Chicago"),
+               _route(usa, "Chicago", "Toronto"), _route(usa, "Toronto", "Pittsburgh"),
+               _route(usa, "Pittsburgh", "Nashville")]
+    tickets = [_ticket("New York", ("Nashville", 9), completed=True, scored=9),
+               _ticket("Toronto", ("Miami", 10), completed=False, scored=-10)]
+    p0 = _player(0, claimed, tickets, {"routes": 22, "tickets": -1, "stations": 0, "longest": 10}, 15)
+    p1 = _player(1, [], [], {"routes": 0, "tickets": 0, "stations": 0, "longest": 0}, 0)
+    return _record([p0, p1], [0])
+
+
+def test_r_score_2_longest_path_is_a_trail_that_may_revisit_cities(usa: Board) -> None:
+    # The rulebook's example: New York–Pittsburgh–Chicago–Toronto–Pittsburgh–Nashville
+    # is one path of 2+3+4+2+4 = 15 trains; a vertex-simple search finds at most 11.
+    assert rescore(_usa_loop(usa), usa.rules) == []
+
+
+def test_rescore_reports_every_wrong_number(usa: Board) -> None:
+    record = _usa_loop(usa)
+    bad = copy.deepcopy(record)
+    bad["results"][0]["longest_path"] = 11
+    bad["results"][0]["score"] += 1
+    bad["results"][0]["tickets"][1]["completed"] = True
+    bad["winners"] = [1]
+    problems = rescore(bad, usa.rules)
+    assert any("longest path logged 11, re-scored 15" in p for p in problems)
+    assert any("score logged 32, re-scored 31" in p for p in problems)
+    assert any("Toronto-Miami" in p for p in problems)
+    assert any("winners" in p for p in problems)
+
+
+def test_longest_trail_counts_each_route_once() -> None:
+    # A triangle plus a tail: all four edges form one trail; a route is never reused.
+    edges = [("a", "b", 1), ("b", "c", 1), ("c", "a", 1), ("a", "d", 5)]
+    assert longest_trail_weighted(edges) == 8
+    assert longest_trail_weighted([("a", "b", 3)]) == 3
+    assert longest_trail_weighted([]) == 0
+
+
+def test_r_ch_3_multi_destination_scores_best_joined_or_loses_the_lowest(switzerland: Board) -> None:
+    claimed = [_route(switzerland, "Kreuzlingen", "Deutschland", "DE3"),
+               _route(switzerland, "Kreuzlingen", "St. Gallen")]
+    tickets = [_ticket("St. Gallen", ("Deutschland", 4), ("Österreich", 7), completed=True, scored=4),
+               _ticket("Kreuzlingen", ("Italia", 10), ("France", 6), completed=False, scored=-6)]
+    p0 = _player(0, claimed, tickets, {"routes": 2, "tickets": -2, "stations": 0, "longest": 10}, 2)
+    p1 = _player(1, [], [], {"routes": 0, "tickets": 0, "stations": 0, "longest": 0}, 0)
+    assert rescore(_record([p0, p1], [0]), switzerland.rules) == []
+
+
+def test_r_ch_9_a_country_never_joins_two_routes(switzerland: Board) -> None:
+    # Basel–Deutschland and Kreuzlingen–Deutschland do not join Basel to Kreuzlingen,
+    # and the longest path does not run through Germany.
+    claimed = [_route(switzerland, "Basel", "Deutschland", "DE1"),
+               _route(switzerland, "Kreuzlingen", "Deutschland", "DE3")]
+    tickets = [_ticket("Basel", ("Kreuzlingen", 9), completed=False, scored=-9)]
+    p0 = _player(0, claimed, tickets, {"routes": 2, "tickets": -9, "stations": 0, "longest": 10}, 1)
+    p1 = _player(1, [], [], {"routes": 0, "tickets": 0, "stations": 0, "longest": 0}, 0)
+    assert rescore(_record([p0, p1], [0]), switzerland.rules) == []
+
+
+def test_r_eu_4_station_uses_the_best_opponent_route(europe: Board) -> None:
+    mine = [_route(europe, "Amsterdam", "Essen")]
+    theirs = [_route(europe, "Berlin", "Essen")]
+    tickets = [_ticket("Amsterdam", ("Berlin", 7), completed=True, scored=7)]
+    p0 = _player(0, mine, tickets, {"routes": 4, "tickets": 7, "stations": 8, "longest": 10}, 3,
+                 stations=[{"city": "Essen", "route": theirs[0]["id"]}])
+    p1 = _player(1, theirs, [], {"routes": 2, "tickets": 0, "stations": 12, "longest": 0}, 2)
+    assert rescore(_record([p0, p1], [0]), europe.rules) == []
+    # Without the station the ticket fails: the re-scorer notices a logged success.
+    p0_no = copy.deepcopy(p0)
+    p0_no["stations"] = []
+    problems = rescore(_record([p0_no, p1], [0]), europe.rules)
+    assert any("tickets points logged 7, re-scored -7" in p for p in problems)
+
+
+def test_tie_breaker_most_completed_tickets(usa: Board) -> None:
+    a = _player(0, [], [_ticket("X", ("Y", 5), completed=False, scored=-5)],
+                {"routes": 5, "tickets": -5, "stations": 0, "longest": 0}, 0)
+    a["claimed"] = [_route(usa, "Pittsburgh", "Toronto"), _route(usa, "Montréal", "Toronto")]
+    a["breakdown"] = {"routes": 6, "tickets": -5, "stations": 0, "longest": 10}
+    a["longest_path"], a["score"] = 5, 11
+    b = _player(1, [_route(usa, "Chicago", "Toronto")], [_ticket("Chicago", ("Toronto", 4),
+                completed=True, scored=4)], {"routes": 7, "tickets": 4, "stations": 0, "longest": 0}, 4)
+    assert a["score"] == b["score"] == 11
+    assert rescore(_record([a, b], [1]), usa.rules) == []

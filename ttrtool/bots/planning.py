@@ -1,0 +1,365 @@
+"""What the strategic bots share: ticket plans, card wishes, claims, tunnels, keeps.
+
+A :class:`StrategicBot` keeps a *plan*: for each kept ticket not yet
+completed, the cheapest chain of routes from its origin to its best
+destination (``ttrtool.graph.cheapest_path``), with routes owned by others —
+or closed to it by the double-route rules — removed and its own routes free.
+The plan is recomputed only when it is invalidated: a new ticket, or another
+player taking (or closing) a route the plan needs.  Claims made by the bot
+itself never invalidate it.  The archetypes (docs/bots.md) differ in a few
+knobs and in :meth:`StrategicBot.main_turn`.
+
+Bots read only their :class:`~ttrtool.engine.view.PlayerView` and the public
+board; they choose among the legal actions they are given.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ttrtool.engine.actions import (
+    Action,
+    BuildStation,
+    ClaimRoute,
+    DrawBlind,
+    DrawFaceUp,
+    DrawTickets,
+    KeepTickets,
+    TunnelPay,
+)
+from ttrtool.engine.game import Game
+from ttrtool.engine.view import PlayerView
+from ttrtool.graph import cheapest_path
+
+LOCO = "locomotive"
+
+
+class StrategicBot:
+    """Plan-following bot; subclasses set the knobs and the main-turn policy."""
+
+    name = "strategic"
+    # Share of the bot's trains its ticket plans may use when keeping tickets.
+    keep_budget = 0.75
+    # Keep at most this many tickets from one offer (the rules' minimum always wins).
+    keep_max = 3
+    # Prefer long routes on paths: a route's cost is length - long_bias * (length - 1).
+    long_bias = 0.0
+
+    def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
+        self.game = game
+        self.seat = seat
+        self.rng = rng
+        g = game
+        self.loco = g.loco
+        self.board = g.board
+        self.lengths = g.route_len
+        self.colors = g.route_color
+        self.partners = g.partners
+        self.both = g.both_tracks
+        self.tunnel_routes = g.route_tunnel
+        self.locos_ok = g.route_locos_ok
+        self.points = g.route_points
+        self._tickets: tuple[int, ...] = ()
+        self.needed: set[int] = set()  # unowned routes the plan still needs
+        self.open_tickets: list[int] = []  # kept tickets whose plan is not complete
+        self.blocked_tickets: list[int] = []  # kept tickets with no path left
+        self._paths: dict[int, tuple[int, ...]] = {}
+        self._rescued: set[int] = set()  # tickets a station was built for
+        self._valid = False
+
+    # --- the decision -----------------------------------------------------
+
+    def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        phase = view.phase
+        if phase in ("setup_tickets", "tickets"):
+            return self.keep_tickets(view, actions)
+        if phase == "tunnel":
+            return self.pay_tunnel(view, actions)
+        self.refresh(view)
+        if phase == "second_draw":
+            return self.draw_cards(view, actions)
+        return self.main_turn(view, actions)
+
+    def main_turn(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        """Default (Route Focus): claim along the plan, else draw the colours it needs."""
+        claim = self.best_claim(view, actions, self.needed)
+        if claim is not None:
+            return claim
+        if not self.needed:
+            late = self.after_plan(view, actions)
+            if late is not None:
+                return late
+        return self.fallback(view, actions)
+
+    def after_plan(self, view: PlayerView, actions: Sequence[Action]) -> Action | None:
+        """Every ticket done (or impossible): more tickets while trains last, else points."""
+        if view.trains[self.seat] >= 15 and view.ticket_deck_size > 0:
+            for a in actions:
+                if isinstance(a, DrawTickets):
+                    return a
+        return self.points_claim(view, actions, min_length=3 if not self.endgame(view) else 1)
+
+    def fallback(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        """Draw cards; when the game is ending or the hand is huge, take points instead."""
+        if self.endgame(view) or sum(view.hand) >= 24:
+            claim = self.points_claim(view, actions, min_length=1)
+            if claim is not None:
+                return claim
+        station = self.station_rescue(view, actions)
+        if station is not None:
+            return station
+        return self.draw_cards(view, actions)
+
+    # --- the plan ---------------------------------------------------------
+
+    def closed(self, owner: Sequence[int], route: int) -> bool:
+        """Is ``route`` out of this bot's reach (owned, or its double track closed to it)?"""
+        if owner[route] >= 0:
+            return owner[route] != self.seat
+        for other in self.partners[route]:
+            o = owner[other]
+            if o == self.seat or (o >= 0 and not self.both):
+                return True
+        return False
+
+    def refresh(self, view: PlayerView) -> None:
+        """Re-plan if the tickets changed or a needed route was lost."""
+        owner = view.route_owner
+        if self._valid and view.tickets == self._tickets:
+            mine = [r for r in self.needed if owner[r] == self.seat]
+            if mine:
+                self.needed.difference_update(mine)
+                self._prune_done(owner)
+            if not any(self.closed(owner, r) for r in self.needed):
+                return
+        self.plan(view)
+
+    def _prune_done(self, owner: Sequence[int]) -> None:
+        self.open_tickets = [t for t in self.open_tickets
+                             if any(owner[r] != self.seat for r in self._paths.get(t, ()))]
+
+    def route_cost(self, owner: Sequence[int], free: set[int], route: int) -> float:
+        if owner[route] == self.seat or route in free:
+            return 0.0
+        length = self.lengths[route]
+        return length - self.long_bias * (length - 1)
+
+    def ticket_path(self, owner: Sequence[int], free: set[int], ticket: int
+                    ) -> tuple[float, tuple[int, ...], int] | None:
+        """Cheapest (cost, routes, points) to the ticket's best destination (R-CH-3)."""
+        g = self.game
+        usable = [not self.closed(owner, r) for r in range(g.n_routes)]
+        best: tuple[float, tuple[int, ...], int] | None = None
+        for nodes, points in g.ticket_dests[ticket]:
+            found = cheapest_path(self.board, g.ticket_origin[ticket], nodes,
+                                  weight=lambda r: self.route_cost(owner, free, r.index),
+                                  usable=usable)
+            if found is None:
+                continue
+            cost, path = found
+            if best is None or points - cost > best[2] - best[0]:
+                best = (cost, path, points)
+        return best
+
+    def plan(self, view: PlayerView) -> None:
+        owner = view.route_owner
+        self._tickets = view.tickets
+        self._paths = {}
+        self.needed = set()
+        self.open_tickets = []
+        self.blocked_tickets = []
+        # Longest tickets first: they shape the network; shorter ones reuse it.
+        order = sorted(view.tickets, key=lambda t: -max(p for _, p in self.game.ticket_dests[t]))
+        for t in order:
+            found = self.ticket_path(owner, self.needed, t)
+            if found is None:
+                self.blocked_tickets.append(t)
+                continue
+            _, path, _ = found
+            todo = [r for r in path if owner[r] != self.seat]
+            self._paths[t] = path
+            if todo:
+                self.open_tickets.append(t)
+                self.needed.update(todo)
+        self._valid = True
+
+    def planned_cost(self) -> int:
+        return sum(self.lengths[r] for r in self.needed)
+
+    # --- tickets ----------------------------------------------------------
+
+    def keep_tickets(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        """Keep the offered tickets that fit the train budget, most points per train first."""
+        self.refresh(view)
+        owner = view.route_owner
+        free = set(self.needed)
+        budget = self.keep_budget * view.trains[self.seat] - self.planned_cost()
+        scored = []
+        for t in view.offered:
+            found = self.ticket_path(owner, free, t)
+            if found is None:
+                scored.append((-1e9, t, 0.0, ()))
+                continue
+            cost, path, points = found
+            scored.append((self.ticket_value(points, cost), t, cost, path))
+        scored.sort(key=lambda s: (-s[0], s[1]))
+        keep_min = min((len(a.tickets) for a in actions if isinstance(a, KeepTickets)), default=1)
+        kept: list[int] = []
+        for value, t, _cost, path in scored:
+            extra = sum(self.lengths[r] for r in path if r not in free and owner[r] != self.seat)
+            fits = value > -1e9 and extra <= budget and len(kept) < self.keep_max
+            if fits or len(kept) < keep_min:
+                kept.append(t)
+                budget -= extra
+                free.update(path)
+        wanted = set(kept)
+        for a in actions:
+            if isinstance(a, KeepTickets) and set(a.tickets) == wanted:
+                return a
+        return next(a for a in actions if isinstance(a, KeepTickets))
+
+    def ticket_value(self, points: int, cost: float) -> float:
+        """How good a ticket looks: points per train, favouring cheap ones."""
+        return points / max(cost, 1.0)
+
+    # --- cards ------------------------------------------------------------
+
+    def wishes(self, view: PlayerView) -> list[int]:
+        """Cards still missing per colour for the planned routes (gray: the best-held colour)."""
+        hand = view.hand
+        want = [0] * len(hand)
+        grays = 0
+        for r in self.needed:
+            c = self.colors[r]
+            if c < 0:
+                grays += self.lengths[r]
+            else:
+                want[c] += self.lengths[r]
+        missing = [max(0, want[c] - hand[c]) for c in range(len(hand))]
+        if grays:
+            spare = max(range(self.loco), key=lambda c: (hand[c] - want[c], -c))
+            missing[spare] += max(0, grays - max(0, hand[spare] - want[spare]))
+        missing[self.loco] = 0
+        return missing
+
+    def draw_cards(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        """The face-up card most missing from the plan, else the deck, else anything."""
+        missing = self.wishes(view)
+        best: Action | None = None
+        best_need = 0
+        blind: Action | None = None
+        for a in actions:
+            if isinstance(a, DrawFaceUp):
+                if a.color == LOCO:
+                    continue
+                need = missing[self.game.card_index[a.color]]
+                if need > best_need:
+                    best, best_need = a, need
+            elif isinstance(a, DrawBlind):
+                blind = a
+        if best is not None:
+            return best
+        if blind is not None:
+            return blind
+        for a in actions:
+            if isinstance(a, DrawFaceUp):
+                return a
+        claim = self.points_claim(view, actions, min_length=1)
+        if claim is not None:
+            return claim
+        for a in actions:
+            if isinstance(a, DrawTickets) and view.trains[self.seat] > 5:
+                return a
+        return self.last_resort(actions)
+
+    def last_resort(self, actions: Sequence[Action]) -> Action:
+        for a in actions:
+            if not isinstance(a, (BuildStation, DrawTickets)):
+                return a
+        return actions[0]
+
+    # --- claims -----------------------------------------------------------
+
+    def payment_key(self, view: PlayerView, a: ClaimRoute, missing: Sequence[int]) -> tuple[int, int]:
+        """Fewest locomotives, then the colour the plan misses least."""
+        spent = 0 if a.color == LOCO else missing[self.game.card_index[a.color]]
+        return (a.locomotives, spent)
+
+    def best_claim(self, view: PlayerView, actions: Sequence[Action],
+                   routes: set[int]) -> ClaimRoute | None:
+        """The longest route of ``routes`` that can be claimed now, paid as cheaply as possible."""
+        if not routes:
+            return None
+        best: ClaimRoute | None = None
+        best_key: tuple[int, int, int, int] | None = None
+        missing: list[int] | None = None
+        for a in actions:
+            if isinstance(a, ClaimRoute) and a.route in routes:
+                if missing is None:
+                    missing = self.wishes(view)
+                locos, spent = self.payment_key(view, a, missing)
+                key = (-self.lengths[a.route], locos, spent, a.route)
+                if best_key is None or key < best_key:
+                    best, best_key = a, key
+        return best
+
+    def points_claim(self, view: PlayerView, actions: Sequence[Action],
+                     min_length: int) -> ClaimRoute | None:
+        """The claimable route worth most points (at least ``min_length`` long)."""
+        best: ClaimRoute | None = None
+        best_key: tuple[int, int, int] | None = None
+        for a in actions:
+            if isinstance(a, ClaimRoute) and self.lengths[a.route] >= min_length:
+                key = (-self.points[a.route], a.locomotives, a.route)
+                if best_key is None or key < best_key:
+                    best, best_key = a, key
+        return best
+
+    def endgame(self, view: PlayerView) -> bool:
+        """The last round is on, or someone (maybe this bot) is about to trigger it."""
+        return view.final_round or min(view.trains) <= 6
+
+    # --- tunnels and stations ---------------------------------------------
+
+    def pay_tunnel(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        """Pay if the route is wanted and it can be paid (fewest locomotives); else withdraw."""
+        pays = [a for a in actions if isinstance(a, TunnelPay)]
+        if not pays:
+            return actions[-1]
+        tunnel = view.tunnel
+        wanted = tunnel is None or tunnel.route in self.needed or tunnel.extra <= 2
+        if not wanted:
+            return next(a for a in actions if not isinstance(a, TunnelPay))
+        return min(pays, key=lambda a: (a.locomotives, -a.cards))
+
+    def station_rescue(self, view: PlayerView, actions: Sequence[Action]) -> Action | None:
+        """R-EU-4: a blocked ticket whose gap is one opponent's route gets a station."""
+        if not self.blocked_tickets or view.stations_left[self.seat] <= 0:
+            return None
+        stations = [a for a in actions if isinstance(a, BuildStation)]
+        if not stations:
+            return None
+        owner = view.route_owner
+        g = self.game
+        borrowed = [owner[r] >= 0 and owner[r] != self.seat for r in range(g.n_routes)]
+        for t in self.blocked_tickets:
+            if t in self._rescued:
+                continue
+            for nodes, _points in g.ticket_dests[t]:
+                found = cheapest_path(
+                    self.board, g.ticket_origin[t], nodes,
+                    weight=lambda r: 0.0 if owner[r.index] == self.seat else (
+                        50.0 if borrowed[r.index] else float(r.length)),
+                    usable=[not self.closed(owner, r) or borrowed[r] for r in range(g.n_routes)])
+                if found is None or found[0] != 50.0:
+                    continue  # only when one borrowed route closes the gap
+                r = self.board.routes[next(r for r in found[1] if borrowed[r])]
+                for a in stations:
+                    if a.city in (r.a, r.b):
+                        self._rescued.add(t)
+                        return min((s for s in stations if s.city == a.city),
+                                   key=lambda s: (s.locomotives, s.cards))
+        return None

@@ -1,0 +1,63 @@
+"""``ttrtool replay games.jsonl --game K``: print a logged game turn by turn.
+
+Exit codes: 0 the replay agrees with the log; 1 it disagrees (the log was not
+written by this version, or determinism is broken); 2 bad input.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+import ttrtool
+from ttrtool.bots import BotNotFound
+from ttrtool.simulate.replay import ReplayError, find_record, replay
+
+
+def replay_command(
+    log: Path = typer.Argument(..., help="A game log written by simulate --log --log-actions."),
+    game: int = typer.Option(0, "--game", "-g", min=0, help="Game number in the log."),
+    players: int | None = typer.Option(None, "--players", "-p",
+                                       help="Player count, when the log holds several."),
+    map_name: str | None = typer.Option(None, "--map",
+                                        help="Map file (default: the bundled map named in the log)."),
+) -> None:
+    """Re-simulate one logged game from its seed, check every action, print it turn by turn."""
+    try:
+        with open(log, encoding="utf-8") as f:
+            record = find_record(iter(f), game, players)
+    except OSError as e:
+        typer.echo(f"error: cannot read {log}: {e.strerror}", err=True)
+        raise typer.Exit(2) from None
+    except ReplayError as e:
+        typer.echo(f"error: {log}: {e}", err=True)
+        raise typer.Exit(2) from None
+    source = map_name or record.get("map", "")
+    try:
+        board = ttrtool.load_map(source)
+    except (ttrtool.MapError, OSError):
+        typer.echo(f"error: cannot load map '{source}': give the map file with --map", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(f"{board.meta.name}, {record['players']} players, seed {record['seed']}: "
+               + ", ".join(f"seat {i + 1} {b}" for i, b in enumerate(record["bots"])))
+    try:
+        for step in replay(board, record):
+            typer.echo(f"turn {step.turn:>3}  seat {step.seat + 1} {step.bot:<18} "
+                       f"{step.description:<60} [{step.text}]")
+    except ReplayError as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(1 if "actions" in record else 2) from None
+    except BotNotFound as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(2) from None
+    for p in record["results"]:
+        b = p["breakdown"]
+        typer.echo(f"seat {p['seat'] + 1} {p['bot']}: {p['score']} points (routes {b['routes']}, "
+                   f"tickets {b['tickets']}, stations {b['stations']}, longest {b['longest']})")
+    typer.echo(f"end: {record['end']} after {record['turns']} turns; winner(s): "
+               + ", ".join(f"seat {w + 1}" for w in record["winners"]) + "; replay matches the log")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("replay")(replay_command)

@@ -1,0 +1,194 @@
+"""``ttrtool simulate MAP``: play many seeded games with bots and report on them.
+
+Exit codes: 0 done; 1 a ``--fail-on`` threshold was crossed; 2 bad input
+(unknown map or bot, a map with errors, bad option, unwritable output, Dask
+not installed or unreachable).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import IO, Any
+
+import typer
+
+import ttrtool
+from ttrtool.bots import DEFAULT_BOTS, BotNotFound, canonical_name, resolve_bot
+from ttrtool.formats import format_text
+from ttrtool.simulate.report import Tally, build_report
+from ttrtool.simulate.runner import BackendUnavailable, chunks, default_jobs, run_games
+from ttrtool.simulate.seating import SEED_BITS
+from ttrtool.simulate.summary import to_markdown, to_text
+from ttrtool.simulate.thresholds import Threshold, failures, parse_fail_on
+from ttrtool.validate import validate_file
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code)
+
+
+def parse_players(text: str | None, lo: int, hi: int, bots: int) -> list[int]:
+    """``4`` or ``2,3,4``; default: as many seats as bots, within the map's range."""
+    if text is None:
+        return [min(max(bots, lo), hi)]
+    out: list[int] = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part.isdigit():
+            raise ValueError(f"--players takes a number or a list like 2,3,4, not '{text}'")
+        n = int(part)
+        if not lo <= n <= hi:
+            raise ValueError(f"this map is played by {lo} to {hi} players, not {n}")
+        if n not in out:
+            out.append(n)
+    return out
+
+
+class Progress:
+    """A bar on a terminal, a plain line every 10% (or 30 s) elsewhere, nothing when quiet."""
+
+    def __init__(self, total: int, quiet: bool, stream: IO[str] = sys.stderr) -> None:
+        self.total, self.quiet, self.stream = total, quiet, stream
+        self.tty = stream.isatty()
+        self.done = 0
+        self.start = self.last = time.monotonic()
+        self.next_mark = max(1, total // 10)
+
+    def step(self, label: str) -> None:
+        self.done += 1
+        if self.quiet:
+            return
+        now = time.monotonic()
+        rate = self.done / max(now - self.start, 1e-9)
+        if self.tty:
+            if now - self.last >= 0.1 or self.done == self.total:
+                filled = int(30 * self.done / self.total)
+                bar = "#" * filled + "-" * (30 - filled)
+                self.stream.write(f"\r{label} [{bar}] {self.done}/{self.total} {rate:.0f} games/s")
+                self.stream.flush()
+                self.last = now
+        elif self.done >= self.next_mark or now - self.last >= 30 or self.done == self.total:
+            self.stream.write(f"{label}: {self.done}/{self.total} games ({rate:.0f}/s)\n")
+            self.stream.flush()
+            self.last = now
+            self.next_mark = self.done + max(1, self.total // 10)
+
+    def close(self) -> None:
+        if self.tty and not self.quiet and self.done:
+            self.stream.write("\n")
+
+
+def _open(path: Path | None, what: str) -> IO[str] | None:
+    if path is None:
+        return None
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as e:
+        raise _fail(f"cannot write {what} {path}: {e.strerror}") from None
+
+
+def simulate_command(
+    map_name: str = typer.Argument(..., metavar="MAP", help="A map file or a bundled map id."),
+    games: int = typer.Option(100, "--games", "-n", min=1, help="Games per player count."),
+    players: str | None = typer.Option(None, "--players", "-p",
+                                       help="Player count or list, e.g. 4 or 2,3,4."),
+    bots: str | None = typer.Option(None, "--bots", "--bot",
+                                    help="Comma-separated bots (registry names or "
+                                         "package.module:Class); default the four archetypes."),
+    seed: int = typer.Option(0, "--seed", "-s", min=0, help="Run seed."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1,
+                                    help="Local processes (default: all cores)."),
+    backend: str = typer.Option("local", "--backend", help="local or dask."),
+    scheduler: str | None = typer.Option(None, "--scheduler",
+                                         help="Dask scheduler address (default: a local cluster)."),
+    out: Path | None = typer.Option(None, "--out", "-o", help="Write the JSON report here."),
+    log: Path | None = typer.Option(None, "--log", help="Write one JSON line per game here."),
+    log_actions: bool = typer.Option(False, "--log-actions", help="Add every action to the log."),
+    markdown: Path | None = typer.Option(None, "--markdown", help="Write a markdown summary here."),
+    fail_on: str | None = typer.Option(None, "--fail-on",
+                                       help="e.g. seat-advantage>0.1,stall-rate>0.01,"
+                                            "ticket-never-completed"),
+    check_invariants: bool = typer.Option(False, "--check-invariants",
+                                          help="Check the engine's invariants after every action."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output."),
+) -> None:
+    """Play seeded games with bots on MAP and report balance statistics.
+
+    Exit code 0: done; 1: a --fail-on threshold was crossed; 2: bad input.
+    """
+    if backend not in ("local", "dask"):
+        raise _fail(f"unknown backend '{backend}': use local or dask")
+    if seed >= 2 ** SEED_BITS:
+        raise _fail(f"--seed must be below 2**{SEED_BITS}")
+    result = validate_file(ttrtool.resolve_map_path(map_name))
+    if result.board is None:
+        if not result.io_error:
+            sys.stderr.write(format_text([(result.file, result.errors)], False))
+        elif result.diagnostics:
+            typer.echo(f"error: {result.diagnostics[0].message}", err=True)
+        hint = "" if Path(map_name).suffix else f" (bundled maps: {', '.join(ttrtool.BUNDLED_MAPS)})"
+        raise _fail(f"cannot simulate {map_name}: the map could not be loaded{hint}")
+    board = result.board
+    names = tuple(canonical_name(b) for b in bots.split(",") if b.strip()) if bots else DEFAULT_BOTS
+    if not names:
+        raise _fail("--bots is empty")
+    try:
+        for name in names:
+            resolve_bot(name)
+        counts = parse_players(players, board.rules.min_players, board.rules.max_players, len(names))
+        thresholds: list[Threshold] = parse_fail_on(fail_on) if fail_on else []
+    except (BotNotFound, ValueError) as e:
+        raise _fail(str(e)) from None
+    map_path = str(Path(result.file).resolve())
+    jobs = jobs or default_jobs()
+    size = max(1, min(100, games // (4 * jobs) or 1))
+    run: dict[str, Any] = {
+        "seed": seed, "games": games, "players": counts, "bots": list(names),
+        "seed_rule": "sha256('ttrtool:{seed}:{players}:{game}'), first 63 bits",
+        "seating": "rotations of each combination of the bots, cycled by game number",
+    }
+    log_file = _open(log, "the game log")
+    tallies = []
+    progress = Progress(games * len(counts), quiet)
+    try:
+        for n in counts:
+            tally = Tally(n)
+            work = chunks(map_path, n, names, seed, games, size, log_actions or False,
+                          check_invariants)
+            for record in run_games(work, backend, jobs, scheduler):
+                tally.add(record)
+                if log_file is not None:
+                    log_file.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
+                    log_file.write("\n")
+                progress.step(f"{board.meta.id} {n}p")
+            tallies.append(tally)
+    except BackendUnavailable as e:
+        raise _fail(str(e)) from None
+    except OSError as e:
+        raise _fail(f"simulation failed: {e}") from None
+    finally:
+        progress.close()
+        if log_file is not None:
+            log_file.close()
+    report = build_report(board, tallies, run, ttrtool.__version__)
+    for path, text in ((out, json.dumps(report, indent=2, ensure_ascii=False) + "\n"),
+                       (markdown, to_markdown(report))):
+        if path is not None:
+            try:
+                path.write_text(text, encoding="utf-8")
+            except OSError as e:
+                raise _fail(f"cannot write {path}: {e.strerror}") from None
+    sys.stdout.write(to_text(report))
+    crossed = failures(report, thresholds)
+    for line in crossed:
+        typer.echo(f"fail-on: {line}", err=True)
+    if crossed:
+        raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("simulate")(simulate_command)

@@ -1,0 +1,149 @@
+"""Play one seeded game with bots and turn its result into a game-log record.
+
+The record (``schemas/game-log.schema.json``) is the one thing a game leaves
+behind: the report is computed from it, ``--log`` writes it, the re-scorer
+checks it.  Only the game's seed and the seat's number feed a bot's
+generator, so a game is the same wherever it is played.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Any
+
+from ttrtool.bots import resolve_bot
+from ttrtool.engine.actions import KeepTickets
+from ttrtool.engine.game import Game
+from ttrtool.engine.result import GameResult
+from ttrtool.model import Board
+from ttrtool.simulate.seating import game_seed, seating
+
+LOG_FORMAT = 1
+
+
+class BotError(RuntimeError):
+    """A bot broke the interface: it raised, or returned an action that is not legal."""
+
+
+class InvariantError(RuntimeError):
+    """The engine broke one of its invariants during a game (``--check-invariants``)."""
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of a seat's bot generator in the game with ``seed``."""
+    digest = hashlib.sha256(f"ttrtool-bot:{seed}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def make_bots(game: Game, names: tuple[str, ...], seed: int) -> list[Any]:
+    """One bot per seat, each with its own seeded generator."""
+    return [resolve_bot(name)(game, seat, random.Random(bot_seed(seed, seat)))
+            for seat, name in enumerate(names)]
+
+
+class Table:
+    """A map, a player count and the bots to seat; plays game after game."""
+
+    def __init__(self, board: Board, players: int, bots: tuple[str, ...]) -> None:
+        self.board = board
+        self.game = Game(board, players)
+        self.bots = bots
+        for name in set(bots):
+            resolve_bot(name)  # fail before the first game, not in the middle
+
+    def play(self, run_seed: int, number: int, log_actions: bool = False,
+             check_invariants: bool = False) -> dict[str, Any]:
+        """Play game ``number`` of the run with ``run_seed``; return its log record."""
+        seed = game_seed(run_seed, self.game.players, number)
+        names = seating(self.bots, self.game.players, number)
+        return self.play_seed(seed, names, number, log_actions, check_invariants)
+
+    def play_seed(self, seed: int, names: tuple[str, ...], number: int = 0,
+                  log_actions: bool = False, check_invariants: bool = False) -> dict[str, Any]:
+        game = self.game
+        state = game.new_state(seed)
+        bots = make_bots(game, names, seed)
+        offered: list[list[int]] = [[] for _ in names]
+        actions: list[list[Any]] | None = [] if log_actions else None
+        check = None
+        if check_invariants:
+            from ttrtool.engine.invariants import check_invariants as check
+        while not state.is_over:
+            p = state.current_player
+            legal = state.legal_actions()
+            view = state.view(p)
+            try:
+                action = bots[p].choose(view, legal)
+            except Exception as e:  # a plug-in bot's bug must name the bot
+                raise BotError(f"bot {names[p]} (seat {p}) failed in game {number} "
+                               f"(seed {seed}): {e!r}") from e
+            if action not in legal:
+                text = getattr(action, "text", repr(action))
+                raise BotError(f"bot {names[p]} (seat {p}) chose '{text}', which is not legal, "
+                               f"in game {number} (seed {seed})")
+            if isinstance(action, KeepTickets):
+                offered[p].extend(view.offered)
+            state.apply(action)
+            if actions is not None:
+                actions.append([p, action.text])
+            if check is not None:
+                problems = check(state)
+                if problems:
+                    raise InvariantError(f"game {number} (seed {seed}) after "
+                                         f"'{action.text}': " + "; ".join(problems))
+        record = game_record(self.board, state.result(), names, number, seed, offered)
+        if actions is not None:
+            record["actions"] = actions
+        return record
+
+
+def _route_entry(board: Board, index: int, turn: int) -> dict[str, Any]:
+    r = board.routes[index]
+    entry: dict[str, Any] = {"id": r.id, "a": r.a_name, "b": r.b_name, "length": r.length,
+                             "color": r.color, "kind": r.kind, "double": r.double, "turn": turn}
+    if r.border_point is not None:
+        entry["border_point"] = r.border_point
+    return entry
+
+
+def game_record(board: Board, result: GameResult, bots: tuple[str, ...], number: int,
+                seed: int, offered: list[list[int]]) -> dict[str, Any]:
+    """The log record of a finished game (``schemas/game-log.schema.json``)."""
+    players = []
+    for p in result.players:
+        tickets = []
+        for t in p.tickets:
+            card = board.tickets[t.ticket]
+            tickets.append({
+                "id": card.id, "from": card.origin,
+                "to": [{"name": d.name, "points": d.points} for d in card.destinations],
+                "completed": t.completed, "scored": t.scored,
+                "destination": card.destinations[t.destination].name if t.completed else None,
+            })
+        b = p.breakdown
+        players.append({
+            "seat": p.seat, "bot": bots[p.seat], "score": p.score, "trains_left": p.trains_left,
+            "breakdown": {"routes": b.routes, "tickets": b.tickets, "stations": b.stations,
+                          "longest": b.longest},
+            "longest_path": p.longest_path, "completed_tickets": p.completed_tickets,
+            "claimed": [_route_entry(board, r, turn)
+                        for r, turn in zip(p.claimed, p.claim_turns, strict=True)],
+            "stations": [{"city": board.nodes[city].name,
+                          "route": None if route is None else board.routes[route].id}
+                         for city, route in p.stations],
+            "tickets": tickets,
+            "offered": [board.tickets[t].id for t in offered[p.seat]],
+        })
+    return {
+        "format": LOG_FORMAT, "game": number, "map": board.meta.id,
+        "map_version": board.meta.version, "seed": seed, "players": len(result.players),
+        "bots": list(bots), "end": result.end_reason, "turns": result.turns,
+        "winners": list(result.winners),
+        "counters": {"tunnels_paid": result.tunnels_paid,
+                     "tunnels_withdrawn": result.tunnels_withdrawn,
+                     "tunnel_extra_cards": result.extra_cards_paid,
+                     "market_wipes": result.market_wipes,
+                     "stations_built": result.stations_built},
+        "results": players,
+    }

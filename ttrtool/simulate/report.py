@@ -1,0 +1,181 @@
+"""The simulation report: statistics streamed game by game from log records.
+
+:class:`Tally` takes one game-log record at a time (the same dict that
+``--log`` writes) and keeps only counters and histograms, so memory stays flat
+for any number of games.  :func:`build_report` turns the tallies into the JSON
+report; :mod:`ttrtool.simulate.summary` renders it as markdown.
+"""
+
+from __future__ import annotations
+
+import platform
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ttrtool.model import Board
+from ttrtool.simulate.statistics import Histogram, rate
+
+REPORT_FORMAT = 1
+END_REASONS = ("normal", "stalled", "turn_cap")
+
+
+@dataclass
+class BotTally:
+    seats: int = 0  # seats played (games x seats taken by this bot)
+    wins: int = 0
+    scores: Histogram = field(default_factory=Histogram)
+    tickets_kept: int = 0
+    tickets_completed: int = 0
+    ticket_points: int = 0
+    route_points: int = 0
+
+
+@dataclass
+class Tally:
+    """Running totals for one player count."""
+
+    players: int
+    games: int = 0
+    end: Counter[str] = field(default_factory=Counter)
+    turns: Histogram = field(default_factory=Histogram)
+    seat_wins: Counter[int] = field(default_factory=Counter)
+    seat_scores: dict[int, Histogram] = field(default_factory=dict)
+    bots: dict[str, BotTally] = field(default_factory=dict)
+    scores: Histogram = field(default_factory=Histogram)
+    winner_scores: Histogram = field(default_factory=Histogram)
+    margins: Histogram = field(default_factory=Histogram)
+    longest: Histogram = field(default_factory=Histogram)
+    trains_left: Histogram = field(default_factory=Histogram)
+    ticket_offered: Counter[str] = field(default_factory=Counter)
+    ticket_kept: Counter[str] = field(default_factory=Counter)
+    ticket_completed: Counter[str] = field(default_factory=Counter)
+    route_claims: Counter[str] = field(default_factory=Counter)
+    route_turns: Counter[str] = field(default_factory=Counter)
+    stations_built: Histogram = field(default_factory=Histogram)
+    stations_used: int = 0
+    station_cities: Counter[str] = field(default_factory=Counter)
+    counters: Counter[str] = field(default_factory=Counter)
+    breakdown: Counter[str] = field(default_factory=Counter)
+
+    def add(self, record: Mapping[str, Any]) -> None:
+        """Count one finished game (a game-log record)."""
+        self.games += 1
+        self.end[record["end"]] += 1
+        self.turns.add(record["turns"])
+        winners = set(record["winners"])
+        results = record["results"]
+        for key, value in record["counters"].items():
+            self.counters[key] += value
+        scores = sorted((p["score"] for p in results), reverse=True)
+        for p in results:
+            seat, score = p["seat"], p["score"]
+            won = seat in winners
+            self.seat_wins[seat] += won
+            self.seat_scores.setdefault(seat, Histogram()).add(score)
+            bot = self.bots.setdefault(p["bot"], BotTally())
+            bot.seats += 1
+            bot.wins += won
+            bot.scores.add(score)
+            bot.tickets_kept += len(p["tickets"])
+            bot.tickets_completed += p["completed_tickets"]
+            bot.ticket_points += p["breakdown"]["tickets"]
+            bot.route_points += p["breakdown"]["routes"]
+            self.scores.add(score)
+            self.longest.add(p["longest_path"])
+            self.trains_left.add(p["trains_left"])
+            for key, value in p["breakdown"].items():
+                self.breakdown[key] += value
+            for tid in p.get("offered", ()):
+                self.ticket_offered[tid] += 1
+            for t in p["tickets"]:
+                self.ticket_kept[t["id"]] += 1
+                self.ticket_completed[t["id"]] += t["completed"]
+            for r in p["claimed"]:
+                self.route_claims[r["id"]] += 1
+                self.route_turns[r["id"]] += r["turn"]
+            self.stations_built.add(len(p["stations"]))
+            for s in p["stations"]:
+                self.station_cities[s["city"]] += 1
+                self.stations_used += s["route"] is not None
+        if winners:
+            self.winner_scores.add(scores[0])
+        if len(scores) > 1:
+            self.margins.add(scores[0] - scores[1])
+
+    def to_dict(self, board: Board) -> dict[str, Any]:
+        games, n = self.games, self.players
+        seats = [
+            {"seat": s, "wins": rate(self.seat_wins[s], games),
+             "score": self.seat_scores.get(s, Histogram()).summary()}
+            for s in range(n)
+        ]
+        bots = [
+            {"bot": name, "seats_played": b.seats, "wins": rate(b.wins, b.seats),
+             "score": b.scores.summary(),
+             "tickets_kept_per_game": round(b.tickets_kept / b.seats, 4) if b.seats else 0.0,
+             "ticket_completion": rate(b.tickets_completed, b.tickets_kept),
+             "mean_ticket_points": round(b.ticket_points / b.seats, 4) if b.seats else 0.0,
+             "mean_route_points": round(b.route_points / b.seats, 4) if b.seats else 0.0}
+            for name, b in sorted(self.bots.items())
+        ]
+        tickets = [
+            {"id": t.id, "label": t.label(), "deck": t.deck,
+             "offered": self.ticket_offered[t.id], "kept": self.ticket_kept[t.id],
+             "keep_rate": _ratio(self.ticket_kept[t.id], self.ticket_offered[t.id]),
+             "completed": self.ticket_completed[t.id],
+             "completion": rate(self.ticket_completed[t.id], self.ticket_kept[t.id])}
+            for t in board.tickets
+        ]
+        routes = [
+            {"id": r.id, "label": r.label(), "length": r.length, "color": r.color, "kind": r.kind,
+             "claimed": self.route_claims[r.id],
+             "claim_rate": _ratio(self.route_claims[r.id], games),
+             "mean_claim_turn": _ratio(self.route_turns[r.id], self.route_claims[r.id], 2)}
+            for r in board.routes
+        ]
+        seat_games = games * n
+        abnormal = games - self.end["normal"]
+        return {
+            "players": n,
+            "games": games,
+            "end_reasons": {k: self.end[k] for k in END_REASONS},
+            "stall_rate": rate(abnormal, games),
+            "turns": self.turns.summary(with_histogram=True),
+            "seats": seats,
+            "bots": bots,
+            "scores": self.scores.summary(with_histogram=True),
+            "winner_scores": self.winner_scores.summary(),
+            "winning_margin": self.margins.summary(),
+            "mean_breakdown": {k: _ratio(self.breakdown[k], seat_games, 4)
+                               for k in ("routes", "tickets", "stations", "longest")},
+            "longest_path": self.longest.summary(with_histogram=True),
+            "trains_left": self.trains_left.summary(),
+            "tickets": tickets,
+            "routes": routes,
+            "stations": {
+                "built_per_player": self.stations_built.summary(),
+                "used_opponent_route": self.stations_used,
+                "by_city": {c: self.station_cities[c] for c in sorted(self.station_cities)},
+            },
+            "events": {k: self.counters[k] for k in sorted(self.counters)},
+        }
+
+
+def _ratio(a: int, b: int, digits: int = 6) -> float:
+    return round(a / b, digits) if b else 0.0
+
+
+def build_report(
+    board: Board, tallies: Sequence[Tally], run: Mapping[str, Any], version: str
+) -> dict[str, Any]:
+    """The whole report: what was run, then one section per player count."""
+    return {
+        "format": REPORT_FORMAT,
+        "versions": {"ttrtool": version,
+                     "python": ".".join(platform.python_version_tuple()[:2])},
+        "map": {"id": board.meta.id, "name": board.meta.name, "version": board.meta.version},
+        "run": dict(run),
+        "configurations": [t.to_dict(board) for t in tallies],
+    }

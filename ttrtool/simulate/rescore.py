@@ -1,0 +1,211 @@
+"""An independent re-scorer: recompute every score of a logged game.
+
+It reads one game-log record (``schemas/game-log.schema.json``) and the map's
+:class:`~ttrtool.rules.Rules` — nothing else.  It does not import the engine
+nor :mod:`ttrtool.graph`: its own small graph of place names, its own ticket
+connectivity (R-TIX-2, R-CH-3), its own longest-trail search (R-SCORE-2, a
+brute-force depth-first search over edges, cities may repeat, routes may
+not), its own best use of stations (R-EU-4).  Agreement between this and the
+engine is evidence that both are right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import product
+from typing import Any
+
+from ttrtool.rules import Rules
+
+Record = Mapping[str, Any]
+Edge = tuple[str, str]  # (node key, node key)
+
+
+def _ends(route: Mapping[str, Any], junction_countries: bool) -> Edge:
+    """Node keys of a logged route.
+
+    A border point is an end of the network (R-CH-9): two routes that reach
+    the same border point do not meet there, so each route gets its own key.
+    """
+    b = route["b"]
+    if route.get("border_point") and not junction_countries:
+        b = f"{b}\x00{route['border_point']}\x00{route['id']}"
+    return route["a"], b
+
+
+def _place(key: str) -> str:
+    return key.split("\x00", 1)[0]
+
+
+def _is_border(key: str) -> bool:
+    return "\x00" in key
+
+
+def _components(edges: Iterable[Edge]) -> dict[str, str]:
+    """Place key → component label, by repeated merging (small graphs)."""
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b in edges:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[rb] = ra
+    return {k: find(k) for k in list(parent)}
+
+
+def _joined(comp: Mapping[str, str], origin: str, destination: str) -> bool:
+    """Is any node of place ``origin`` in one component with a node of ``destination``?"""
+    roots = {r for k, r in comp.items() if _place(k) == origin}
+    return any(r in roots for k, r in comp.items() if _place(k) == destination)
+
+
+def ticket_points(ticket: Mapping[str, Any], comp: Mapping[str, str]) -> tuple[bool, int]:
+    """(completed, points) of one ticket: best joined destination, else minus the lowest (R-CH-3)."""
+    joined = [d["points"] for d in ticket["to"] if _joined(comp, ticket["from"], d["name"])]
+    if joined:
+        return True, max(joined)
+    return False, -min(d["points"] for d in ticket["to"])
+
+
+def longest_trail_weighted(edges: Sequence[tuple[str, str, int]]) -> int:
+    """Longest trail in trains: routes used at most once, places may repeat.
+
+    A border point ends a trail: a trail may reach it but not leave it (R-CH-9).
+    Brute force from every start; a player's network is small enough.
+    """
+    incident: dict[str, list[int]] = {}
+    for i, (a, b, _) in enumerate(edges):
+        incident.setdefault(a, []).append(i)
+        incident.setdefault(b, []).append(i)
+    used = [False] * len(edges)
+    best = 0
+
+    def walk(node: str, total: int) -> None:
+        nonlocal best
+        best = max(best, total)
+        for i in incident[node]:
+            if used[i]:
+                continue
+            a, b, length = edges[i]
+            nxt = b if a == node else a
+            used[i] = True
+            if _is_border(nxt):
+                best = max(best, total + length)
+            else:
+                walk(nxt, total + length)
+            used[i] = False
+
+    for node in incident:
+        if not _is_border(node):
+            walk(node, 0)
+        else:  # a trail may start at a border point too
+            for i in incident[node]:
+                a, b, length = edges[i]
+                nxt = b if a == node else a
+                used[i] = True
+                if _is_border(nxt):
+                    best = max(best, length)
+                else:
+                    walk(nxt, length)
+                used[i] = False
+    return best
+
+
+def _station_options(
+    city: str, own: int, players: Sequence[Mapping[str, Any]], junction: bool
+) -> list[Edge | None]:
+    """Routes of other players touching ``city`` that a station there may use (R-EU-4)."""
+    options: list[Edge | None] = [None]
+    for p in players:
+        if p["seat"] == own:
+            continue
+        for r in p["claimed"]:
+            a, b = _ends(r, junction)
+            if city in (a, b):
+                options.append((a, b))
+    return options
+
+
+def _best_tickets(
+    player: Mapping[str, Any], players: Sequence[Mapping[str, Any]], junction: bool
+) -> tuple[int, list[tuple[bool, int]]]:
+    """Ticket total with the best choice of station routes, and each ticket's outcome."""
+    own = [_ends(r, junction) for r in player["claimed"]]
+    choices = [_station_options(s["city"], player["seat"], players, junction)
+               for s in player["stations"]]
+    best: tuple[int, list[tuple[bool, int]]] | None = None
+    for pick in product(*choices):
+        comp = _components(own + [e for e in pick if e is not None])
+        outcomes = [ticket_points(t, comp) for t in player["tickets"]]
+        total = sum(points for _, points in outcomes)
+        if best is None or total > best[0]:
+            best = (total, outcomes)
+    assert best is not None  # product of non-empty lists is non-empty
+    return best
+
+
+def _winners(scores: list[dict[str, int]], rules: Rules) -> list[int]:
+    """Seats with the most points, ties broken by the map's tie-breakers (R-SCORE-4, R-EU-9)."""
+    keys = {
+        "completed_tickets": lambda s: s["completed"],
+        "fewest_stations_used": lambda s: -s["stations_used"],
+        "longest_path": lambda s: 1 if s["longest"] > 0 else 0,
+    }
+    order = [lambda s: s["score"]] + [keys[t] for t in rules.tie_breakers]
+
+    def rank(s: dict[str, int]) -> tuple[int, ...]:
+        return tuple(f(s) for f in order)
+
+    top = max(rank(s) for s in scores)
+    return [s["seat"] for s in scores if rank(s) == top]
+
+
+def rescore(record: Record, rules: Rules) -> list[str]:
+    """Recompute a logged game's scores and winners; return every disagreement (empty = exact)."""
+    problems: list[str] = []
+    junction = rules.countries_junction
+    players = record["results"]
+    points = dict(rules.route_points)
+    lengths = []
+    for p in players:
+        edges = [(*_ends(r, junction), r["length"]) for r in p["claimed"]]
+        lengths.append(longest_trail_weighted(edges))
+    bonus_len = max(lengths, default=0)
+    seats: list[dict[str, int]] = []
+    for p, length in zip(players, lengths, strict=True):
+        who = f"game {record['game']} seat {p['seat']}"
+        routes = 0
+        for r in p["claimed"]:
+            if r["length"] not in points:
+                problems.append(f"{who}: route {r['id']} has length {r['length']}, not in the rules' table")
+            routes += points.get(r["length"], 0)
+        tickets, outcomes = _best_tickets(p, players, junction)
+        stations = (rules.stations_per_player - len(p["stations"])) * rules.station_unused_points
+        longest = rules.longest_path_bonus if length == bonus_len and bonus_len > 0 else 0
+        mine = {"routes": routes, "tickets": tickets, "stations": stations, "longest": longest}
+        for key, value in mine.items():
+            if p["breakdown"][key] != value:
+                problems.append(f"{who}: {key} points logged {p['breakdown'][key]}, re-scored {value}")
+        total = sum(mine.values())
+        if p["score"] != total:
+            problems.append(f"{who}: score logged {p['score']}, re-scored {total}")
+        if p["longest_path"] != length:
+            problems.append(f"{who}: longest path logged {p['longest_path']}, re-scored {length}")
+        for t, (done, pts) in zip(p["tickets"], outcomes, strict=True):
+            if (t["completed"], t["scored"]) != (done, pts):
+                problems.append(f"{who}: ticket {t['id']} logged {t['completed']}/{t['scored']}, "
+                                f"re-scored {done}/{pts}")
+        completed = sum(1 for done, _ in outcomes if done)
+        used = len(p["stations"])  # stations on the board (R-EU-9 tie-breaker)
+        seats.append({"seat": p["seat"], "score": total, "completed": completed,
+                      "stations_used": used, "longest": longest})
+    winners = _winners(seats, rules)
+    if sorted(record["winners"]) != winners:
+        problems.append(f"game {record['game']}: winners logged {record['winners']}, re-scored {winners}")
+    return problems

@@ -1,0 +1,86 @@
+"""The report as markdown (``--markdown``, ``$GITHUB_STEP_SUMMARY``) and as short text."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+Report = Mapping[str, Any]
+
+
+def _pct(r: Mapping[str, Any]) -> str:
+    lo, hi = r["ci95"]
+    return f"{100 * r['rate']:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})"
+
+
+def _dist(d: Mapping[str, Any]) -> str:
+    if not d.get("n"):
+        return "–"
+    return f"{d['mean']:.1f} ± {d['stdev']:.1f} (min {d['min']}, median {d['median']}, max {d['max']})"
+
+
+def _config_markdown(c: Mapping[str, Any], top: int) -> list[str]:
+    lines = [f"## {c['players']} players — {c['games']} games", ""]
+    ends = ", ".join(f"{k} {v}" for k, v in c["end_reasons"].items())
+    lines += [f"- End reasons: {ends}; not normal: {_pct(c['stall_rate'])}",
+              f"- Game length (turns): {_dist(c['turns'])}",
+              f"- Winner's score: {_dist(c['winner_scores'])}; all scores: {_dist(c['scores'])}",
+              f"- Longest path (trains): {_dist(c['longest_path'])}"]
+    b = c["mean_breakdown"]
+    lines.append(f"- Mean points per player: routes {b['routes']:.1f}, tickets {b['tickets']:.1f}, "
+                 f"stations {b['stations']:.1f}, longest {b['longest']:.1f}")
+    ev = c["events"]
+    if ev:
+        lines.append("- Events: " + ", ".join(f"{k} {v}" for k, v in ev.items()))
+    st = c["stations"]
+    if st["built_per_player"].get("max", 0):
+        lines.append(f"- Stations built per player: {_dist(st['built_per_player'])}; "
+                     f"used an opponent's route {st['used_opponent_route']} times")
+    lines += ["", "| seat | win rate (95% CI) | mean score |", "|---:|---|---:|"]
+    for s in c["seats"]:
+        lines.append(f"| {s['seat'] + 1} | {_pct(s['wins'])} | {s['score'].get('mean', 0):.1f} |")
+    lines += ["", "| bot | seats | win rate (95% CI) | mean score | tickets kept/game | "
+              "tickets completed |", "|---|---:|---|---:|---:|---|"]
+    for bot in c["bots"]:
+        lines.append(f"| {bot['bot']} | {bot['seats_played']} | {_pct(bot['wins'])} | "
+                     f"{bot['score'].get('mean', 0):.1f} | {bot['tickets_kept_per_game']:.2f} | "
+                     f"{_pct(bot['ticket_completion'])} |")
+    kept = [t for t in c["tickets"] if t["kept"]]
+    hard = sorted(kept, key=lambda t: (t["completion"]["rate"], t["id"]))[:top]
+    lines += ["", f"Hardest tickets (lowest completion when kept, {top} shown):", "",
+              "| ticket | offered | kept | keep rate | completed (95% CI) |", "|---|---:|---:|---:|---|"]
+    for t in hard:
+        lines.append(f"| {t['label']} | {t['offered']} | {t['kept']} | {100 * t['keep_rate']:.0f}% | "
+                     f"{_pct(t['completion'])} |")
+    never = [t["label"] for t in c["tickets"] if t["completed"] == 0]
+    if never:
+        lines += ["", f"Never completed ({len(never)}): " + ", ".join(never)]
+    routes = c["routes"]
+    busy = sorted(routes, key=lambda r: (-r["claim_rate"], r["id"]))[:top]
+    idle = sorted(routes, key=lambda r: (r["claim_rate"], r["id"]))[:top]
+    lines += ["", "| most claimed route | claim rate | mean turn |", "|---|---:|---:|"]
+    lines += [f"| {r['label']} | {100 * r['claim_rate']:.0f}% | {r['mean_claim_turn']:.1f} |" for r in busy]
+    lines += ["", "| least claimed route | claim rate | mean turn |", "|---|---:|---:|"]
+    lines += [f"| {r['label']} | {100 * r['claim_rate']:.0f}% | {r['mean_claim_turn']:.1f} |" for r in idle]
+    return lines + [""]
+
+
+def to_markdown(report: Report, top: int = 10) -> str:
+    m, run = report["map"], report["run"]
+    lines = [f"# Simulation of {m['name']} ({m['id']} {m['version']})", "",
+             f"Seed {run['seed']}, {run['games']} games per player count, bots: "
+             f"{', '.join(run['bots'])}; ttrtool {report['versions']['ttrtool']}.", ""]
+    for c in report["configurations"]:
+        lines += _config_markdown(c, top)
+    return "\n".join(lines)
+
+
+def to_text(report: Report) -> str:
+    """A few lines for the terminal."""
+    out = []
+    for c in report["configurations"]:
+        seats = " ".join(f"{100 * s['wins']['rate']:.0f}%" for s in c["seats"])
+        bots = ", ".join(f"{b['bot']} {100 * b['wins']['rate']:.0f}%" for b in c["bots"])
+        out.append(f"{c['players']} players, {c['games']} games: winner {_dist(c['winner_scores'])}; "
+                   f"seat wins {seats}; {bots}; not normal {c['stall_rate']['count']}")
+    return "\n".join(out) + "\n"
