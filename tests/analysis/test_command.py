@@ -1,0 +1,87 @@
+"""``ttrtool analyze``: formats, output file, comparison and exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from ttrtool.analysis.formats import JSON_FORMAT, JSON_VERSION
+from ttrtool.cli import app
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[2]
+EUROPE = str(ROOT / "maps" / "europe.yaml")
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["analyze", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_text_report_has_every_section() -> None:
+    code, out, _ = run(EUROPE)
+    assert code == 0
+    for title in ("Tickets", "Per player count", "Colours and lengths", "Capacity", "Structure"):
+        assert f"\n{title}\n" in out
+    assert "Comparison" not in out
+    assert "London – Wien" in out and "Points - cheapest train spaces per leg: +0: 44, +1: 2." in out
+
+
+def test_json_is_versioned_and_complete(tmp_path: Path) -> None:
+    target = tmp_path / "europe.json"
+    code, out, _ = run(EUROPE, "--format", "json", "-o", str(target))
+    assert code == 0 and out == ""
+    doc = json.loads(target.read_text(encoding="utf-8"))
+    assert (doc["format"], doc["version"]) == (JSON_FORMAT, JSON_VERSION)
+    assert doc["map"]["id"] == "europe"
+    legs = [d for t in doc["tickets"] for d in t["destinations"]]
+    assert len(legs) == 46 and sum(d["delta"] == 0 for d in legs) == 44
+    assert doc["colours"]["per_colour"]["gray"] == {"routes": 37, "spaces": 122}
+    assert [p["players"] for p in doc["players"]] == [2, 3, 4, 5]
+    assert doc["weights"]["tunnel"] == "expected"
+    assert "compare" not in doc
+
+
+def test_bundled_names_markdown_and_compare() -> None:
+    code, out, _ = run("switzerland", "--format", "markdown", "--compare", "usa")
+    assert code == 0
+    assert out.startswith("# Ticket to Ride Switzerland")
+    assert "## Comparison" in out and "| figure | switzerland | usa |" in out
+    assert "| ticket cards | 46 | 30 |" in out
+
+
+def test_json_compare_and_weights_off() -> None:
+    code, out, _ = run("europe", "-f", "json", "-c", "usa", "--tunnel-weight", "none",
+                       "--ferry-weight", "none")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["compare"]["map"]["id"] == "usa"
+    assert doc["compare"]["summary"]["tracks"] == 100
+    legs = [d for t in doc["tickets"] for d in t["destinations"]]
+    assert all(d["cards"] == d["spaces"] for d in legs)
+
+
+def test_missing_file_exits_2() -> None:
+    code, out, err = run("no/such/map.yaml")
+    assert code == 2
+    assert "no/such/map.yaml" in err and out == ""
+
+
+def test_map_with_errors_prints_diagnostics_and_exits_1(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: 1\nmeta: {id: x, name: X}\ncities: []\nroutes: 7\ntickets: {}\n",
+                   encoding="utf-8")
+    code, out, err = run(str(bad))
+    assert code == 1
+    assert f"{bad}:4:" in err and "Traceback" not in err + out
+
+
+def test_bad_options_exit_2(tmp_path: Path) -> None:
+    assert run(EUROPE, "--format", "yaml")[0] == 2
+    code, _, err = run(EUROPE, "--tunnel-weight", "often")
+    assert code == 2 and "--tunnel-weight" in err
+    code, _, err = run(EUROPE, "-o", str(tmp_path / "missing" / "x.txt"))
+    assert code == 2 and "cannot write" in err
+    assert run(EUROPE, "--compare", "no-such-map.yaml")[0] == 2
