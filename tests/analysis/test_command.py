@@ -26,7 +26,8 @@ def test_text_report_has_every_section() -> None:
     for title in ("Tickets", "Per player count", "Colours and lengths", "Capacity", "Structure"):
         assert f"\n{title}\n" in out
     assert "Comparison" not in out
-    assert "London – Wien" in out and "Points - cheapest train spaces per leg: +0: 44, +1: 2." in out
+    assert "London – Wien" in out
+    assert "Points - cheapest train spaces per leg: +0: 44, +1: 2." in out
 
 
 def test_json_is_versioned_and_complete(tmp_path: Path) -> None:

@@ -58,7 +58,7 @@ def test_colours_and_lengths_match_the_reference(boards: dict[str, Board], name:
 def test_capacity_is_usable_spaces_per_train(boards: dict[str, Board], name: str) -> None:
     board = boards[name]
     r = RefMap(name)
-    single = {}
+    single: dict[str, int] = {}
     for e in r.edges:
         single.setdefault(e.group or f"#{e.index}", e.length)
     everything = sum(e.length for e in r.edges)
@@ -76,7 +76,7 @@ def test_capacity_is_usable_spaces_per_train(boards: dict[str, Board], name: str
 def test_structure_degrees_and_untouched_cities(boards: dict[str, Board], name: str) -> None:
     r = RefMap(name)
     s = analyze(boards[name]).structure
-    degree = Counter()
+    degree: Counter[str] = Counter()
     neighbours: dict[str, set[str]] = {}
     for e in r.edges:
         for u, v in ((e.a, e.b), (e.b, e.a)):

@@ -169,10 +169,10 @@ def test_chokepoints_count_every_cheapest_path(boards: dict[str, Board], name: s
     for t in r.tickets:
         paths = r.cheapest_paths(d, t.origin, t.to)
         links = [{ref_link(i) for i in p} for p in paths]
-        for link in set().union(*links):
-            some[link] += 1
-            if all(link in ls for ls in links):
-                every[link] += 1
+        for key in set().union(*links):
+            some[key] += 1
+            if all(key in ls for ls in links):
+                every[key] += 1
 
     def link(tracks: tuple[int, ...]) -> tuple[object, ...]:
         first = board.routes[tracks[0]]
