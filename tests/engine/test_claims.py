@@ -1,0 +1,160 @@
+"""Claiming routes (R-CLAIM-1..5, R-SCORE-1, R-EU-6, R-EU-10, R-CH-5, R-CH-7, R-TURN-1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ttrtool.engine import ClaimRoute, Game, IllegalAction
+from ttrtool.model import Board
+
+from .helpers import play, position, rearranged, route, texts, tiny_board
+
+LOCO = "locomotive"
+MARKET = ["pink", "pink", "white", "white", "orange"]
+
+
+def claims(st: object) -> list[str]:
+    return [t for t in texts(st.legal_actions()) if t.startswith("claim")]  # type: ignore[attr-defined]
+
+
+@pytest.fixture(scope="module")
+def two() -> Board:
+    return tiny_board([route("A", "B", 3, "red"), route("B", "C", 2)])
+
+
+def test_r_claim_1_coloured_route_needs_its_colour_gray_takes_any_one_colour(two: Board) -> None:
+    g = Game(two, 2)
+    st = position(g, hands={0: {"red": 3, "blue": 2, "green": 1}}, market=MARKET, deck=["pink"])
+    assert claims(st) == ["claim r0 red x3 loco0", "claim r1 blue x2 loco0",
+                          "claim r1 red x2 loco0"]
+
+
+def test_r_claim_1_mixed_colours_are_not_a_payment(two: Board) -> None:
+    g = Game(two, 2)
+    st = position(g, hands={0: {"red": 2, "blue": 1}}, market=MARKET, deck=["pink"])
+    assert "claim r0 red x3 loco0" not in claims(st)
+    with pytest.raises(IllegalAction):
+        st.apply(ClaimRoute(0, "red", 0, 3))
+
+
+def test_r_claim_2_locomotives_replace_any_colour_and_may_pay_alone(two: Board) -> None:
+    g = Game(two, 2)
+    st = position(g, hands={0: {"red": 2, LOCO: 3}}, market=MARKET, deck=["pink"])
+    assert claims(st) == [
+        "claim r0 red x2 loco1", "claim r0 red x1 loco2", "claim r0 locomotive x0 loco3",
+        "claim r1 red x2 loco0", "claim r1 red x1 loco1", "claim r1 locomotive x0 loco2"]
+
+
+def test_r_claim_3_trains_placed_points_scored_cards_discarded(two: Board) -> None:
+    g = Game(two, 2)
+    st = position(g, hands={0: {"red": 3, LOCO: 1}}, market=MARKET, deck=["pink"])
+    play(st, "claim r0 red x2 loco1")
+    assert st.owner[0] == 0 and st.trains[0] == 45 - 3 and st.route_score[0] == 4
+    assert sorted(g.card_names[c] for c in st.discards) == [LOCO, "red", "red"]
+    assert st.hands[0][g.card_index["red"]] == 1 and st.hands[0][g.loco] == 0
+    assert st.current_player == 1  # R-TURN-1: one action per turn
+
+
+def test_r_score_1_route_table_including_length_8() -> None:
+    board = tiny_board([route("A", "B", 8, "red"), route("B", "C", 6), route("C", "D", 4)],
+                       rules={"preset": "europe"})
+    g = Game(board, 2)
+    assert g.route_points == (21, 15, 7)
+
+
+def test_r_claim_4_needs_enough_trains(two: Board) -> None:
+    g = Game(two, 2)
+    st = position(g, hands={0: {"red": 3}}, market=MARKET, deck=["pink"])
+    st.trains[0] = 2
+    assert claims(st) == ["claim r1 red x2 loco0"]  # 3-train route out of reach
+    st.trains[0] = 3
+    rearranged(st)
+    assert "claim r0 red x3 loco0" in claims(st)  # exactly enough is enough
+    play(st, "claim r0 red x3 loco0")
+    assert st.trains[0] == 0
+
+
+def test_r_claim_4_any_unclaimed_route_need_not_connect() -> None:
+    g = Game(tiny_board([route("A", "B", 1), route("C", "D", 1)]), 2)
+    st = position(g, hands={0: {"red": 2}}, market=MARKET, deck=["pink"] * 4)
+    play(st, "claim r0 red x1 loco0", "draw deck", "draw deck", "claim r1 red x1 loco0")
+    assert st.owner == [0, 0]
+
+
+DOUBLE = [route("A", "B", 2, "red", double="d1"), route("A", "B", 2, "blue", double="d1"),
+          route("B", "C", 1)]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_r_claim_5_double_closed_at_2_and_3_players(players: int) -> None:
+    g = Game(tiny_board(DOUBLE), players)
+    st = position(g, hands={0: {"red": 2}, 1: {"blue": 2}}, market=MARKET, deck=["pink"] * 4)
+    play(st, "claim r0 red x2 loco0")
+    assert not any(t.startswith("claim r1") for t in claims(st))
+
+
+def test_r_claim_5_double_open_to_another_player_at_4_players() -> None:
+    g = Game(tiny_board(DOUBLE), 4)
+    st = position(g, hands={0: {"red": 2, "blue": 2}, 1: {"blue": 2}}, market=MARKET,
+                  deck=["pink"] * 4)
+    play(st, "claim r0 red x2 loco0")
+    assert "claim r1 blue x2 loco0" in claims(st)
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_r_claim_5_same_player_never_both_tracks_at_4_and_5_players(players: int) -> None:
+    g = Game(tiny_board(DOUBLE), players)
+    st = position(g, hands={0: {"red": 2, "blue": 2}}, market=MARKET, deck=["pink"] * 9)
+    play(st, "claim r0 red x2 loco0")
+    for _ in range(players - 1):
+        play(st, "draw deck", "draw deck")
+    assert st.current_player == 0
+    assert not any(t.startswith("claim r1") for t in claims(st))
+
+
+def test_r_eu_10_europe_closes_doubles_at_3_players() -> None:
+    g = Game(tiny_board(DOUBLE, rules={"preset": "europe"}), 3)
+    st = position(g, hands={0: {"red": 2}, 1: {"blue": 2}}, market=MARKET, deck=["pink"] * 4)
+    play(st, "claim r0 red x2 loco0")
+    assert not any(t.startswith("claim r1") for t in claims(st))
+    assert g.rules.face_up_locomotive_ends_draw  # R-DRAW-3 applies in Europe
+
+
+def test_r_ch_5_both_tracks_at_3_players_but_not_same_player() -> None:
+    g = Game(tiny_board(DOUBLE, rules={"preset": "switzerland"}), 3)
+    st = position(g, hands={0: {"red": 2, "blue": 2}, 1: {"blue": 2}}, market=MARKET,
+                  deck=["pink"] * 9)
+    play(st, "claim r0 red x2 loco0")
+    assert "claim r1 blue x2 loco0" in claims(st)  # another player may
+    play(st, "draw deck", "draw deck", "draw deck", "draw deck")
+    assert st.current_player == 0
+    assert not any(t.startswith("claim r1") for t in claims(st))  # never the same one
+
+
+def test_r_ch_5_only_one_track_at_2_players() -> None:
+    g = Game(tiny_board(DOUBLE, rules={"preset": "switzerland"}), 2)
+    st = position(g, hands={0: {"red": 2}, 1: {"blue": 2}}, market=MARKET, deck=["pink"] * 4)
+    play(st, "claim r0 red x2 loco0")
+    assert not any(t.startswith("claim r1") for t in claims(st))
+
+
+def test_r_ch_7_locomotives_only_on_tunnels() -> None:
+    board = tiny_board([route("A", "B", 2, "red"), route("B", "C", 2, "blue", kind="tunnel")],
+                       rules={"preset": "switzerland"})
+    g = Game(board, 2)
+    st = position(g, hands={0: {"red": 1, "blue": 1, LOCO: 2}}, market=MARKET, deck=["pink"])
+    assert claims(st) == ["claim r1 blue x1 loco1", "claim r1 locomotive x0 loco2"]
+
+
+def test_r_eu_6_ferry_needs_one_locomotive_per_symbol() -> None:
+    board = tiny_board([route("A", "B", 3, kind="ferry", locomotives=2)],
+                       rules={"preset": "europe"})
+    g = Game(board, 2)
+    st = position(g, hands={0: {"red": 3, LOCO: 1}}, market=MARKET, deck=["pink"])
+    assert claims(st) == []
+    st.hands[0][g.loco] = 2
+    rearranged(st)
+    assert claims(st) == ["claim r0 red x1 loco2"]
+    st.hands[0][g.loco] = 3
+    rearranged(st)
+    assert claims(st) == ["claim r0 red x1 loco2", "claim r0 locomotive x0 loco3"]
