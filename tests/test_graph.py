@@ -34,8 +34,9 @@ def board_from(body: str, junction: bool = False) -> Board:
     return board
 
 
-# Two cities, each joined to a different border point of one country.  Through
-# the country they would be 2 apart; the only legal chain is the long route.
+# Two cities joined to the same border point R1 of a country, and Biel also to
+# its other border point R2.  Through the country they would be 2 apart; the
+# only legal chain is the long route (R-CH-9).
 THROUGH_COUNTRY = """
 cities:
   - {name: Aarau, pos: [0, 0]}
@@ -45,7 +46,8 @@ countries:
     border_points: [{id: R1, pos: [0, 5]}, {id: R2, pos: [10, 5]}]
 routes:
   - {a: Aarau, b: Ruritania, border_point: R1, length: 1, color: red}
-  - {a: Biel, b: Ruritania, border_point: R2, length: 1, color: blue}
+  - {a: Biel, b: Ruritania, border_point: R1, length: 1, color: blue}
+  - {a: Biel, b: Ruritania, border_point: R2, length: 1, color: green}
   - {a: Aarau, b: Biel, length: 6, color: gray}
 tickets:
   regular:
@@ -76,10 +78,12 @@ def test_r_ch_9_a_country_is_reached_through_any_border_point() -> None:
     ruritania = {n.index for n in board.nodes if n.kind == "border"}
     assert len(ruritania) == 2
     tree = cheapest_tree(board, [node(board, "Biel")])
-    assert tree.best(ruritania) == (1.0, max(ruritania))
+    assert tree.best(ruritania) == (1.0, min(ruritania))
+    assert all(tree.cost[n] == 1.0 for n in ruritania)
     # from the country: every border point starts a chain
     back = cheapest_tree(board, ruritania)
     assert back.cost[node(board, "Aarau")] == 1.0 and back.cost[node(board, "Biel")] == 1.0
+    assert back.chains[node(board, "Biel")] == 2  # from R1 or from R2
 
 
 def test_countries_as_junctions_is_an_explicit_rules_option() -> None:

@@ -184,3 +184,24 @@ def test_chokepoints_count_every_cheapest_path(boards: dict[str, Board], name: s
     assert {link(c.tracks): (c.on_some, c.on_every) for c in got} == {
         k: (some[k], every[k]) for k in some}
     assert [c.on_some for c in got] == sorted((c.on_some for c in got), reverse=True)
+
+
+def test_r_ch_9_a_ticket_is_never_completed_through_a_country() -> None:
+    from tests.test_graph import THROUGH_COUNTRY, board_from
+
+    board = board_from(THROUGH_COUNTRY.replace(
+        "    - {from: Aarau, to: Biel, points: 6}",
+        "    - {from: Aarau, to: Biel, points: 6}\n"
+        "    - from: Biel\n"
+        "      destinations: [{to: Ruritania, points: 3}, {to: Aarau, points: 9}]"))
+    a = analyze(board)
+    legs = {(g.ticket.origin, g.destination.name): g for g in a.legs}
+    direct = legs[("Aarau", "Biel")]
+    assert (direct.spaces, direct.routes, direct.places) == (6, 1, ("Aarau", "Biel"))
+    assert direct.delta == 0 and direct.flag == ""
+    assert legs[("Biel", "Ruritania")].spaces == 1
+    assert legs[("Biel", "Aarau")].delta == 3 and legs[("Biel", "Aarau")].flag
+    # the border point's routes are on no cheapest path between the cities
+    chokes = {board.routes[c.tracks[0]].color: (c.on_some, c.on_every)
+              for c in a.structure.chokepoints}
+    assert chokes == {"gray": (2, 2), "blue": (1, 0), "green": (1, 0)}
