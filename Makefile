@@ -20,6 +20,10 @@ setup: $(STAMP)
 demo: setup
 	mkdir -p $(OUT)
 	$(BIN)/ttrtool validate $(MAPS)
+	for m in usa europe switzerland; do \
+	  $(BIN)/ttrtool analyze maps/$$m.yaml -f markdown -o $(OUT)/$$m-analysis.md && \
+	  $(BIN)/ttrtool analyze maps/$$m.yaml -f json -o $(OUT)/$$m-analysis.json || exit 1; \
+	done
 	@echo "demo outputs are in $(OUT)/"
 
 ## test: the whole test suite

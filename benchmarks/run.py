@@ -18,6 +18,7 @@ TTRTOOL = [sys.executable, "-m", "ttrtool"]
 # (label, arguments, goal in seconds)
 COMMANDS: list[tuple[str, list[str], float]] = [
     ("validate europe", ["validate", "maps/europe.yaml"], 0.3),
+    ("analyze europe", ["analyze", "maps/europe.yaml"], 0.5),
 ]
 
 
