@@ -96,6 +96,9 @@ def sections(a: Analysis, other: Analysis | None = None,
             "-" if leg.suggested is None else str(leg.suggested), leg.flag,
             " – ".join(leg.places),
         ))
+    if not a.weighted:  # cards would repeat spaces
+        tickets.header = tickets.header[:5] + tickets.header[6:]
+        tickets.rows = [r[:5] + r[6:] for r in tickets.rows]
     out.append(tickets)
 
     base = {(leg.ticket.index, leg.destination.name): leg.spaces for leg in legs}
