@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import typer
 
-from ttrtool.commands import analyze, replay, schema, simulate, validate
+from ttrtool.commands import analyze, render, replay, schema, simulate, validate
 
 app = typer.Typer(
     name="ttrtool",
@@ -20,7 +20,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for command in (validate, schema, analyze, simulate, replay):
+for command in (validate, schema, analyze, simulate, replay, render):
     command.register(app)
 
 

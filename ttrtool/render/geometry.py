@@ -99,10 +99,28 @@ def segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     return d1 * d2 < 0 and d3 * d4 < 0
 
 
+def _bbox(pts: Sequence[Point]) -> tuple[float, float, float, float]:
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
 def polylines_cross(a: Sequence[Point], b: Sequence[Point]) -> bool:
+    ba, bb = _bbox(a), _bbox(b)
+    if ba[2] < bb[0] or bb[2] < ba[0] or ba[3] < bb[1] or bb[3] < ba[1]:
+        return False
+    segs = [(b[j], b[j + 1]) for j in range(len(b) - 1)
+            if not (max(b[j][0], b[j + 1][0]) < ba[0] or min(b[j][0], b[j + 1][0]) > ba[2]
+                    or max(b[j][1], b[j + 1][1]) < ba[1] or min(b[j][1], b[j + 1][1]) > ba[3])]
     for i in range(len(a) - 1):
-        for j in range(len(b) - 1):
-            if segments_cross(a[i], a[i + 1], b[j], b[j + 1]):
+        p1, p2 = a[i], a[i + 1]
+        x0, x1 = min(p1[0], p2[0]), max(p1[0], p2[0])
+        y0, y1 = min(p1[1], p2[1]), max(p1[1], p2[1])
+        for q1, q2 in segs:
+            if max(q1[0], q2[0]) < x0 or min(q1[0], q2[0]) > x1 \
+                    or max(q1[1], q2[1]) < y0 or min(q1[1], q2[1]) > y1:
+                continue
+            if segments_cross(p1, p2, q1, q2):
                 return True
     return False
 

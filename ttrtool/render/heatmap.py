@@ -9,8 +9,11 @@ simulated games in which the route was claimed) is read from, in order:
 
 and the per-route section may also sit under ``"stats"`` or ``"analysis"``
 (``{"stats": {"routes": ...}}``).  ``claimed`` divided by the report's
-``games`` is accepted when ``claim_rate`` is missing.  Unknown route ids are
-reported, not ignored.
+``games`` is accepted when ``claim_rate`` is missing.  A ``ttrtool simulate``
+report (``{"configurations": [{"games": 100, "routes": [{"id", "claim_rate"}]}]}``,
+one configuration per player count) is read too: the rates of all
+configurations are averaged, weighted by their ``games``.  Unknown route ids
+are reported, not ignored.
 """
 
 from __future__ import annotations
@@ -64,6 +67,8 @@ def read_report(path: str | Path, board: Board) -> dict[str, float]:
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         where = f"{e.lineno}:{e.colno}: {e.msg}" if isinstance(e, json.JSONDecodeError) else e
         raise ReportError(f"{path}:{where}") from None
+    if isinstance(data, dict) and isinstance(data.get("configurations"), list):
+        return _configurations(path, data["configurations"], board)
     games = data.get("games") if isinstance(data, dict) else None
     section = _section(data)
     pairs: list[tuple[str, Any]]
@@ -80,6 +85,24 @@ def read_report(path: str | Path, board: Board) -> dict[str, float]:
             raise ReportError(f"{path}: route '{rid}' is not on the board {board.meta.id}")
         out[rid] = _rate(value, games, rid)
     return out
+
+
+def _configurations(path: str | Path, configs: list[Any], board: Board) -> dict[str, float]:
+    total: dict[str, float] = {}
+    weight: dict[str, float] = {}
+    for config in configs:
+        if not isinstance(config, dict):
+            raise ReportError(f"{path}: each configuration must be an object")
+        games = config.get("games", 1)
+        games = games if isinstance(games, int | float) and games > 0 else 1
+        known = {r.id for r in board.routes}
+        for entry in config.get("routes", []):
+            rid = str(entry.get("id", "")) if isinstance(entry, dict) else ""
+            if rid not in known:
+                raise ReportError(f"{path}: route '{rid}' is not on the board {board.meta.id}")
+            total[rid] = total.get(rid, 0.0) + _rate(entry, games, rid) * games
+            weight[rid] = weight.get(rid, 0.0) + games
+    return {rid: total[rid] / weight[rid] for rid in sorted(total)}
 
 
 def heat_color(theme: Theme, rate: float) -> str:

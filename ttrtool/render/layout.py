@@ -293,6 +293,28 @@ class RouteLayout:
             self.place(other)
             self._register(other)
 
+    def _snapshot(self, lane: Lane) -> tuple[float, Path, tuple[float, float], list[Space],
+                                            list[Point], str]:
+        return (lane.bend, lane.path, lane.trim, lane.cars, lane.track, lane.fit)
+
+    def _restore(self, lane: Lane, snap: tuple[float, Path, tuple[float, float], list[Space],
+                                               list[Point], str]) -> None:
+        self._unregister(lane)
+        lane.bend, lane.path, lane.trim, lane.cars, lane.track, lane.fit = snap
+        self._register(lane)
+
+    def evaluate(self, lane: Lane, bend: float) -> float:
+        """Cost of ``lane`` at ``bend`` including how its neighbours fare around it
+        (the board is left with the candidate applied)."""
+        self._unregister(lane)
+        self.shape(lane, bend)
+        self._register(lane)
+        self.reshape_neighbours(lane)
+        cost = self.conflicts(lane)
+        for o in self.neighbours(lane):
+            cost += self.conflicts(self.lanes[o]) // 1
+        return cost
+
     def solve(self) -> None:
         for lane in self.lanes:
             lane.bend = self.least_bend(lane)
@@ -302,25 +324,33 @@ class RouteLayout:
             self.place(lane)
             self._register(lane)
         for _ in range(PASSES):
-            costs = [(self.conflicts(lane), lane.index) for lane in self.lanes]
-            bad = sorted((c, i) for c, i in costs if c >= 1)
+            bad = sorted(((self.conflicts(lane), lane.index) for lane in self.lanes),
+                         reverse=True)
+            bad = [(c, i) for c, i in bad if c >= 1]
             if not bad:
                 break
             changed = False
-            for _cost, i in reversed(bad):
+            for _cost, i in bad:
                 lane = self.lanes[i]
-                self._unregister(lane)
-                best = (self.conflicts(lane), lane.bend)
+                if self.conflicts(lane) < 1:
+                    continue
+                group = [lane] + [self.lanes[o] for o in self.neighbours(lane)]
+                saved = [self._snapshot(x) for x in group]
+                start = self.evaluate(lane, lane.bend)
+                best = (start, lane.bend)
                 for k in self.candidates(lane):
-                    self.shape(lane, k)
-                    c = self.conflicts(lane)
+                    if k == saved[0][0]:
+                        continue
+                    for x, snap in zip(group, saved, strict=True):
+                        self._restore(x, snap)
+                    c = self.evaluate(lane, k)
                     if c < best[0] - 1e-9:
                         best = (c, k)
+                for x, snap in zip(group, saved, strict=True):
+                    self._restore(x, snap)
                 if best[1] != lane.bend:
                     changed = True
-                self.shape(lane, best[1])
-                self._register(lane)
-                self.reshape_neighbours(lane)
+                self.evaluate(lane, best[1])
             if not changed:
                 break
 

@@ -1,0 +1,205 @@
+"""Checks TTR201-TTR206: does the board draw cleanly at print size?
+
+The board is laid out exactly as ``ttrtool render`` draws it with the default
+theme (train spaces of 25 x 8 mm, the map scaled to ``board.print_width_mm``)
+and the result is checked with shapely: spaces of different routes that
+overlap, spaces over a city marker, tracks that cross, labels that overlap,
+and routes whose spaces cannot be drawn between their cities.  The layout is
+computed once per board and shared by the six checks; shapely and the
+renderer are imported only when these checks run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from ttrtool.checks import CheckContext, Finding, check
+from ttrtool.diagnostics import Severity
+from ttrtool.model import Board
+
+if TYPE_CHECKING:
+    from ttrtool.render.labels import BoardPlan
+
+_cache: list[tuple[Board, dict[str, list[Finding]]]] = []
+
+
+def layout_findings(board: Board, plan: BoardPlan | None = None) -> dict[str, list[Finding]]:
+    """Findings by code for ``board`` (laid out with the default theme unless ``plan``)."""
+    if plan is None:
+        for b, found in _cache:
+            if b is board:
+                return found
+        from ttrtool.render.board import plan as make_plan
+        from ttrtool.render.theme import default_theme
+
+        plan = make_plan(board, default_theme())
+        found = _analyse(board, plan)
+        _cache[:] = [(board, found)]
+        return found
+    return _analyse(board, plan)
+
+
+def _analyse(board: Board, plan: BoardPlan) -> dict[str, list[Finding]]:
+    from shapely import STRtree
+    from shapely.geometry import LineString, Point, Polygon, box
+
+    lay = plan.routes
+    out: dict[str, list[Finding]] = {c: [] for c in ("TTR201", "TTR202", "TTR203", "TTR204",
+                                                      "TTR205", "TTR206")}
+    spaces = lay.spaces()
+    polys = [Polygon(sp.box.corners()) for sp in spaces]
+    tree = STRtree(polys)
+    pairs: set[tuple[int, int]] = set()
+    left, right = tree.query(polys, predicate="intersects")
+    for i, j in zip(left.tolist(), right.tolist(), strict=True):
+        a, b = spaces[i].route, spaces[j].route
+        if a < b:
+            pairs.add((a, b))
+    for a, b in sorted(pairs):
+        ra, rb = board.routes[a], board.routes[b]
+        out["TTR201"].append(Finding(
+            f"the train spaces of {ra.id} overlap those of {rb.id} on the printed board: move a "
+            "city, or give one of them waypoints", ra.path))
+    marker = lay.sizes.city_radius
+    cities = [Point(lay.pos[i]).buffer(marker, 16) for i in lay.cities]
+    hits: set[tuple[int, int]] = set()
+    ctree = STRtree(cities)
+    left, right = ctree.query(polys, predicate="intersects")
+    for i, j in zip(left.tolist(), right.tolist(), strict=True):
+        hits.add((spaces[i].route, lay.cities[j]))
+    for r, c in sorted(hits):
+        route = board.routes[r]
+        out["TTR202"].append(Finding(
+            f"a train space of {route.id} covers the marker of {board.nodes[c].name}: move the "
+            "city or give the route waypoints around it", route.path))
+    lanes = [ln for ln in lay.lanes if len(ln.track) >= 2]
+    lines = [LineString(ln.track) for ln in lanes]
+    crossed: set[tuple[int, int]] = set()
+    ltree = STRtree(lines)
+    left, right = ltree.query(lines, predicate="crosses")
+    for i, j in zip(left.tolist(), right.tolist(), strict=True):
+        if i < j:
+            crossed.add((lanes[i].routes[0], lanes[j].routes[0]))
+    for a, b in sorted(crossed):
+        ra, rb = board.routes[a], board.routes[b]
+        out["TTR203"].append(Finding(
+            f"the tracks of {ra.id} and {rb.id} cross: routes on a board do not cross; move a "
+            "city or add waypoints", ra.path))
+    _labels(board, plan, polys, cities, out["TTR204"], box, STRtree)
+    for lane in lay.lanes:
+        if lane.fit == "ok":
+            continue
+        route = board.routes[lane.routes[0]]
+        code = "TTR205" if lane.fit == "short" else "TTR206"
+        what = ("is too short for the distance between its ends: its spaces leave more than two "
+                "cars' length of empty track" if lane.fit == "short" else
+                "is too long to draw between its ends even bent")
+        out[code].append(Finding(
+            f"{route.id} ({route.length} spaces of {lay.sizes.car_length:g} mm) {what}: move "
+            "the cities or change the length", route.path + ("length",)))
+    return out
+
+
+def _labels(board: Board, plan: BoardPlan, spaces: list[Any], cities: list[Any],
+            out: list[Finding], box: Any, tree_cls: Any) -> None:
+    labels = [c.label for c in plan.countries] + list(plan.labels)
+    boxes = [box(*lab.box) for lab in labels]
+    seen: set[tuple[int, int]] = set()
+    t = tree_cls(boxes)
+    left, right = t.query(boxes, predicate="intersects")
+    for i, j in zip(left.tolist(), right.tolist(), strict=True):
+        if i < j:
+            seen.add((i, j))
+    for i, j in sorted(seen):
+        out.append(Finding(f"the labels '{labels[i].text}' and '{labels[j].text}' overlap",
+                           _label_path(board, labels[i].node)))
+    for what, geoms in (("a train space", spaces), ("a city marker", cities)):
+        gt = tree_cls(geoms)
+        left, _right = gt.query(boxes, predicate="intersects")
+        for i in sorted(set(left.tolist())):
+            out.append(Finding(f"the label '{labels[i].text}' covers {what}: there is no free "
+                               "room around it; move the city", _label_path(board, labels[i].node)))
+
+
+def _label_path(board: Board, node: int) -> tuple[str | int, ...]:
+    if node >= 0:
+        return board.cities[node].path if node < len(board.cities) else ()
+    return board.countries[-1 - node].path
+
+
+def _run(code: str, ctx: CheckContext) -> Iterator[Finding]:
+    if not ctx.board.routes:
+        return
+    yield from layout_findings(ctx.board)[code]
+
+
+@check("TTR201", "spaces-overlap", Severity.WARNING,
+       "Train spaces of different routes overlap on the printed board.")
+def spaces_overlap(ctx: CheckContext) -> Iterator[Finding]:
+    """No train space of one route touches a space of another at print size.
+
+    Passing: cities far enough apart that the tracks between them diverge.
+
+    Failing: two routes from one city to two cities 1 mm apart.
+    """
+    yield from _run("TTR201", ctx)
+
+
+@check("TTR202", "space-covers-city", Severity.WARNING,
+       "A train space covers a city marker.")
+def space_covers_city(ctx: CheckContext) -> Iterator[Finding]:
+    """No train space lies over a city's marker.
+
+    Passing: a route whose straight line passes well away from other cities.
+
+    Failing: a 1-space route from A to C with B exactly between them.
+    """
+    yield from _run("TTR202", ctx)
+
+
+@check("TTR203", "routes-cross", Severity.WARNING, "The tracks of two routes cross.")
+def routes_cross(ctx: CheckContext) -> Iterator[Finding]:
+    """Tracks do not cross (routes meet only at cities).
+
+    Passing: the four sides of a square.
+
+    Failing: both diagonals of a square as routes.
+    """
+    yield from _run("TTR203", ctx)
+
+
+@check("TTR204", "labels-overlap", Severity.WARNING,
+       "A city or country label overlaps another label, a train space or a city marker.")
+def labels_overlap(ctx: CheckContext) -> Iterator[Finding]:
+    """Every label finds free room next to its city.
+
+    Passing: cities with room around them.
+
+    Failing: two cities at the same position.
+    """
+    yield from _run("TTR204", ctx)
+
+
+@check("TTR205", "route-too-short-to-draw", Severity.WARNING,
+       "A route's spaces are too few for the distance between its ends.")
+def route_too_short(ctx: CheckContext) -> Iterator[Finding]:
+    """The spaces of a route fill the distance between its ends.
+
+    Passing: ``length: 3`` between cities 90 mm apart on the printed board.
+
+    Failing: ``length: 1`` between cities 300 mm apart.
+    """
+    yield from _run("TTR205", ctx)
+
+
+@check("TTR206", "route-too-long-to-draw", Severity.WARNING,
+       "A route's spaces do not fit between its ends even bent.")
+def route_too_long(ctx: CheckContext) -> Iterator[Finding]:
+    """The spaces of a route fit between its ends (straight or along a bend).
+
+    Passing: ``length: 3`` between cities 90 mm apart on the printed board.
+
+    Failing: ``length: 8`` between cities 20 mm apart.
+    """
+    yield from _run("TTR206", ctx)

@@ -1,0 +1,150 @@
+"""``ttrtool render MAP``: the printable board (SVG, PDF, tiles) and the ticket cards.
+
+Exit codes: 0 written (layout warnings are printed but allowed); 1 the map has
+errors (printed as file:line:column); 2 usage or I/O error (unreadable map,
+theme or report, an output that would overwrite the map, bad option).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import typer
+
+PAPERS = ("a4", "letter", "a3")
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(2)
+
+
+def parse_length(text: str) -> float:
+    """``15mm``, ``1.5cm``, ``0.5in`` or a bare number of millimetres."""
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*", text)
+    if not m:
+        raise ValueError(f"'{text}' is not a length (e.g. 15mm)")
+    return float(m.group(1)) * {"mm": 1.0, "cm": 10.0, "in": 25.4}[m.group(2) or "mm"]
+
+
+def _write(path: Path, data: bytes, source: Path) -> None:
+    if path.resolve() == source.resolve():
+        raise _fail(f"refusing to overwrite the map file {source}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    except OSError as e:
+        raise _fail(f"cannot write {path}: {e.strerror or e}") from None
+
+
+def _guard(path: Path, source: Path) -> None:
+    if path.resolve() == source.resolve():
+        raise _fail(f"refusing to overwrite the map file {source}")
+
+
+def render_command(
+    map_file: str = typer.Argument(..., metavar="MAP", help="Map file, or a bundled map id."),
+    output: Path = typer.Option(None, "--output", "-o",
+                                help="Board file: .svg (default MAP-id.svg), .pdf or .png."),
+    pdf: bool = typer.Option(False, "--pdf", help="Also write the board as PDF beside the SVG."),
+    tiles: str = typer.Option(None, "--tiles", help="Also write OUTPUT-tiles.pdf: the board "
+                              "on a4, letter or a3 sheets."),
+    overlap: str = typer.Option("15mm", "--overlap", help="Overlap between tiles."),
+    tickets: Path = typer.Option(None, "--tickets", help="Ticket cards: a .pdf or .svg file."),
+    paper: str = typer.Option("a4", "--paper", help="Paper for ticket sheets: a4, letter, a3."),
+    heatmap: Path = typer.Option(None, "--heatmap", help="Simulation report (JSON): overlay "
+                                 "route claim rates."),
+    theme_file: Path = typer.Option(None, "--theme", help="Theme file (JSON or YAML)."),
+) -> None:
+    """Draw the board at print size, tiles for home printing, and the ticket cards."""
+    from ttrtool import resolve_map_path
+    from ttrtool.formats import format_text
+    from ttrtool.validate import validate_file
+
+    source = resolve_map_path(map_file)
+    if tiles is not None and tiles not in PAPERS:
+        raise _fail(f"--tiles must be one of {', '.join(PAPERS)}, not '{tiles}'")
+    if paper not in PAPERS:
+        raise _fail(f"--paper must be one of {', '.join(PAPERS)}, not '{paper}'")
+    try:
+        overlap_mm = parse_length(overlap)
+    except ValueError as e:
+        raise _fail(str(e)) from None
+    result = validate_file(source)
+    if result.io_error:
+        sys.stderr.write(format_text([(result.file, result.diagnostics)], False))
+        raise typer.Exit(2)
+    board = result.board
+    if board is None:
+        sys.stderr.write(format_text([(result.file, result.errors)], False))
+        raise typer.Exit(1)
+    layout_warnings = [d for d in result.warnings if d.code.startswith("TTR2")]
+    if layout_warnings:
+        sys.stderr.write(format_text([(result.file, layout_warnings)], False))
+
+    from ttrtool.render.board import plan, render_board
+    from ttrtool.render.heatmap import ReportError, read_report
+    from ttrtool.render.theme import ThemeError, load_theme
+
+    try:
+        theme = load_theme(theme_file)
+    except ThemeError as e:
+        raise _fail(str(e)) from None
+    heat = None
+    if heatmap is not None:
+        try:
+            heat = read_report(heatmap, board)
+        except ReportError as e:
+            raise _fail(str(e)) from None
+    out = output or Path(f"{board.meta.id}.svg")
+    suffix = out.suffix.lower()
+    if suffix not in (".svg", ".pdf", ".png"):
+        raise _fail(f"output must end in .svg, .pdf or .png: {out}")
+    for p in (out, tickets):
+        if p is not None:
+            _guard(p, source)
+    the_plan = plan(board, theme)
+    svg = render_board(board, theme, heat, the_plan)
+    written = [out]
+    if suffix == ".svg":
+        _write(out, svg, source)
+    from ttrtool.render import pdf as pdfmod
+
+    try:
+        if suffix == ".pdf":
+            pdfmod.svg_to_pdf(svg, out)
+        elif suffix == ".png":
+            pdfmod.svg_to_png(svg, out)
+        if pdf and suffix != ".pdf":
+            target = out.with_suffix(".pdf")
+            _guard(target, source)
+            pdfmod.svg_to_pdf(svg, target)
+            written.append(target)
+        if tiles is not None:
+            target = out.with_name(out.stem + "-tiles.pdf")
+            _guard(target, source)
+            w, h = the_plan.routes.frame.page
+            pdfmod.pages_to_pdf(pdfmod.tile_pages(svg, w, h, tiles, overlap_mm), target)
+            written.append(target)
+        if tickets is not None:
+            from ttrtool.render.tickets import sheets_svg, ticket_sheets
+
+            pages = ticket_sheets(board, theme, paper)
+            if tickets.suffix.lower() == ".svg":
+                _write(tickets, sheets_svg(pages, paper), source)
+            elif tickets.suffix.lower() == ".pdf":
+                pdfmod.pages_to_pdf(pages, tickets)
+            else:
+                raise _fail(f"--tickets must end in .pdf or .svg: {tickets}")
+            written.append(tickets)
+    except ValueError as e:
+        raise _fail(str(e)) from None
+    except OSError as e:
+        raise _fail(f"cannot write: {e}") from None
+    typer.echo(f"wrote {', '.join(str(p) for p in written)}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("render")(render_command)
