@@ -116,7 +116,7 @@ class Game:
         self.draw_tickets = DrawTickets()
         self.pass_action = Pass()
         self._claims: dict[tuple[int, int, int], ClaimRoute] = {}
-        self.station_action_cache: dict[tuple[int, int, int], BuildStation] = {}
+        self.station_action_cache: dict[tuple[int, int, int, int], BuildStation] = {}
 
     def claim_action(self, route: int, color: int, locomotives: int) -> ClaimRoute:
         """The (shared) action value for a payment; ``color`` is a card index."""

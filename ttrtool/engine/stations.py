@@ -59,7 +59,7 @@ def station_actions(st: GameState, player: int, out: list[Action]) -> None:
         if st.station_owner[city] >= 0:
             continue
         for c, n in payments:
-            key = (city, c, n)
+            key = (city, c, n, cost - n)
             action = cache.get(key)
             if action is None:
                 action = BuildStation(city, names[c], n, cost - n)

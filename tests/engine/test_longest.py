@@ -1,0 +1,107 @@
+"""Longest continuous path (R-SCORE-2, R-SCORE-3, R-SET-5, R-CH-8, R-CH-9, R-EU-9)."""
+
+from __future__ import annotations
+
+from ttrtool.engine import Game, GameState
+from ttrtool.engine.longest import longest_trail
+from ttrtool.model import Board
+
+from .helpers import position, route, tiny_board
+
+
+def own(st: GameState, player: int, routes: list[int]) -> None:
+    g = st.game
+    for r in routes:
+        st.owner[r] = player
+        st.claimed[player].append(r)
+        st.trains[player] -= g.route_len[r]
+        st.route_score[player] += g.route_points[r]
+        st.union(player, g.end_a[r], g.end_b[r])
+
+
+def longest(board: Board, routes: list[int]) -> int:
+    g = Game(board, 2)
+    return longest_trail(routes, g.route_a, g.route_b, g.route_len, g.terminal)
+
+
+def test_r_score_2_longest_is_a_trail_not_a_vertex_simple_path() -> None:
+    # Two triangles sharing A (a figure eight): the trail uses all six routes
+    # (12 trains); a search that never revisits a city finds at most 8.
+    board = tiny_board([route("A", "B", 2), route("B", "C", 2), route("C", "A", 2),
+                        route("A", "D", 2), route("D", "E", 2), route("E", "A", 2)])
+    assert longest(board, list(range(6))) == 12
+
+
+def test_r_score_2_rulebook_example_loop_through_pittsburgh() -> None:
+    board = tiny_board([route("New York", "Pittsburgh", 2), route("Pittsburgh", "Chicago", 3),
+                        route("Chicago", "Toronto", 4), route("Toronto", "Pittsburgh", 2),
+                        route("Pittsburgh", "Nashville", 4)])
+    assert longest(board, list(range(5))) == 2 + 3 + 4 + 2 + 4
+
+
+def test_r_score_2_a_route_is_never_used_twice() -> None:
+    board = tiny_board([route("A", "B", 5), route("B", "C", 1), route("B", "D", 1)])
+    assert longest(board, [0, 1, 2]) == 6  # not 5+1+1+... back over B-C
+
+
+def test_r_score_2_disconnected_networks_count_separately() -> None:
+    board = tiny_board([route("A", "B", 3), route("C", "D", 4)])
+    assert longest(board, [0, 1]) == 4
+
+
+COUNTRY = [{"name": "Italia", "pos": [500, 500],
+            "border_points": [{"id": "IT1", "pos": [400, 500]}, {"id": "IT2", "pos": [600, 500]}]}]
+
+
+def test_r_ch_9_a_country_never_joins_two_routes_for_the_longest_path() -> None:
+    board = tiny_board([route("A", "Italia", 3, border_point="IT1"),
+                        route("B", "Italia", 4, border_point="IT1"),
+                        route("C", "Italia", 5, border_point="IT2")],
+                       rules={"preset": "switzerland"}, countries=COUNTRY)
+    assert longest(board, [0, 1, 2]) == 5
+
+
+def test_r_ch_9_a_trail_may_end_at_a_border_point() -> None:
+    board = tiny_board([route("A", "B", 2), route("B", "Italia", 3, border_point="IT1")],
+                       rules={"preset": "switzerland"}, countries=COUNTRY)
+    assert longest(board, [0, 1]) == 5
+
+
+def test_r_ch_8_trans_alpine_express_follows_r_score_2() -> None:
+    board = tiny_board([route("A", "B", 2), route("B", "C", 2), route("C", "A", 2),
+                        route("A", "D", 1)], rules={"preset": "switzerland"})
+    g = Game(board, 2)
+    assert g.rules.longest_path_name == "Trans-Alpine Express"
+    st = position(g)
+    own(st, 0, [0, 1, 2, 3])
+    st._finish("normal")
+    res = st.result()
+    assert res.players[0].longest_path == 7 and res.players[0].breakdown.longest == 10
+
+
+def test_r_score_3_and_r_set_5_tied_longest_paths_all_earn_the_bonus() -> None:
+    board = tiny_board([route("A", "B", 3), route("C", "D", 3), route("E", "F", 2)])
+    g = Game(board, 3)
+    st = position(g)
+    own(st, 0, [0])
+    own(st, 1, [1])
+    own(st, 2, [2])
+    st._finish("normal")
+    res = st.result()
+    assert [p.breakdown.longest for p in res.players] == [10, 10, 0]
+    assert [p.score for p in res.players] == [14, 14, 2]
+
+
+def test_r_eu_9_stations_and_borrowed_routes_do_not_count_for_the_longest_path() -> None:
+    board = tiny_board([route("A", "B", 2), route("B", "C", 6)], rules={"preset": "europe"})
+    g = Game(board, 2)
+    st = position(g)
+    own(st, 0, [0])
+    own(st, 1, [1])
+    st.stations.append((1, 0))  # player 0's station in B, next to player 1's long route
+    st.station_owner[1] = 0
+    st.stations_left[0] -= 1
+    st._finish("normal")
+    res = st.result()
+    assert res.players[0].longest_path == 2 and res.players[0].breakdown.longest == 0
+    assert res.players[1].breakdown.longest == 10
