@@ -3,8 +3,8 @@
 Policy (docs/bots.md): plans its tickets with long routes made cheaper (so
 its paths use them), keeps few tickets, the most valuable first; sets its
 sights on the longest open route it can hope to pay for and collects that
-colour too; claims any route of 5 or more trains as soon as it can, then its
-plan, then draws.
+colour too; claims any route of 5 or more trains as soon as it can (if the trains
+left still cover its plan), then its plan, then draws.
 """
 
 from __future__ import annotations
@@ -63,6 +63,9 @@ class LongRouteJunkie(StrategicBot):
                 view.route_owner[self.target] >= 0:
             self.target = self.pick_target(view)
         long_claim = self.points_claim(view, actions, min_length=LONG)
-        if long_claim is not None:
+        if long_claim is not None and (
+                long_claim.route in self.needed
+                or view.trains[self.seat] - self.lengths[long_claim.route]
+                >= self.planned_cost() + 4):
             return long_claim
         return super().main_turn(view, actions)

@@ -44,7 +44,7 @@ class OneStepThinker(StrategicBot):
         best: ClaimRoute | None = None
         best_key: tuple[float, int] | None = None
         for a in actions:
-            if not isinstance(a, ClaimRoute):
+            if not isinstance(a, ClaimRoute) or not self.tunnel_ok(view, a):
                 continue
             r = a.route
             gain = float(self.points[r])

@@ -66,6 +66,7 @@ class StrategicBot:
         self.blocked_tickets: list[int] = []  # kept tickets with no path left
         self._paths: dict[int, tuple[int, ...]] = {}
         self._rescued: set[int] = set()  # tickets a station was built for
+        self._withdrawn: set[int] = set()  # tunnels it once withdrew from
         self._valid = False
 
     # --- the decision -----------------------------------------------------
@@ -96,7 +97,7 @@ class StrategicBot:
 
     def after_plan(self, view: PlayerView, actions: Sequence[Action]) -> Action | None:
         """Every ticket done (or impossible): more tickets while trains last, else points."""
-        if view.trains[self.seat] >= 15 and view.ticket_deck_size > 0:
+        if self.horizon(view) >= 20 and view.ticket_deck_size > 0 and not self.endgame(view):
             for a in actions:
                 if isinstance(a, DrawTickets):
                     return a
@@ -147,22 +148,29 @@ class StrategicBot:
         length = self.lengths[route]
         return length - self.long_bias * (length - 1)
 
-    def ticket_path(self, owner: Sequence[int], free: set[int], ticket: int
+    def ticket_path(self, owner: Sequence[int], free: set[int], ticket: int,
+                    usable: Sequence[bool] | None = None,
                     ) -> tuple[float, tuple[int, ...], int] | None:
         """Cheapest (cost, routes, points) to the ticket's best destination (R-CH-3)."""
         g = self.game
-        usable = [not self.closed(owner, r) for r in range(g.n_routes)]
+        if usable is None:
+            usable = [not self.closed(owner, r) for r in range(g.n_routes)]
+        weights = [self.route_cost(owner, free, r) for r in range(g.n_routes)]
         best: tuple[float, tuple[int, ...], int] | None = None
         for nodes, points in g.ticket_dests[ticket]:
             found = cheapest_path(self.board, g.ticket_origin[ticket], nodes,
-                                  weight=lambda r: self.route_cost(owner, free, r.index),
-                                  usable=usable)
+                                  weight=lambda r: weights[r.index], usable=usable)
             if found is None:
                 continue
             cost, path = found
             if best is None or points - cost > best[2] - best[0]:
                 best = (cost, path, points)
         return best
+
+    def horizon(self, view: PlayerView) -> int:
+        """Trains this bot can still expect to place: its own, bounded by how soon
+        the player with fewest trains will end the game."""
+        return min(view.trains[self.seat], min(view.trains) + 8)
 
     def plan(self, view: PlayerView) -> None:
         owner = view.route_owner
@@ -173,8 +181,9 @@ class StrategicBot:
         self.blocked_tickets = []
         # Longest tickets first: they shape the network; shorter ones reuse it.
         order = sorted(view.tickets, key=lambda t: -max(p for _, p in self.game.ticket_dests[t]))
+        usable = [not self.closed(owner, r) for r in range(self.game.n_routes)]
         for t in order:
-            found = self.ticket_path(owner, self.needed, t)
+            found = self.ticket_path(owner, self.needed, t, usable)
             if found is None:
                 self.blocked_tickets.append(t)
                 continue
@@ -196,10 +205,11 @@ class StrategicBot:
         self.refresh(view)
         owner = view.route_owner
         free = set(self.needed)
-        budget = self.keep_budget * view.trains[self.seat] - self.planned_cost()
+        budget = self.keep_budget * self.horizon(view) - self.planned_cost()
+        usable = [not self.closed(owner, r) for r in range(self.game.n_routes)]
         scored = []
         for t in view.offered:
-            found = self.ticket_path(owner, free, t)
+            found = self.ticket_path(owner, free, t, usable)
             if found is None:
                 scored.append((-1e9, t, 0.0, ()))
                 continue
@@ -208,13 +218,19 @@ class StrategicBot:
         scored.sort(key=lambda s: (-s[0], s[1]))
         keep_min = min((len(a.tickets) for a in actions if isinstance(a, KeepTickets)), default=1)
         kept: list[int] = []
+        rest: list[tuple[float, int, tuple[int, ...]]] = []
         for value, t, _cost, path in scored:
             extra = sum(self.lengths[r] for r in path if r not in free and owner[r] != self.seat)
-            fits = value > -1e9 and extra <= budget and len(kept) < self.keep_max
-            if fits or len(kept) < keep_min:
+            if value > -1e9 and extra <= budget and len(kept) < self.keep_max:
                 kept.append(t)
                 budget -= extra
                 free.update(path)
+            else:
+                rest.append((extra if value > -1e9 else 1e9, t, path))
+        # The rules' minimum: the cheapest of the rest, the blocked ones last.
+        for _extra, t, path in sorted(rest)[: max(0, keep_min - len(kept))]:
+            kept.append(t)
+            free.update(path)
         wanted = set(kept)
         for a in actions:
             if isinstance(a, KeepTickets) and set(a.tickets) == wanted:
@@ -297,7 +313,7 @@ class StrategicBot:
         best_key: tuple[int, int, int, int] | None = None
         missing: list[int] | None = None
         for a in actions:
-            if isinstance(a, ClaimRoute) and a.route in routes:
+            if isinstance(a, ClaimRoute) and a.route in routes and self.tunnel_ok(view, a):
                 if missing is None:
                     missing = self.wishes(view)
                 locos, spent = self.payment_key(view, a, missing)
@@ -312,7 +328,8 @@ class StrategicBot:
         best: ClaimRoute | None = None
         best_key: tuple[int, int, int] | None = None
         for a in actions:
-            if isinstance(a, ClaimRoute) and self.lengths[a.route] >= min_length:
+            if (isinstance(a, ClaimRoute) and self.lengths[a.route] >= min_length
+                    and self.tunnel_ok(view, a)):
                 key = (-self.points[a.route], a.locomotives, a.route)
                 if best_key is None or key < best_key:
                     best, best_key = a, key
@@ -324,14 +341,24 @@ class StrategicBot:
 
     # --- tunnels and stations ---------------------------------------------
 
+    def tunnel_ok(self, view: PlayerView, a: ClaimRoute) -> bool:
+        """Lay cards for a tunnel only with spare cards to pay extras (R-EU-7): two
+        spare, three after withdrawing from it once; anything goes in the last round."""
+        if not self.tunnel_routes[a.route] or view.final_round:
+            return True
+        hand = view.hand
+        if a.color == LOCO:
+            spare = hand[self.loco] - a.locomotives
+        else:
+            spare = hand[self.game.card_index[a.color]] - a.cards + hand[self.loco] - a.locomotives
+        return spare >= (3 if a.route in self._withdrawn else 2)
+
     def pay_tunnel(self, view: PlayerView, actions: Sequence[Action]) -> Action:
-        """Pay if the route is wanted and it can be paid (fewest locomotives); else withdraw."""
+        """Pay the extras when it can (fewest locomotives); else withdraw (R-EU-7)."""
         pays = [a for a in actions if isinstance(a, TunnelPay)]
         if not pays:
-            return actions[-1]
-        tunnel = view.tunnel
-        wanted = tunnel is None or tunnel.route in self.needed or tunnel.extra <= 2
-        if not wanted:
+            if view.tunnel is not None:
+                self._withdrawn.add(view.tunnel.route)
             return next(a for a in actions if not isinstance(a, TunnelPay))
         return min(pays, key=lambda a: (a.locomotives, -a.cards))
 

@@ -1,0 +1,75 @@
+"""Seeded bot games on every bundled map and player count: every record is valid
+against the game-log schema and re-scores exactly without the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ttrtool.bots import DEFAULT_BOTS
+from ttrtool.engine.actions import parse_action
+from ttrtool.model import Board
+from ttrtool.simulate.playout import Table
+from ttrtool.simulate.rescore import rescore
+
+CASES = [("usa", 2), ("usa", 3), ("usa", 4), ("usa", 5), ("europe", 2), ("europe", 3),
+         ("europe", 4), ("europe", 5), ("switzerland", 2), ("switzerland", 3)]
+
+
+@pytest.mark.parametrize(("map_id", "players"), CASES)
+def test_strategic_games_log_valid_records_that_rescore_exactly(
+        boards: dict[str, Board], log_validator: Any, map_id: str, players: int) -> None:
+    board = boards[map_id]
+    table = Table(board, players, DEFAULT_BOTS)
+    for game in range(4):
+        record = table.play(11, game, log_actions=game == 0, check_invariants=True)
+        errors = [e.message for e in log_validator.iter_errors(record)]
+        assert errors == []
+        assert rescore(record, board.rules) == []
+        assert record["end"] == "normal"
+        assert record["players"] == players and len(record["results"]) == players
+        if game == 0:
+            assert all(parse_action(text).text == text for _, text in record["actions"])
+
+
+@pytest.mark.parametrize("map_id", ["usa", "europe", "switzerland"])
+def test_random_bot_games_rescore_exactly(boards: dict[str, Board], log_validator: Any,
+                                          map_id: str) -> None:
+    board = boards[map_id]
+    table = Table(board, board.rules.min_players, ("random",))
+    for game in range(3):
+        record = table.play(5, game, check_invariants=True)
+        assert list(log_validator.iter_errors(record)) == []
+        assert rescore(record, board.rules) == []
+
+
+def test_same_seed_same_game_and_other_seeds_differ(usa: Board) -> None:
+    table = Table(usa, 4, DEFAULT_BOTS)
+    a = table.play(3, 7, log_actions=True)
+    b = Table(usa, 4, DEFAULT_BOTS).play(3, 7, log_actions=True)
+    c = table.play(3, 8, log_actions=True)
+    assert a == b
+    assert a["actions"] != c["actions"]
+
+
+def test_offered_tickets_include_every_kept_ticket(usa: Board) -> None:
+    record = Table(usa, 4, DEFAULT_BOTS).play(1, 0)
+    for p in record["results"]:
+        offered = p["offered"]
+        assert len(offered) >= 3  # the setup deal (R-SET-4)
+        for t in p["tickets"]:
+            assert t["id"] in offered
+
+
+def test_tunnels_and_stations_happen_and_are_logged(europe: Board) -> None:
+    table = Table(europe, 4, DEFAULT_BOTS)
+    counters: dict[str, int] = {}
+    stations = 0
+    for game in range(6):
+        record = table.play(2, game)
+        for k, v in record["counters"].items():
+            counters[k] = counters.get(k, 0) + v
+        stations += sum(len(p["stations"]) for p in record["results"])
+    assert counters["tunnels_paid"] + counters["tunnels_withdrawn"] > 0
+    assert counters["stations_built"] == stations
