@@ -56,7 +56,7 @@ def analyze(board: Board, weights: CostWeights | None = None) -> Analysis:
     costs = route_weights(board, weights)
     finder = PathFinder(board, costs)
     tickets = complete_tickets(finder)
-    players = by_player_count(finder)
+    players = by_player_count(finder, tickets)
     return Analysis(
         board=board,
         weights=weights,

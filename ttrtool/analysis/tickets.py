@@ -120,7 +120,8 @@ def _places(board: Board, start: int, path: tuple[int, ...]) -> tuple[str, ...]:
 
 
 def leg(finder: PathFinder, ticket: Ticket, destination: Destination,
-        usable: tuple[bool, ...] | None = None) -> Leg:
+        usable: tuple[bool, ...] | None = None, costs_only: bool = False) -> Leg:
+    """One destination of a ticket; ``costs_only`` skips fewest routes and cards."""
     board = finder.board
     path_tree = finder.tree("path", ticket.origin_nodes, usable)
     best = path_tree.best(destination.nodes)
@@ -132,19 +133,21 @@ def leg(finder: PathFinder, ticket: Ticket, destination: Destination,
     start = end
     for ri in reversed(path):
         start = board.routes[ri].other(start)
-    fewest = finder.tree("routes", ticket.origin_nodes, usable).best(destination.nodes)
-    weighted = finder.tree("weighted", ticket.origin_nodes, usable).best(destination.nodes)
+    fewest = weighted = None
+    if not costs_only:
+        fewest = finder.tree("routes", ticket.origin_nodes, usable).best(destination.nodes)
+        weighted = finder.tree("weighted", ticket.origin_nodes, usable).best(destination.nodes)
     return Leg(
         ticket, destination, spaces, routes, _whole(fewest[0]) if fewest else None,
         weighted[0] if weighted else None, path, _places(board, start, path),
     )
 
 
-def complete_tickets(finder: PathFinder,
-                     usable: tuple[bool, ...] | None = None) -> tuple[TicketCompletion, ...]:
+def complete_tickets(finder: PathFinder, usable: tuple[bool, ...] | None = None,
+                     costs_only: bool = False) -> tuple[TicketCompletion, ...]:
     """Every ticket card of the board, each destination on its own."""
     return tuple(
-        TicketCompletion(t, tuple(leg(finder, t, d, usable) for d in t.destinations))
+        TicketCompletion(t, tuple(leg(finder, t, d, usable, costs_only) for d in t.destinations))
         for t in finder.board.tickets
     )
 
@@ -164,16 +167,24 @@ class PlayerCount:
         return sum(t.completable for t in self.tickets)
 
 
-def by_player_count(finder: PathFinder) -> tuple[PlayerCount, ...]:
-    """Every allowed player count; tickets are recomputed once per distinct track mask."""
+def by_player_count(finder: PathFinder,
+                    every_track: tuple[TicketCompletion, ...] | None = None,
+                    ) -> tuple[PlayerCount, ...]:
+    """Every allowed player count; tickets are recomputed once per distinct track mask.
+
+    ``every_track``: the tickets already completed with every track open, if known.
+    Legs computed here carry costs in spaces only (no fewest routes, no cards).
+    """
     board = finder.board
     rules = board.rules
     out: list[PlayerCount] = []
     computed: dict[tuple[bool, ...], tuple[TicketCompletion, ...]] = {}
+    if every_track is not None:
+        computed[tuple(True for _ in board.routes)] = every_track
     for players in range(rules.min_players, rules.max_players + 1):
         mask = usable_tracks(board, players, lambda r: finder.weights[r.index])
         if mask not in computed:
-            computed[mask] = complete_tickets(finder, None if all(mask) else mask)
+            computed[mask] = complete_tickets(finder, None if all(mask) else mask, True)
         out.append(PlayerCount(
             players, rules.both_tracks_usable(players), sum(mask),
             sum(r.length for r in board.routes if mask[r.index]), computed[mask],
