@@ -196,11 +196,12 @@ class _Composer:
         get()  # StreamStart
         if isinstance(self.loader.peek_event(), ev.StreamEndEvent):
             raise self.fail("TTR002", "empty-file", "the file holds no YAML document", None)
-        get()  # DocumentStart
+        start = get()  # DocumentStart
         self.doc.data = self.value((), 0)
         if self.doc.data is None:
             raise self.fail("TTR002", "empty-file", "the document is empty: a map needs at least "
-                            "format, meta, cities, routes and tickets (see docs/map-format.md)", None)
+                            "format, meta, cities, routes and tickets (see docs/map-format.md)",
+                            start.start_mark)
         get()  # DocumentEnd
         nxt = get()
         if not isinstance(nxt, ev.StreamEndEvent):
@@ -227,9 +228,8 @@ class _Composer:
                             f"values are nested more than {MAX_DEPTH} levels deep: no map needs that",
                             event.start_mark, path)
         if event.tag not in _COLLECTION_TAGS:
-            raise self.fail("TTR005", "unknown-tag",
-                            f"tag '{event.tag}' is not allowed in a map file: remove it",
-                            event.start_mark, path)
+            raise self.fail("TTR005", "unknown-tag", f"tag '{_short_tag(event.tag)}' is not "
+                            "allowed in a map file: remove it", event.start_mark, path)
         if isinstance(event, ev.SequenceStartEvent):
             items = []
             while not isinstance(self.loader.peek_event(), ev.SequenceEndEvent):
@@ -277,8 +277,8 @@ class _Composer:
         if tag is None or tag == "!":
             tag = _RESOLVER.resolve(ScalarNode, text, event.implicit)
         if tag not in _SCALAR_TAGS:
-            raise self.fail("TTR005", "unknown-tag",
-                            f"tag '{tag}' is not allowed in a map file: remove it", event.start_mark, path)
+            raise self.fail("TTR005", "unknown-tag", f"tag '{_short_tag(tag)}' is not allowed in a "
+                            "map file: remove it", event.start_mark, path)
         # libyaml reports plain scalars with style '' and PyYAML with None.
         if event.style or tag in (_STANDARD + "str", "!"):
             return text  # quoted or block scalar, or explicitly a string
@@ -307,6 +307,10 @@ class _Composer:
                             f"'{text}' is read by YAML as a special number: quote it ('{text}') "
                             "or write a plain decimal number", mark, path)
         return text  # a timestamp: JSON has no dates, keep what the author wrote
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len(_STANDARD):] if tag.startswith(_STANDARD) else tag
 
 
 def _show(value: Any) -> str:

@@ -17,6 +17,7 @@ test, not at every run.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -164,6 +165,10 @@ def schema_diagnostics(doc: Document) -> list[Diagnostic]:
         err = _most_specific(error)
         path = tuple(err.absolute_path)
         message = _message(err)
+        if error.validator == "oneOf" and "tickets" in error.absolute_path:
+            err, path = error, tuple(error.absolute_path)
+            message = (f"{_where(path)}: a ticket has either 'to' and 'points' (one destination) "
+                       "or 'destinations' (several), not both or neither")
         loc = doc.locate(path)
         if err.validator == "additionalProperties" and isinstance(err.instance, dict):
             extra = _extra_keys(err)
@@ -206,10 +211,13 @@ def _message(err: ValidationError) -> str:
     v = err.validator
     if v == "additionalProperties":
         extra = _extra_keys(err)
-        allowed = ", ".join(sorted(_schema_dict(err).get("properties", {})))
-        if not allowed:
+        props = sorted(_schema_dict(err).get("properties", {}))
+        if not props or not extra:
             return f"{where}: {err.message}"
-        return f"unknown key '{extra[0] if extra else '?'}' in {where}: allowed keys are {allowed}"
+        close = difflib.get_close_matches(extra[0], props, n=1)
+        if close:
+            return f"unknown key '{extra[0]}' in {where}: did you mean '{close[0]}'?"
+        return f"unknown key '{extra[0]}' in {where}: allowed keys are {', '.join(props)}"
     if v == "required":
         return f"{where} is missing {err.message.split(' is a required')[0]}: add it"
     if v == "type":
@@ -218,7 +226,12 @@ def _message(err: ValidationError) -> str:
         hint = ""
         if expected == "string" and not isinstance(got, str):
             hint = f"; YAML read it as {_yaml_repr(got)}: quote it"
-        return f"{where} must be a {expected}{hint}"
+        elif expected in ("integer", "number") and isinstance(got, str):
+            hint = f", not the text '{got}': remove the quotes"
+        else:
+            hint = f", not {_kind(got)}"
+        article = "an" if str(expected)[0] in "aeiou" else "a"
+        return f"{where} must be {article} {expected}{hint}"
     if v == "enum":
         options = ", ".join(str(o) for o in err.validator_value)
         return f"{where} is {_yaml_repr(err.instance)}: use one of {options}"
@@ -236,6 +249,13 @@ def _message(err: ValidationError) -> str:
         return (f"{where}: a ticket has either 'to' and 'points' (one destination) "
                 "or 'destinations' (several), not both or neither")
     return f"{where}: {err.message}"
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool) or value is None:
+        return _yaml_repr(value)
+    return {dict: "a mapping", list: "a list", str: "text", int: "a number",
+            float: "a number"}.get(type(value), type(value).__name__)
 
 
 def _yaml_repr(value: Any) -> str:

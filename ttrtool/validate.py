@@ -51,7 +51,7 @@ def validate_document(doc: Document, select: Iterable[str] = (),
     try:
         board, build_errors = build_board(doc.data, doc.file)
         located = [d.at(doc.file, doc.locate(d.path)) for d in build_errors]
-        found = located + run_checks(board, doc, sel, ign)
+        found = located + run_checks(board, doc, sel, ign, complete=not build_errors)
     except Exception as e:  # noqa: BLE001 - a bug must not become a traceback for the user
         result.diagnostics = [Diagnostic(
             "TTR999", "internal-error", Severity.ERROR,

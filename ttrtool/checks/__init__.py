@@ -8,7 +8,7 @@ a failing example in the docstring, so ``docs/checks.md`` is generated from
 here (:mod:`ttrtool.checks.catalog`).
 
 Codes: TTR0xx reading the file and the schema, TTR1xx places and references,
-TTR3xx routes and rules, TTR4xx tickets, TTR5xx layout.
+TTR2xx layout at print size (opt-in), TTR3xx routes and rules, TTR4xx tickets.
 """
 
 from __future__ import annotations
@@ -47,6 +47,9 @@ class Check:
     severity: Severity
     summary: str
     fn: CheckFn
+    # Reads connectivity or totals of the route network: skipped when the builder had to leave
+    # routes out (TTR101, TTR103-TTR106), since its findings would only echo those errors.
+    whole_board: bool = False
 
     @property
     def doc(self) -> str:
@@ -56,22 +59,39 @@ class Check:
 REGISTRY: dict[str, Check] = {}
 
 
-def check(code: str, name: str, severity: Severity, summary: str) -> Callable[[CheckFn], CheckFn]:
+def check(code: str, name: str, severity: Severity, summary: str,
+          whole_board: bool = False) -> Callable[[CheckFn], CheckFn]:
     """Register a check under a stable code and kebab-case name."""
 
     def register(fn: CheckFn) -> CheckFn:
         if code in REGISTRY:
             raise ValueError(f"check code {code} registered twice")
-        REGISTRY[code] = Check(code, name, severity, summary, fn)
+        REGISTRY[code] = Check(code, name, severity, summary, fn, whole_board)
         return fn
 
     return register
 
 
+# Checks that run only when ``--select`` names them (``TTR2``, ``TTR201``): the layout checks
+# lay the board out with the renderer and shapely (about a second per map, against a
+# whole validation run of a tenth of that) and judge the drawing at one print size rather
+# than the game, so a designer asks for them when preparing a print.
+OPT_IN_PREFIXES = ("TTR2",)
+
+
+def is_opt_in(code: str) -> bool:
+    return code.startswith(OPT_IN_PREFIXES)
+
+
 def selected(code: str, select: Iterable[str] = (), ignore: Iterable[str] = ()) -> bool:
-    """Is ``code`` kept by ``--select``/``--ignore``?  Entries are codes or prefixes (``TTR4``)."""
+    """Is ``code`` kept by ``--select``/``--ignore``?  Entries are codes or prefixes (``TTR4``).
+
+    Opt-in codes (:data:`OPT_IN_PREFIXES`) are kept only when a selector names them."""
     sel = tuple(select)
-    if sel and not code.startswith(sel):
+    if is_opt_in(code):
+        if not any(code.startswith(s) and is_opt_in(s) for s in sel):
+            return False
+    elif sel and not code.startswith(sel):
         return False
     return not code.startswith(tuple(ignore))
 
@@ -96,14 +116,17 @@ def rules_path(ctx: CheckContext, *keys: str) -> JsonPath:
 
 
 def run_checks(board: Board, document: Document, select: Iterable[str] = (),
-               ignore: Iterable[str] = ()) -> list[Diagnostic]:
-    """Run every registered (and selected) check; diagnostics carry file, line and column."""
+               ignore: Iterable[str] = (), complete: bool = True) -> list[Diagnostic]:
+    """Run every registered (and selected) check; diagnostics carry file, line and column.
+
+    ``complete`` False: the board lacks items the builder could not resolve, so the
+    checks of the whole network are skipped."""
     _load_all()
     sel, ign = tuple(select), tuple(ignore)
     ctx = CheckContext(board, document)
     out = []
     for c in sorted(REGISTRY.values(), key=lambda c: c.code):
-        if not selected(c.code, sel, ign):
+        if not selected(c.code, sel, ign) or (c.whole_board and not complete):
             continue
         for f in c.fn(ctx):
             out.append(Diagnostic(

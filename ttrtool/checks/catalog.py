@@ -12,7 +12,7 @@ import inspect
 import sys
 from dataclasses import dataclass
 
-from ttrtool.checks import all_checks
+from ttrtool.checks import all_checks, is_opt_in
 from ttrtool.diagnostics import Severity
 
 E, W = Severity.ERROR, Severity.WARNING
@@ -124,20 +124,26 @@ def checks_markdown() -> str:
         "",
         "Every diagnostic of `ttrtool validate` has a stable code, a kebab-case name and a",
         "severity. Codes: `TTR0xx` reading the file and the schema, `TTR1xx` places and",
-        "references, `TTR3xx` routes, rules and supply, `TTR4xx` tickets, `TTR5xx` layout.",
-        "`--select` and `--ignore` take codes or prefixes (`--ignore TTR4`); `--strict` makes",
-        "warnings fail the run. Rule ids (R-...) refer to the rules digest.",
+        "references, `TTR2xx` layout at print size, `TTR3xx` routes, rules and supply,",
+        "`TTR4xx` tickets. `--select` and `--ignore` take codes or prefixes (`--ignore TTR4`);",
+        "`--strict` makes warnings fail the run. Rule ids (R-...) refer to the rules digest.",
+        "",
+        "The layout checks (`TTR2xx`) are opt-in: they run only when `--select` names them",
+        "(`--select TTR2`, or a single code). They lay the board out as `ttrtool render` draws",
+        "it, which takes about a second per map, and judge the drawing rather than the game.",
         "",
         "| code | name | severity | what |",
         "|---|---|---|---|",
     ]
     infos = catalog()
     for i in infos:
-        lines.append(f"| [{i.code}](#{i.code.lower()}-{i.name}) | `{i.name}` | {i.severity} | "
+        sev = f"{i.severity} (opt-in)" if is_opt_in(i.code) else str(i.severity)
+        lines.append(f"| [{i.code}](#{i.code.lower()}-{i.name}) | `{i.name}` | {sev} | "
                      f"{i.summary} |")
     lines.append("")
     for i in infos:
-        lines += [f"## {i.code} {i.name}", "", f"*{i.severity}* — {i.summary}", ""]
+        sev = f"{i.severity}, opt-in" if is_opt_in(i.code) else str(i.severity)
+        lines += [f"## {i.code} {i.name}", "", f"*{sev}* — {i.summary}", ""]
         if i.doc:
             lines += _doc_markdown(i.doc)
             lines.append("")

@@ -15,13 +15,15 @@ from ttrtool.model import fold
 
 
 def _names(ctx: CheckContext) -> Iterator[tuple[str, str, JsonPath, str]]:
-    """(name, kind, path, owner) for every city and country name and alias."""
+    """(name, kind, path, owner) for every city and country name, then every alias (so a
+    clash between an alias and a name is reported at the alias)."""
     for c in ctx.board.cities:
         yield c.name, "city", c.path + ("name",), c.name
-        for i, alias in enumerate(c.aliases):
-            yield alias, "alias", c.path + ("aliases", i), c.name
     for country in ctx.board.countries:
         yield country.name, "country", country.path + ("name",), country.name
+    for c in ctx.board.cities:
+        for i, alias in enumerate(c.aliases):
+            yield alias, "alias", c.path + ("aliases", i), c.name
 
 
 @check("TTR102", "duplicate-name", Severity.ERROR,
@@ -116,7 +118,8 @@ def route_to_itself(ctx: CheckContext) -> Iterator[Finding]:
 
 
 @check("TTR109", "city-without-route", Severity.WARNING,
-       "A city that no route touches can never be reached; tickets to it cannot be completed.")
+       "A city that no route touches can never be reached; tickets to it cannot be completed.",
+       whole_board=True)
 def city_without_route(ctx: CheckContext) -> Iterator[Finding]:
     """Every city has at least one route.
 
@@ -167,7 +170,8 @@ def duplicate_border_point(ctx: CheckContext) -> Iterator[Finding]:
 
 
 @check("TTR111", "unused-border-point", Severity.WARNING,
-       "A border point no route ends at is drawn on the board but plays no part in the game.")
+       "A border point no route ends at is drawn on the board but plays no part in the game.",
+       whole_board=True)
 def unused_border_point(ctx: CheckContext) -> Iterator[Finding]:
     """Every border point is the end of at least one route.
 

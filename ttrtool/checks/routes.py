@@ -175,16 +175,16 @@ def ferry_locomotives(ctx: CheckContext) -> Iterator[Finding]:
                               "'kind: ferry' or remove 'locomotives'", where)
             continue
         if r.locomotives > r.length:
-            yield Finding(f"ferry {r.label()} has {r.locomotives} locomotive symbols on "
+            yield Finding(f"route {r.label()} has {r.locomotives} locomotive symbols on "
                           f"{r.length} spaces: use at most {r.length}", where)
         elif r.locomotives == 0:
-            yield Finding(f"ferry {r.label()} has no locomotive symbols: set 'locomotives' "
+            yield Finding(f"route {r.label()} has no locomotive symbols: set 'locomotives' "
                           "(1 or more), or make it a normal route", r.path + ("kind",))
         if not r.is_gray:
-            yield Finding(f"ferry {r.label()} is {r.color}; ferries are gray: set 'color: gray'",
+            yield Finding(f"route {r.label()} is {r.color}, but ferries are gray: set 'color: gray'",
                           r.path + ("color",))
         if r.locomotives and rules.locomotives_playable_on == "tunnels":
-            yield Finding(f"ferry {r.label()} needs locomotives, but the rules let locomotives be "
+            yield Finding(f"route {r.label()} needs locomotives, but the rules let locomotives be "
                           "played only on tunnels: it could never be claimed; make it a tunnel or "
                           "change rules.locomotives.playable_on", where)
 
@@ -208,7 +208,7 @@ def ferries_not_allowed(ctx: CheckContext) -> Iterator[Finding]:
         return
     for r in ctx.board.routes:
         if r.kind == "ferry":
-            yield Finding(f"ferry {r.label()} but the rules do not allow ferries: set "
+            yield Finding(f"route {r.label()} is a ferry, but the rules do not allow ferries: set "
                           "'rules.ferries.allowed: true' (or preset europe) or make it a normal "
                           "route", r.path + ("kind",))
 
@@ -232,7 +232,7 @@ def tunnels_not_allowed(ctx: CheckContext) -> Iterator[Finding]:
         return
     for r in ctx.board.routes:
         if r.kind == "tunnel":
-            yield Finding(f"tunnel {r.label()} but the rules do not allow tunnels: set "
+            yield Finding(f"route {r.label()} is a tunnel, but the rules do not allow tunnels: set "
                           "'rules.tunnels.allowed: true' (or a preset with tunnels) or make it a "
                           "normal route", r.path + ("kind",))
 
@@ -263,7 +263,8 @@ def locomotives_without_tunnels(ctx: CheckContext) -> Iterator[Finding]:
 
 
 @check("TTR310", "disconnected-board", Severity.WARNING,
-       "Parts of the board that no chain of routes joins play as separate games.")
+       "Parts of the board that no chain of routes joins play as separate games.",
+       whole_board=True)
 def disconnected_board(ctx: CheckContext) -> Iterator[Finding]:
     """Every city can be reached from every other city by some chain of routes.
 

@@ -42,7 +42,8 @@ def player_range(ctx: CheckContext) -> Iterator[Finding]:
 
 @check("TTR312", "trains-vs-spaces", Severity.WARNING,
        "If the players hold more trains than the board has spaces, the end of the game "
-       "(R-END-1) may never come.")
+       "(R-END-1) may never come.",
+       whole_board=True)
 def trains_vs_spaces(ctx: CheckContext) -> Iterator[Finding]:
     """At every player count, players × trains_per_player fits in the usable train spaces
     (one track per double route below ``both_tracks_min_players``).

@@ -135,7 +135,8 @@ def ticket_to_itself(ctx: CheckContext) -> Iterator[Finding]:
 
 
 @check("TTR403", "ticket-unreachable", Severity.ERROR,
-       "A ticket whose places no chain of routes joins can never be completed (R-TIX-2).")
+       "A ticket whose places no chain of routes joins can never be completed (R-TIX-2).",
+       whole_board=True)
 def ticket_unreachable(ctx: CheckContext) -> Iterator[Finding]:
     """Some chain of routes joins the origin to each destination (border points are ends,
     R-CH-9).
@@ -163,7 +164,8 @@ def ticket_unreachable(ctx: CheckContext) -> Iterator[Finding]:
 
 @check("TTR404", "ticket-blocked-by-doubles", Severity.ERROR,
        "With fewer players than rules.double_routes.both_tracks_min_players only one track of "
-       "each double route can be used (R-CLAIM-5); tickets must stay completable.")
+       "each double route can be used (R-CLAIM-5); tickets must stay completable.",
+       whole_board=True)
 def ticket_blocked_by_doubles(ctx: CheckContext) -> Iterator[Finding]:
     """Every ticket that the whole board completes can still be completed when only one track
     of each double route is usable, at the smallest player count.
@@ -198,7 +200,8 @@ def ticket_blocked_by_doubles(ctx: CheckContext) -> Iterator[Finding]:
 
 @check("TTR405", "ticket-longer-than-trains", Severity.ERROR,
        "A ticket whose cheapest chain of routes needs more trains than a player has cannot be "
-       "completed (R-CLAIM-4, R-TIX-2).")
+       "completed (R-CLAIM-4, R-TIX-2).",
+       whole_board=True)
 def ticket_longer_than_trains(ctx: CheckContext) -> Iterator[Finding]:
     """The cheapest path of every destination fits in ``rules.trains_per_player``.
 
@@ -225,7 +228,8 @@ def ticket_longer_than_trains(ctx: CheckContext) -> Iterator[Finding]:
 
 @check("TTR406", "ticket-points", Severity.WARNING,
        "Ticket points are close to the cheapest path in train spaces on the official maps "
-       "(within +2); a wider gap makes a ticket too easy or too hard.")
+       "(within +2); a wider gap makes a ticket too easy or too hard.",
+       whole_board=True)
 def ticket_points(ctx: CheckContext) -> Iterator[Finding]:
     """Every destination's points are within 2 of the cheapest path in train spaces.
 
