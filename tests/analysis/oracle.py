@@ -151,3 +151,23 @@ class RefMap:
         for s in self.places(a):
             walk(s, 0.0, [], {s})
         return found
+
+
+def cost_without(ref: RefMap, a: str, b: str, removed: set[int]) -> float:
+    """Cheapest cost from a to b without the ``removed`` edges (Bellman-Ford, R-CH-9)."""
+    starts = set(ref.places(a))
+    cost = {n: (0.0 if n in starts else INF) for n in ref.nodes}
+    for _ in range(len(ref.nodes)):
+        changed = False
+        for e in ref.edges:
+            if e.index in removed:
+                continue
+            for u, v in ((e.a, e.b), (e.b, e.a)):
+                if cost[u] == INF or not (ref.passable(u) or u in starts):
+                    continue
+                if cost[u] + e.length < cost[v]:
+                    cost[v] = cost[u] + e.length
+                    changed = True
+        if not changed:
+            break
+    return min(cost[n] for n in ref.places(b))

@@ -7,7 +7,7 @@ from functools import cache
 
 import pytest
 
-from tests.analysis.oracle import REFERENCE, RefMap
+from tests.analysis.oracle import INF, REFERENCE, RefMap, cost_without
 from ttrtool.analysis import Analysis, analyze
 from ttrtool.analysis.tickets import SUGGESTED_BAND
 from ttrtool.model import Board
@@ -205,3 +205,36 @@ def test_r_ch_9_a_ticket_is_never_completed_through_a_country() -> None:
     chokes = {board.routes[c.tracks[0]].color: (c.on_some, c.on_every)
               for c in a.structure.chokepoints}
     assert chokes == {"gray": (2, 2), "blue": (1, 0), "green": (1, 0)}
+
+
+@pytest.mark.parametrize("name", ["usa", "europe"])
+def test_one_claim_on_an_unavoidable_link(boards: dict[str, Board], name: str) -> None:
+    board = boards[name]
+    r = ref(name)
+    d = floyd(name)
+
+    def tracks_of(i: int) -> frozenset[int]:
+        e = r.edges[i]
+        together = frozenset(x.index for x in r.edges if e.group and x.group == e.group)
+        return together or frozenset({i})
+
+    want = set()
+    for t in r.tickets:
+        paths = r.cheapest_paths(d, t.origin, t.to)
+        links = [{tracks_of(i) for i in p} for p in paths]
+        for link in set.intersection(*links):
+            after = cost_without(r, t.origin, t.to, set(link))
+            want.add((t.origin, t.to, len(link), None if after == INF else int(after)))
+    a = analysis(boards, name)
+    got = {(b.leg.ticket.origin, b.leg.destination.name, len(b.link), b.spaces) for b in a.blocks}
+    assert got == want
+    for players in range(board.rules.min_players, board.rules.max_players + 1):
+        doubles_close = players < board.rules.both_tracks_min_players
+        worst: dict[tuple[str, str], float] = {}
+        for origin, to, n, after in want:
+            if n == 1 or doubles_close:
+                severity = float("inf") if after is None else float(after)
+                worst[(origin, to)] = max(worst.get((origin, to), 0.0), severity)
+        exposed = a.exposed(players)
+        assert {(b.leg.ticket.origin, b.leg.destination.name):
+                float("inf") if b.spaces is None else float(b.spaces) for b in exposed} == worst

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ttrtool.analysis.blocking import Block, exposure, link_usage
 from ttrtool.analysis.costs import CostWeights, route_weights, weights_matter
 from ttrtool.analysis.figures import (
     Capacity,
@@ -24,7 +25,6 @@ from ttrtool.analysis.tickets import (
     PlayerCount,
     TicketCompletion,
     by_player_count,
-    cheapest_links,
     complete_tickets,
 )
 from ttrtool.model import Board
@@ -40,9 +40,14 @@ class Analysis:
     weighted: bool  # do the weights change any route's cost on this board?
     tickets: tuple[TicketCompletion, ...]  # every track open
     players: tuple[PlayerCount, ...]
+    blocks: tuple[Block, ...]  # every unavoidable link of every leg, with the cost once it is lost
     colours: ColourFigures
     capacity: tuple[Capacity, ...]
     structure: Structure
+
+    def exposed(self, players: int) -> tuple[Block, ...]:
+        """Per leg, the one claim by an opponent that hurts it most at ``players``."""
+        return exposure(self.board, self.blocks, players)
 
     @property
     def legs(self) -> tuple[Leg, ...]:
@@ -57,6 +62,7 @@ def analyze(board: Board, weights: CostWeights | None = None) -> Analysis:
     finder = PathFinder(board, costs)
     tickets = complete_tickets(finder)
     players = by_player_count(finder, tickets)
+    usage = link_usage(finder, [leg for t in tickets for leg in t.legs])
     return Analysis(
         board=board,
         weights=weights,
@@ -64,8 +70,9 @@ def analyze(board: Board, weights: CostWeights | None = None) -> Analysis:
         weighted=weights_matter(board, weights),
         tickets=tickets,
         players=players,
+        blocks=usage.blocks,
         colours=colour_figures(board),
         capacity=tuple(Capacity(p.players, p.players * board.rules.trains_per_player,
                                 p.usable_spaces) for p in players),
-        structure=structure(board, cheapest_links(finder, [g for t in tickets for g in t.legs])),
+        structure=structure(board, usage.chokepoints),
     )

@@ -136,7 +136,8 @@ def city_degrees(board: Board) -> tuple[CityDegree, ...]:
 
 
 def structure(board: Board, links: dict[tuple[int, ...], tuple[int, int]]) -> Structure:
-    """``links``: from :func:`ttrtool.analysis.tickets.cheapest_links`."""
+    """``links``: link -> (legs on some, on every cheapest path), from
+    :func:`ttrtool.analysis.blocking.link_usage`."""
     ends: set[int] = set()
     for t in board.tickets:
         ends |= t.origin_nodes

@@ -12,13 +12,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ttrtool.analysis import Analysis
+from ttrtool.analysis.blocking import link_label
 from ttrtool.analysis.compare import side_by_side, summary
 from ttrtool.analysis.costs import (
     expected_tunnel_surcharge,
     ferry_symbol_surcharge,
     tunnel_match_distribution,
 )
-from ttrtool.analysis.tickets import SUGGESTED_BAND, Leg, link_label
+from ttrtool.analysis.tickets import SUGGESTED_BAND, Leg
 from ttrtool.model import GRAY
 
 JSON_FORMAT = "ttrtool-analysis"
@@ -101,22 +102,7 @@ def sections(a: Analysis, other: Analysis | None = None,
         tickets.rows = [r[:5] + r[6:] for r in tickets.rows]
     out.append(tickets)
 
-    base = {(leg.ticket.index, leg.destination.name): leg.spaces for leg in legs}
-    players = Section(
-        "Per player count",
-        [f"Both tracks of a double route are usable from {board.rules.both_tracks_min_players} "
-         "players; below that one track (the cheapest) per double route."],
-        ("players", "both tracks", "usable tracks", "completable cards", "legs costing more"),
-    )
-    for p in a.players:
-        dearer = [f"{g.ticket.id} {g.destination.name} {base[(g.ticket.index, g.destination.name)]}"
-                  f"→{'-' if g.spaces is None else g.spaces}"
-                  for t in p.tickets for g in t.legs
-                  if g.spaces != base[(g.ticket.index, g.destination.name)]]
-        players.rows.append((str(p.players), "yes" if p.both_tracks else "no",
-                             str(p.usable_tracks), f"{p.completable}/{len(p.tickets)}",
-                             ", ".join(dearer) or "none"))
-    out.append(players)
+    out += _player_sections(a, top)
 
     c = a.colours
     colours = Section(
@@ -165,6 +151,52 @@ def sections(a: Analysis, other: Analysis | None = None,
             ("figure", a.board.meta.id or a.board.source,
              other.board.meta.id or other.board.source),
             [tuple(row) for row in side_by_side(a, other)],
+        ))
+    return out
+
+
+def _player_sections(a: Analysis, top: int) -> list[Section]:
+    board = a.board
+    legs = a.legs
+    base = {(g.ticket.index, g.destination.name): g.spaces for g in legs}
+    players = Section(
+        "Per player count",
+        [f"Both tracks of a double route are usable from {board.rules.both_tracks_min_players} "
+         "players; below that one track per double route (the cheapest), and one claim by an "
+         "opponent closes the route.",
+         "Cut off / dearer: legs that one opponent's claim on an unavoidable link makes "
+         "impossible / longer (worst single claim per leg)."],
+        ("players", "both tracks", "usable tracks", "completable cards", "cut off", "dearer",
+         "longest detour", "legs costing more with these tracks"),
+    )
+    for p in a.players:
+        dearer = [f"{g.ticket.id} {g.destination.name} {base[(g.ticket.index, g.destination.name)]}"
+                  f"→{'-' if g.spaces is None else g.spaces}"
+                  for t in p.tickets for g in t.legs
+                  if g.spaces != base[(g.ticket.index, g.destination.name)]]
+        exposed = a.exposed(p.players)
+        detours = [b.detour for b in exposed if b.detour is not None]
+        players.rows.append((
+            str(p.players), "yes" if p.both_tracks else "no", str(p.usable_tracks),
+            f"{p.completable}/{len(p.tickets)}",
+            str(sum(b.detour is None for b in exposed)), str(len(detours)),
+            f"+{max(detours)}" if detours else "-", ", ".join(dearer) or "none",
+        ))
+    if board.rules.stations_per_player:
+        players.notes.append("Stations are not counted: each lets its owner use one route of "
+                             "an opponent at the end (R-EU-4), which softens every claim.")
+    out = [players]
+    if a.players:
+        fewest = a.players[0].players
+        worst = a.exposed(fewest)[:top]
+        out.append(Section(
+            f"Most exposed legs at {fewest} players",
+            [f"The {len(worst)} legs one claim hurts most (--top), with the link to claim."],
+            ("ticket", "from – to", "spaces", "link", "after the claim"),
+            [(b.leg.ticket.id, _ticket_name(b.leg), str(b.leg.spaces),
+              link_label(board, b.link),
+              "cut off" if b.spaces is None else f"{b.spaces} (+{b.detour})")
+             for b in worst],
         ))
     return out
 
@@ -259,6 +291,11 @@ def to_dict(a: Analysis, other: Analysis | None = None) -> dict[str, Any]:
             {"players": p.players, "both_tracks": p.both_tracks,
              "usable_tracks": p.usable_tracks, "usable_spaces": p.usable_spaces,
              "completable": p.completable,
+             "exposed": [{"id": b.leg.ticket.id, "to": b.leg.destination.name,
+                          "spaces": b.leg.spaces, "link": link_label(board, b.link),
+                          "route_ids": [board.routes[i].id for i in b.link],
+                          "after": b.spaces}
+                         for b in a.exposed(p.players)],
              "legs": [{"id": g.ticket.id, "to": g.destination.name, "spaces": g.spaces}
                       for t in p.tickets for g in t.legs]}
             for p in a.players

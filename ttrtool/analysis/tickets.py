@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ttrtool.graph import INF, CheapestTree, cheapest_tree, passes_through, usable_tracks
+from ttrtool.graph import CheapestTree, cheapest_tree, usable_tracks
 from ttrtool.model import Board, Destination, Ticket
 
 # points - cheapest spaces on the official city-city tickets: min 0, max +2.
@@ -190,66 +190,3 @@ def by_player_count(finder: PathFinder,
             sum(r.length for r in board.routes if mask[r.index]), computed[mask],
         ))
     return tuple(out)
-
-
-def link_of(board: Board, route: int) -> tuple[int, ...]:
-    """The tracks of the link a route belongs to: its double route, or itself."""
-    r = board.routes[route]
-    if r.double is None:
-        return (route,)
-    return tuple(sorted(x.index for x in board.routes if x.double == r.double))
-
-
-def cheapest_links(
-    finder: PathFinder, legs: Sequence[Leg],
-) -> dict[tuple[int, ...], tuple[int, int]]:
-    """For every link (a route, or both tracks of a double route), over ``legs``:
-    (legs with the link on some cheapest path, legs with it on every cheapest path).
-
-    Cheapest is in train spaces, with every track open.  A track a–b lies on a
-    cheapest path when cost(origin→a) + length + cost(b→destination) equals the
-    leg's cost; the number of cheapest chains through it is chains(origin→a) x
-    chains(b→destination); a link every cheapest chain uses is unavoidable.
-    Counting every cheapest path, not one chosen path, makes ties harmless.
-    """
-    board = finder.board
-    links = {r.index: link_of(board, r.index) for r in board.routes}
-    some: dict[tuple[int, ...], int] = {}
-    every: dict[tuple[int, ...], int] = {}
-    for lg in legs:
-        if lg.spaces is None:
-            continue
-        fwd = finder.tree("spaces", lg.ticket.origin_nodes)
-        bwd = finder.tree("spaces", lg.destination.nodes)
-        total = lg.spaces
-        all_chains = sum(fwd.chains[t] for t in lg.destination.nodes
-                         if fwd.cost[t] != INF and _whole(fwd.cost[t]) == total)
-        through: dict[tuple[int, ...], int] = {}
-        for r in board.routes:
-            n = 0
-            for u, v in ((r.a, r.b), (r.b, r.a)):
-                if fwd.cost[u] == INF or bwd.cost[v] == INF:
-                    continue
-                if _whole(fwd.cost[u] + r.length + bwd.cost[v]) != total:
-                    continue
-                if not (passes_through(board, u, fwd.sources)
-                        and passes_through(board, v, bwd.sources)):
-                    continue
-                n += fwd.chains[u] * bwd.chains[v]
-            if n:
-                link = links[r.index]
-                through[link] = through.get(link, 0) + n
-        for link, n in through.items():
-            some[link] = some.get(link, 0) + 1
-            if n == all_chains:
-                every[link] = every.get(link, 0) + 1
-    return {link: (some[link], every.get(link, 0)) for link in some}
-
-
-def link_label(board: Board, tracks: Sequence[int]) -> str:
-    """``Berlin–Frankfurt 3 black|red`` for a link (one track or a double route)."""
-    first = board.routes[tracks[0]]
-    end = place_name(board, first.b)
-    colours = "|".join(board.routes[i].color for i in tracks)
-    kind = f" {first.kind}" if first.kind != "normal" else ""
-    return f"{first.a_name}–{end} {first.length} {colours}{kind}"
