@@ -12,8 +12,9 @@ from ttrtool.simulate.rescore import longest_trail_weighted, rescore
 def _route(board: Board, a: str, b: str, border_point: str | None = None) -> dict[str, Any]:
     for i, r in enumerate(board.routes):
         if {r.a_name, r.b_name} == {a, b} and r.border_point == border_point:
-            entry: dict[str, Any] = {"id": r.id, "a": r.a_name, "b": r.b_name, "length": r.length,
-                                     "color": r.color, "kind": r.kind, "double": r.double, "turn": i}
+            entry: dict[str, Any] = {"id": r.id, "a": r.a_name, "b": r.b_name,
+                                     "length": r.length, "color": r.color, "kind": r.kind,
+                                     "double": r.double, "turn": i}
             if r.border_point:
                 entry["border_point"] = r.border_point
             return entry
@@ -22,7 +23,8 @@ def _route(board: Board, a: str, b: str, border_point: str | None = None) -> dic
 
 def _ticket(origin: str, *to: tuple[str, int], completed: bool, scored: int) -> dict[str, Any]:
     return {"id": f"{origin}-{to[0][0]}", "from": origin,
-            "to": [{"name": n, "points": p} for n, p in to], "completed": completed, "scored": scored}
+            "to": [{"name": n, "points": p} for n, p in to],
+            "completed": completed, "scored": scored}
 
 
 def _player(seat: int, claimed: list[dict[str, Any]], tickets: list[dict[str, Any]],
@@ -46,7 +48,8 @@ def _usa_loop(usa: Board) -> dict[str, Any]:
                _route(usa, "Pittsburgh", "Nashville")]
     tickets = [_ticket("New York", ("Nashville", 9), completed=True, scored=9),
                _ticket("Toronto", ("Miami", 10), completed=False, scored=-10)]
-    p0 = _player(0, claimed, tickets, {"routes": 22, "tickets": -1, "stations": 0, "longest": 10}, 15)
+    points = {"routes": 22, "tickets": -1, "stations": 0, "longest": 10}
+    p0 = _player(0, claimed, tickets, points, 15)
     p1 = _player(1, [], [], {"routes": 0, "tickets": 0, "stations": 0, "longest": 0}, 0)
     return _record([p0, p1], [0])
 
@@ -79,10 +82,12 @@ def test_longest_trail_counts_each_route_once() -> None:
     assert longest_trail_weighted([]) == 0
 
 
-def test_r_ch_3_multi_destination_scores_best_joined_or_loses_the_lowest(switzerland: Board) -> None:
+def test_r_ch_3_multi_destination_scores_best_joined_or_loses_the_lowest(
+        switzerland: Board) -> None:
     claimed = [_route(switzerland, "Kreuzlingen", "Deutschland", "DE3"),
                _route(switzerland, "Kreuzlingen", "St. Gallen")]
-    tickets = [_ticket("St. Gallen", ("Deutschland", 4), ("Österreich", 7), completed=True, scored=4),
+    tickets = [_ticket("St. Gallen", ("Deutschland", 4), ("Österreich", 7),
+                       completed=True, scored=4),
                _ticket("Kreuzlingen", ("Italia", 10), ("France", 6), completed=False, scored=-6)]
     p0 = _player(0, claimed, tickets, {"routes": 2, "tickets": -2, "stations": 0, "longest": 10}, 2)
     p1 = _player(1, [], [], {"routes": 0, "tickets": 0, "stations": 0, "longest": 0}, 0)
@@ -121,7 +126,8 @@ def test_tie_breaker_most_completed_tickets(usa: Board) -> None:
     a["claimed"] = [_route(usa, "Pittsburgh", "Toronto"), _route(usa, "Montréal", "Toronto")]
     a["breakdown"] = {"routes": 6, "tickets": -5, "stations": 0, "longest": 10}
     a["longest_path"], a["score"] = 5, 11
-    b = _player(1, [_route(usa, "Chicago", "Toronto")], [_ticket("Chicago", ("Toronto", 4),
-                completed=True, scored=4)], {"routes": 7, "tickets": 4, "stations": 0, "longest": 0}, 4)
+    b = _player(1, [_route(usa, "Chicago", "Toronto")],
+                [_ticket("Chicago", ("Toronto", 4), completed=True, scored=4)],
+                {"routes": 7, "tickets": 4, "stations": 0, "longest": 0}, 4)
     assert a["score"] == b["score"] == 11
     assert rescore(_record([a, b], [1]), usa.rules) == []

@@ -34,7 +34,8 @@ def test_four_bots_four_seats_rotate_so_each_bot_plays_each_seat_equally() -> No
 
 
 @pytest.mark.parametrize("players", [2, 3])
-def test_more_bots_than_seats_cycles_through_every_combination_in_every_rotation(players: int) -> None:
+def test_more_bots_than_seats_cycles_through_every_combination_in_every_rotation(
+        players: int) -> None:
     cycle = seating_cycle(ARCHETYPES, players)
     tables = {frozenset(t) for t in cycle}
     assert len(tables) == (6 if players == 2 else 4)

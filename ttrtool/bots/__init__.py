@@ -47,7 +47,8 @@ def resolve_bot(name: str) -> Any:
     target = BOTS.get(key, key)
     if ":" not in target:
         raise BotNotFound(
-            f"unknown bot '{name}': use one of {', '.join(BOTS)} or a plug-in 'package.module:ClassName'"
+            f"unknown bot '{name}': use one of {', '.join(BOTS)} "
+            "or a plug-in 'package.module:ClassName'"
         )
     module_name, _, attr = target.partition(":")
     try:

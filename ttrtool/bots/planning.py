@@ -207,7 +207,7 @@ class StrategicBot:
         free = set(self.needed)
         budget = self.keep_budget * self.horizon(view) - self.planned_cost()
         usable = [not self.closed(owner, r) for r in range(self.game.n_routes)]
-        scored = []
+        scored: list[tuple[float, int, float, tuple[int, ...]]] = []
         for t in view.offered:
             found = self.ticket_path(owner, free, t, usable)
             if found is None:
@@ -220,7 +220,8 @@ class StrategicBot:
         kept: list[int] = []
         rest: list[tuple[float, int, tuple[int, ...]]] = []
         for value, t, _cost, path in scored:
-            extra = sum(self.lengths[r] for r in path if r not in free and owner[r] != self.seat)
+            extra = sum(self.lengths[r] for r in path
+                        if r not in free and owner[r] != self.seat)
             if value > -1e9 and extra <= budget and len(kept) < self.keep_max:
                 kept.append(t)
                 budget -= extra
@@ -299,7 +300,8 @@ class StrategicBot:
 
     # --- claims -----------------------------------------------------------
 
-    def payment_key(self, view: PlayerView, a: ClaimRoute, missing: Sequence[int]) -> tuple[int, int]:
+    def payment_key(self, view: PlayerView, a: ClaimRoute,
+                    missing: Sequence[int]) -> tuple[int, int]:
         """Fewest locomotives, then the colour the plan misses least."""
         spent = 0 if a.color == LOCO else missing[self.game.card_index[a.color]]
         return (a.locomotives, spent)

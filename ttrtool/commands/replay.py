@@ -7,6 +7,7 @@ written by this version, or determinism is broken); 2 bad input.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -16,12 +17,13 @@ from ttrtool.simulate.replay import ReplayError, find_record, replay
 
 
 def replay_command(
-    log: Path = typer.Argument(..., help="A game log written by simulate --log --log-actions."),
-    game: int = typer.Option(0, "--game", "-g", min=0, help="Game number in the log."),
-    players: int | None = typer.Option(None, "--players", "-p",
-                                       help="Player count, when the log holds several."),
-    map_name: str | None = typer.Option(None, "--map",
-                                        help="Map file (default: the bundled map named in the log)."),
+    log: Annotated[Path, typer.Argument(
+        help="A game log written by simulate --log --log-actions.")],
+    game: Annotated[int, typer.Option("--game", "-g", min=0, help="Game number in the log.")] = 0,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", help="Player count, when the log holds several.")] = None,
+    map_name: Annotated[str | None, typer.Option(
+        "--map", help="Map file (default: the bundled map named in the log).")] = None,
 ) -> None:
     """Re-simulate one logged game from its seed, check every action, print it turn by turn."""
     try:

@@ -2,22 +2,26 @@
 
 Exit codes: 0 done; 1 a ``--fail-on`` threshold was crossed; 2 bad input
 (unknown map or bot, a map with errors, bad option, unwritable output, Dask
-not installed or unreachable).
+not installed or unreachable, a plug-in bot that breaks the interface); 3 the
+engine broke an invariant (a bug: please report it with the seed).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Annotated, Any
 
 import typer
 
 import ttrtool
 from ttrtool.bots import DEFAULT_BOTS, BotNotFound, canonical_name, resolve_bot
 from ttrtool.formats import format_text
+from ttrtool.resources import BUNDLED_MAPS
+from ttrtool.simulate.playout import BotError, InvariantError
 from ttrtool.simulate.report import Tally, build_report
 from ttrtool.simulate.runner import BackendUnavailable, chunks, default_jobs, run_games
 from ttrtool.simulate.seating import SEED_BITS
@@ -92,29 +96,34 @@ def _open(path: Path | None, what: str) -> IO[str] | None:
 
 
 def simulate_command(
-    map_name: str = typer.Argument(..., metavar="MAP", help="A map file or a bundled map id."),
-    games: int = typer.Option(100, "--games", "-n", min=1, help="Games per player count."),
-    players: str | None = typer.Option(None, "--players", "-p",
-                                       help="Player count or list, e.g. 4 or 2,3,4."),
-    bots: str | None = typer.Option(None, "--bots", "--bot",
-                                    help="Comma-separated bots (registry names or "
-                                         "package.module:Class); default the four archetypes."),
-    seed: int = typer.Option(0, "--seed", "-s", min=0, help="Run seed."),
-    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1,
-                                    help="Local processes (default: all cores)."),
-    backend: str = typer.Option("local", "--backend", help="local or dask."),
-    scheduler: str | None = typer.Option(None, "--scheduler",
-                                         help="Dask scheduler address (default: a local cluster)."),
-    out: Path | None = typer.Option(None, "--out", "-o", help="Write the JSON report here."),
-    log: Path | None = typer.Option(None, "--log", help="Write one JSON line per game here."),
-    log_actions: bool = typer.Option(False, "--log-actions", help="Add every action to the log."),
-    markdown: Path | None = typer.Option(None, "--markdown", help="Write a markdown summary here."),
-    fail_on: str | None = typer.Option(None, "--fail-on",
-                                       help="e.g. seat-advantage>0.1,stall-rate>0.01,"
-                                            "ticket-never-completed"),
-    check_invariants: bool = typer.Option(False, "--check-invariants",
-                                          help="Check the engine's invariants after every action."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output."),
+    map_name: Annotated[str, typer.Argument(metavar="MAP",
+                                            help="A map file or a bundled map id.")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1,
+                                       help="Games per player count.")] = 100,
+    players: Annotated[str | None, typer.Option(
+        "--players", "-p", help="Player count or list, e.g. 4 or 2,3,4.")] = None,
+    bots: Annotated[str | None, typer.Option(
+        "--bots", "--bot", help="Comma-separated bots (registry names or package.module:Class); "
+                                "default the four archetypes.")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Run seed.")] = 0,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", min=1, help="Local processes (default: all cores).")] = None,
+    backend: Annotated[str, typer.Option("--backend", help="local or dask.")] = "local",
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", help="Dask scheduler address (default: a local cluster).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o",
+                                             help="Write the JSON report here.")] = None,
+    log: Annotated[Path | None, typer.Option("--log",
+                                             help="Write one JSON line per game here.")] = None,
+    log_actions: Annotated[bool, typer.Option("--log-actions",
+                                              help="Add every action to the log.")] = False,
+    markdown: Annotated[Path | None, typer.Option(
+        "--markdown", help="Write a markdown summary here.")] = None,
+    fail_on: Annotated[str | None, typer.Option(
+        "--fail-on", help="e.g. seat-advantage>0.1,stall-rate>0.01,ticket-never-completed")] = None,
+    check_invariants: Annotated[bool, typer.Option(
+        "--check-invariants", help="Check the engine's invariants after every action.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
 ) -> None:
     """Play seeded games with bots on MAP and report balance statistics.
 
@@ -130,16 +139,20 @@ def simulate_command(
             sys.stderr.write(format_text([(result.file, result.errors)], False))
         elif result.diagnostics:
             typer.echo(f"error: {result.diagnostics[0].message}", err=True)
-        hint = "" if Path(map_name).suffix else f" (bundled maps: {', '.join(ttrtool.BUNDLED_MAPS)})"
+        bundled = ", ".join(BUNDLED_MAPS)
+        hint = "" if Path(map_name).suffix else f" (bundled maps: {bundled})"
         raise _fail(f"cannot simulate {map_name}: the map could not be loaded{hint}")
     board = result.board
     names = tuple(canonical_name(b) for b in bots.split(",") if b.strip()) if bots else DEFAULT_BOTS
     if not names:
         raise _fail("--bots is empty")
+    if any(":" in n for n in names) and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # plug-in bots import like `python -m` would
     try:
         for name in names:
             resolve_bot(name)
-        counts = parse_players(players, board.rules.min_players, board.rules.max_players, len(names))
+        rules = board.rules
+        counts = parse_players(players, rules.min_players, rules.max_players, len(names))
         thresholds: list[Threshold] = parse_fail_on(fail_on) if fail_on else []
     except (BotNotFound, ValueError) as e:
         raise _fail(str(e)) from None
@@ -166,8 +179,10 @@ def simulate_command(
                     log_file.write("\n")
                 progress.step(f"{board.meta.id} {n}p")
             tallies.append(tally)
-    except BackendUnavailable as e:
+    except (BackendUnavailable, BotError) as e:
         raise _fail(str(e)) from None
+    except InvariantError as e:
+        raise _fail(f"engine error: {e}", 3) from None
     except OSError as e:
         raise _fail(f"simulation failed: {e}") from None
     finally:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ttrtool.bots import resolve_bot
 from ttrtool.engine.actions import KeepTickets
 from ttrtool.engine.game import Game
 from ttrtool.engine.result import GameResult
+from ttrtool.engine.state import GameState
 from ttrtool.model import Board
 from ttrtool.simulate.seating import game_seed, seating
 
@@ -66,12 +68,17 @@ class Table:
         bots = make_bots(game, names, seed)
         offered: list[list[int]] = [[] for _ in names]
         actions: list[list[Any]] | None = [] if log_actions else None
-        check = None
+        check: Callable[[GameState], list[str]] | None = None
         if check_invariants:
-            from ttrtool.engine.invariants import check_invariants as check
+            from ttrtool.engine.invariants import check_invariants as engine_check
+
+            check = engine_check
         while not state.is_over:
             p = state.current_player
             legal = state.legal_actions()
+            if not legal:
+                raise InvariantError(f"game {number} (seed {seed}): the engine offers seat {p} "
+                                     "no action, but the game is not over")
             view = state.view(p)
             try:
                 action = bots[p].choose(view, legal)

@@ -66,7 +66,8 @@ def _joined(comp: Mapping[str, str], origin: str, destination: str) -> bool:
 
 
 def ticket_points(ticket: Mapping[str, Any], comp: Mapping[str, str]) -> tuple[bool, int]:
-    """(completed, points) of one ticket: best joined destination, else minus the lowest (R-CH-3)."""
+    """(completed, points) of a ticket: the best joined destination, else minus
+    the lowest (R-TIX-2, R-CH-3)."""
     joined = [d["points"] for d in ticket["to"] if _joined(comp, ticket["from"], d["name"])]
     if joined:
         return True, max(joined)
@@ -152,15 +153,15 @@ def _best_tickets(
 
 def _winners(scores: list[dict[str, int]], rules: Rules) -> list[int]:
     """Seats with the most points, ties broken by the map's tie-breakers (R-SCORE-4, R-EU-9)."""
-    keys = {
-        "completed_tickets": lambda s: s["completed"],
-        "fewest_stations_used": lambda s: -s["stations_used"],
-        "longest_path": lambda s: 1 if s["longest"] > 0 else 0,
-    }
-    order = [lambda s: s["score"]] + [keys[t] for t in rules.tie_breakers]
+    def key(s: dict[str, int], name: str) -> int:
+        if name == "completed_tickets":
+            return s["completed"]
+        if name == "fewest_stations_used":
+            return -s["stations_used"]
+        return 1 if s["longest"] > 0 else 0  # longest_path: holds the bonus
 
     def rank(s: dict[str, int]) -> tuple[int, ...]:
-        return tuple(f(s) for f in order)
+        return (s["score"], *(key(s, t) for t in rules.tie_breakers))
 
     top = max(rank(s) for s in scores)
     return [s["seat"] for s in scores if rank(s) == top]
@@ -183,7 +184,8 @@ def rescore(record: Record, rules: Rules) -> list[str]:
         routes = 0
         for r in p["claimed"]:
             if r["length"] not in points:
-                problems.append(f"{who}: route {r['id']} has length {r['length']}, not in the rules' table")
+                problems.append(f"{who}: route {r['id']} has length {r['length']}, "
+                                "not in the rules' table")
             routes += points.get(r["length"], 0)
         tickets, outcomes = _best_tickets(p, players, junction)
         stations = (rules.stations_per_player - len(p["stations"])) * rules.station_unused_points
@@ -191,7 +193,8 @@ def rescore(record: Record, rules: Rules) -> list[str]:
         mine = {"routes": routes, "tickets": tickets, "stations": stations, "longest": longest}
         for key, value in mine.items():
             if p["breakdown"][key] != value:
-                problems.append(f"{who}: {key} points logged {p['breakdown'][key]}, re-scored {value}")
+                problems.append(f"{who}: {key} points logged {p['breakdown'][key]}, "
+                                f"re-scored {value}")
         total = sum(mine.values())
         if p["score"] != total:
             problems.append(f"{who}: score logged {p['score']}, re-scored {total}")
@@ -207,5 +210,6 @@ def rescore(record: Record, rules: Rules) -> list[str]:
                       "stations_used": used, "longest": longest})
     winners = _winners(seats, rules)
     if sorted(record["winners"]) != winners:
-        problems.append(f"game {record['game']}: winners logged {record['winners']}, re-scored {winners}")
+        problems.append(f"game {record['game']}: winners logged {record['winners']}, "
+                        f"re-scored {winners}")
     return problems

@@ -16,7 +16,12 @@ def _pct(r: Mapping[str, Any]) -> str:
 def _dist(d: Mapping[str, Any]) -> str:
     if not d.get("n"):
         return "–"
-    return f"{d['mean']:.1f} ± {d['stdev']:.1f} (min {d['min']}, median {d['median']}, max {d['max']})"
+    return (f"{d['mean']:.1f} ± {d['stdev']:.1f} "
+            f"(min {d['min']}, median {d['median']}, max {d['max']})")
+
+
+def _route_row(r: Mapping[str, Any]) -> str:
+    return f"| {r['label']} | {100 * r['claim_rate']:.0f}% | {r['mean_claim_turn']:.1f} |"
 
 
 def _config_markdown(c: Mapping[str, Any], top: int) -> list[str]:
@@ -48,9 +53,11 @@ def _config_markdown(c: Mapping[str, Any], top: int) -> list[str]:
     kept = [t for t in c["tickets"] if t["kept"]]
     hard = sorted(kept, key=lambda t: (t["completion"]["rate"], t["id"]))[:top]
     lines += ["", f"Hardest tickets (lowest completion when kept, {top} shown):", "",
-              "| ticket | offered | kept | keep rate | completed (95% CI) |", "|---|---:|---:|---:|---|"]
+              "| ticket | offered | kept | keep rate | completed (95% CI) |",
+              "|---|---:|---:|---:|---|"]
     for t in hard:
-        lines.append(f"| {t['label']} | {t['offered']} | {t['kept']} | {100 * t['keep_rate']:.0f}% | "
+        lines.append(f"| {t['label']} | {t['offered']} | {t['kept']} | "
+                     f"{100 * t['keep_rate']:.0f}% | "
                      f"{_pct(t['completion'])} |")
     never = [t["label"] for t in c["tickets"] if t["completed"] == 0]
     if never:
@@ -59,9 +66,9 @@ def _config_markdown(c: Mapping[str, Any], top: int) -> list[str]:
     busy = sorted(routes, key=lambda r: (-r["claim_rate"], r["id"]))[:top]
     idle = sorted(routes, key=lambda r: (r["claim_rate"], r["id"]))[:top]
     lines += ["", "| most claimed route | claim rate | mean turn |", "|---|---:|---:|"]
-    lines += [f"| {r['label']} | {100 * r['claim_rate']:.0f}% | {r['mean_claim_turn']:.1f} |" for r in busy]
+    lines += [_route_row(r) for r in busy]
     lines += ["", "| least claimed route | claim rate | mean turn |", "|---|---:|---:|"]
-    lines += [f"| {r['label']} | {100 * r['claim_rate']:.0f}% | {r['mean_claim_turn']:.1f} |" for r in idle]
+    lines += [_route_row(r) for r in idle]
     return lines + [""]
 
 
@@ -81,6 +88,7 @@ def to_text(report: Report) -> str:
     for c in report["configurations"]:
         seats = " ".join(f"{100 * s['wins']['rate']:.0f}%" for s in c["seats"])
         bots = ", ".join(f"{b['bot']} {100 * b['wins']['rate']:.0f}%" for b in c["bots"])
-        out.append(f"{c['players']} players, {c['games']} games: winner {_dist(c['winner_scores'])}; "
+        out.append(f"{c['players']} players, {c['games']} games: "
+                   f"winner {_dist(c['winner_scores'])}; "
                    f"seat wins {seats}; {bots}; not normal {c['stall_rate']['count']}")
     return "\n".join(out) + "\n"

@@ -113,7 +113,8 @@ def failures(report: Mapping[str, Any], thresholds: list[Threshold]) -> list[str
             if t.op is None:
                 hits = FLAGS[t.name][1](c)
                 if hits:
-                    shown = ", ".join(hits[:5]) + (f" and {len(hits) - 5} more" if len(hits) > 5 else "")
+                    more = f" and {len(hits) - 5} more" if len(hits) > 5 else ""
+                    shown = ", ".join(hits[:5]) + more
                     out.append(f"{where}: {t.name}: {shown}")
                 continue
             value = METRICS[t.name][1](c)
