@@ -193,3 +193,16 @@ def test_usable_tracks_close_one_track_of_each_double(boards: dict[str, Board], 
         assert sum(not ok for ok in mask) == len(groups)
         for tracks in groups.values():
             assert sum(mask[r.index] for r in tracks) == 1
+
+
+@pytest.mark.parametrize("name", ["europe", "switzerland"])
+def test_stopping_early_keeps_the_best_target_exact(boards: dict[str, Board], name: str) -> None:
+    board = boards[name]
+    rng = random.Random(3)
+    for _ in range(40):
+        sources = rng.sample(range(len(board.nodes)), 2)
+        targets = rng.sample(range(len(board.nodes)), 3)
+        full = cheapest_tree(board, sources).best(targets)
+        early = cheapest_tree(board, sources, stop_at=targets)
+        assert early.best(targets) is not None and full is not None
+        assert early.best(targets)[0] == full[0]  # type: ignore[index]

@@ -164,17 +164,21 @@ def cheapest_tree(
     sources: Iterable[int],
     weight: Callable[[Route], float] | Sequence[float] = route_length,
     usable: Sequence[bool] | None = None,
+    stop_at: Iterable[int] | None = None,
 ) -> CheapestTree:
     """Dijkstra from every node of ``sources`` at once, honouring R-CH-9.
 
     ``weight`` is a function of a route or a sequence indexed by route index;
     every weight must be positive.  ``usable[i]`` False leaves route ``i`` out.
     Ties keep the first chain found, visiting nodes and routes in index order,
-    so the chain reported is deterministic.
+    so the chain reported is deterministic.  With ``stop_at`` the search ends
+    when the first of those nodes is settled: ``best(stop_at)`` is exact, the
+    costs of nodes farther away are not.
     """
     n = len(board.nodes)
     weights = weight if not callable(weight) else [weight(r) for r in board.routes]
     starts = frozenset(sources)
+    goals = frozenset(stop_at) if stop_at is not None else frozenset()
     cost = [INF] * n
     via = [-1] * n
     chains = [0] * n
@@ -186,15 +190,19 @@ def cheapest_tree(
     heapq.heapify(heap)
     done = [False] * n
     routes = board.routes
-    nodes = board.nodes
     adjacency = board.adjacency
+    # a border point is an end, never a junction (R-CH-9), unless a chain starts there
+    end_only = [node.kind == "border" and node.index not in starts for node in board.nodes]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, node = heapq.heappop(heap)
+        d, node = pop(heap)
         if done[node]:
             continue
         done[node] = True
-        if nodes[node].kind == "border" and node not in starts:
-            continue  # an end, never a junction (R-CH-9)
+        if node in goals:
+            break
+        if end_only[node]:
+            continue
         here = chains[node]
         for ri in adjacency[node]:
             if usable is not None and not usable[ri]:
@@ -207,7 +215,7 @@ def cheapest_tree(
                 cost[other] = nd
                 via[other] = ri
                 chains[other] = here
-                heapq.heappush(heap, (nd, other))
+                push(heap, (nd, other))
             elif nd <= old + TOLERANCE and not done[other]:
                 chains[other] += here
     return CheapestTree(starts, tuple(cost), tuple(via), tuple(chains))

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ttrtool.analysis.tickets import Leg, PathFinder, place_name
-from ttrtool.graph import INF, passes_through
+from ttrtool.graph import INF, cheapest_tree, passes_through
 from ttrtool.model import Board
 
 Link = tuple[int, ...]
@@ -118,7 +118,8 @@ def link_usage(finder: PathFinder, legs: Sequence[Leg]) -> LinkUsage:
             every[link] = every.get(link, 0) + 1
             closed = set(link)
             mask = tuple(r.index not in closed for r in board.routes)
-            best = finder.tree("spaces", leg.ticket.origin_nodes, mask).best(leg.destination.nodes)
+            best = cheapest_tree(board, leg.ticket.origin_nodes, finder.spaces, mask,
+                                 stop_at=leg.destination.nodes).best(leg.destination.nodes)
             blocks.append(Block(leg, link, None if best is None else round(best[0])))
     return LinkUsage({k: (some[k], every.get(k, 0)) for k in some}, tuple(blocks))
 
