@@ -80,6 +80,10 @@ def summary(a: Analysis) -> tuple[Figure, ...]:
                round(top.on_some / len(priced), 3) if top and priced else "-"),
         Figure("cities_no_ticket", "cities no ticket touches", len(a.structure.no_ticket)),
     ]
+    if a.players:
+        exposed = a.exposed(a.players[0].players)
+        out.append(Figure("cut_off_fewest", "legs one claim cuts off, fewest players",
+                          sum(b.detour is None for b in exposed)))
     if a.capacity:
         fewest, most = a.capacity[0], a.capacity[-1]
         out += [
