@@ -23,6 +23,7 @@ strings) and a table from JSON path to :class:`Location`.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -295,6 +296,10 @@ class _Composer:
                             mark, path)
         if kind == "int":
             if _PLAIN_INT.fullmatch(text):
+                if len(text) > 100:  # Python refuses to convert very long digit strings
+                    raise self.fail("TTR005", "ambiguous-scalar",
+                                    f"a number of {len(text)} digits: no map needs one; quote it "
+                                    "if you mean text", mark, path)
                 return int(text)
             raise self.fail("TTR005", "ambiguous-scalar",
                             f"'{text}' is read by YAML as the number {_yaml11_number(text)}: quote "
@@ -302,7 +307,12 @@ class _Composer:
                             mark, path)
         if kind == "float":
             if _PLAIN_FLOAT.fullmatch(text) or _PLAIN_INT.fullmatch(text):
-                return float(text)
+                value = float(text)
+                if math.isfinite(value):
+                    return value
+                raise self.fail("TTR005", "ambiguous-scalar",
+                                f"'{text[:20]}...' is too large a number: write a smaller one",
+                                mark, path)
             raise self.fail("TTR005", "ambiguous-scalar",
                             f"'{text}' is read by YAML as a special number: quote it ('{text}') "
                             "or write a plain decimal number", mark, path)

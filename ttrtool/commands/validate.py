@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
+from typing import TextIO
 
 import typer
 
@@ -40,6 +42,12 @@ def _check_codes(option: str, codes: tuple[str, ...]) -> None:
                              "(see docs/checks.md)")
 
 
+def use_color(stream: TextIO, env: Mapping[str, str]) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set to anything (no-color.org)."""
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty()) and not env.get("NO_COLOR")
+
+
 def _exit_code(results: list[ValidationResult], strict: bool) -> int:
     if any(r.io_error for r in results):
         return 2
@@ -63,7 +71,7 @@ def run(files: list[str], fmt: str | None = None, select: list[str] | None = Non
         sys.stderr.write(f"error: {e}\n")
         return 2
     results = [validate_file(f, sel, ign) for f in files]
-    color = fmt == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    color = fmt == "text" and use_color(sys.stdout, os.environ)
     sys.stdout.write(render(fmt, [(r.file, r.diagnostics) for r in results], color))
     sys.stdout.flush()
     return _exit_code(results, strict)
