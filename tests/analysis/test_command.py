@@ -43,6 +43,10 @@ def test_json_is_versioned_and_complete(tmp_path: Path) -> None:
     assert [p["players"] for p in doc["players"]] == [2, 3, 4, 5]
     assert doc["weights"]["tunnel"] == "expected"
     assert "compare" not in doc
+    two = doc["players"][0]
+    cut = {(e["id"], e["to"]) for e in two["exposed"] if e["after"] is None}
+    assert cut == {("regular-15", "Paris"), ("long-3", "Athina")}  # Edinburgh–London, a double
+    assert all(e["after"] is not None for e in doc["players"][-1]["exposed"])
 
 
 def test_bundled_names_markdown_and_compare() -> None:
@@ -86,3 +90,22 @@ def test_bad_options_exit_2(tmp_path: Path) -> None:
     code, _, err = run(EUROPE, "-o", str(tmp_path / "missing" / "x.txt"))
     assert code == 2 and "cannot write" in err
     assert run(EUROPE, "--compare", "no-such-map.yaml")[0] == 2
+
+
+def test_top_limits_the_lists() -> None:
+    code, out, _ = run(EUROPE, "--top", "3")
+    assert code == 0
+    table = out.split("Chokepoints:")[1].split("\n\n")[1].splitlines()
+    assert len(table) == 2 + 3
+
+
+def test_the_library_part_imports_no_presentation_modules() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, ttrtool.analysis.formats, ttrtool.analysis;"
+            "ttrtool.analysis.analyze(__import__('ttrtool').load_map('usa'));"
+            "print(','.join(m for m in ('typer', 'rich', 'click', 'svgwrite', 'shapely')"
+            " if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
