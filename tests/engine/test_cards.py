@@ -158,6 +158,15 @@ def test_r_draw_7_second_card_cannot_be_a_face_up_locomotive_so_draw_ends(line: 
     assert st.current_player == 1
 
 
+def test_r_draw_7_after_a_one_card_draw_the_next_player_may_take_a_locomotive(
+        line: Board) -> None:
+    g = Game(line, 2)
+    st = position(g, market=["red", LOCO, LOCO], deck=[], discards=[])
+    play(st, "draw red")  # no second card: only face-up locomotives remain
+    assert st.current_player == 1
+    assert texts(st.legal_actions()) == ["draw locomotive", "tickets"]
+
+
 def test_r_draw_8_hand_size_is_unlimited(line: Board) -> None:
     g = Game(line, 2)
     st = position(g, hands={0: {"red": 60, LOCO: 40}},

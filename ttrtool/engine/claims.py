@@ -17,6 +17,7 @@ from ttrtool.engine.cards import draw_card
 
 if TYPE_CHECKING:
     from ttrtool.engine.actions import Action
+    from ttrtool.engine.game import Game
     from ttrtool.engine.state import GameState
 
 
@@ -53,30 +54,58 @@ def route_open_to(st: GameState, player: int, route: int) -> bool:
     return True
 
 
-def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
-    """Every distinct affordable payment for every claimable route, by route index.
+def payments(g: Game, key: int, hand: list[int]) -> list[int]:
+    """Distinct payments for routes of one payment key, as claim-table offsets.
 
-    R-CLAIM-1/2: one colour (the route's, or any for gray) plus locomotives;
-    R-CLAIM-4: enough trains; R-EU-6: at least one locomotive per ferry symbol;
-    R-CH-7: locomotives only where the rules allow them.
+    R-CLAIM-1/2: one colour (the route's, or any for gray) plus locomotives,
+    coloured payments first by colour then by locomotives, then locomotives
+    only; R-EU-6: at least one locomotive per ferry symbol; R-CH-7:
+    locomotives only where the rules allow them.
+    """
+    length, col, min_l, locos_ok = g.pay_keys[key]
+    loco = g.loco
+    max_l = min(length, hand[loco]) if locos_ok else 0
+    if max_l < min_l:
+        return []
+    stride = length + 1
+    out: list[int] = []
+    for c in range(loco) if col < 0 else (col,):
+        have = hand[c]
+        if have and have + max_l >= length:
+            lo = length - have if length - have > min_l else min_l
+            hi = max_l if max_l < length else length - 1
+            base = c * stride
+            out.extend(range(base + lo, base + hi + 1))
+    if max_l >= length:
+        out.append(loco * stride + length)
+    return out
+
+
+def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
+    """Every distinct affordable payment for every claimable route, by route index
+    (R-CLAIM-1, R-CLAIM-2, R-CLAIM-4 enough trains, R-CLAIM-5, R-CH-5, R-EU-6, R-CH-7).
+
+    Works key by key (routes alike in length, colour and locomotive rules), so a
+    hand that cannot pay for a kind of route skips all of them at once.
     """
     g = st.game
     hand = st.hands[player]
     trains = st.trains[player]
-    locos = hand[g.loco]
-    loco = g.loco
     owner = st.owner
     partners = g.partners
     both = g.both_tracks
-    held = [c for c in range(loco) if hand[c]]
-    claim = g.claim_action
-    for r in range(g.n_routes):
-        if owner[r] >= 0:
-            continue
-        length = g.route_len[r]
+    locos = hand[g.loco]
+    most = max(hand[:g.loco]) if g.loco else 0
+    hits: list[tuple[int, list[int]]] = []
+    for key, (length, col, _min_l, locos_ok) in enumerate(g.pay_keys):
         if length > trains:
             continue
-        if partners[r]:
+        if (hand[col] if col >= 0 else most) + (locos if locos_ok else 0) < length:
+            continue  # not enough cards of any one colour
+        pays: list[int] | None = None
+        for r in g.key_routes[key]:
+            if owner[r] >= 0:
+                continue
             blocked = False
             for other in partners[r]:
                 o = owner[other]
@@ -84,19 +113,17 @@ def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
                     blocked = True
             if blocked:
                 continue
-        min_l = g.route_min_locos[r]
-        max_l = min(length, locos) if g.route_locos_ok[r] else 0
-        if max_l < min_l:
-            continue
-        col = g.route_color[r]
-        colors = held if col < 0 else ((col,) if hand[col] else ())
-        for c in colors:
-            lo = max(min_l, length - hand[c])
-            hi = min(max_l, length - 1)
-            for n in range(lo, hi + 1):
-                out.append(claim(r, c, n))
-        if max_l >= length:
-            out.append(claim(r, loco, length))
+            if pays is None:
+                pays = payments(g, key, hand)
+                if not pays:
+                    break
+            hits.append((r, pays))
+    if hits:
+        hits.sort()
+        table = g.claim_table
+        for r, pays in hits:
+            row = table[r]
+            out.extend([row[i] for i in pays])
 
 
 def complete_claim(st: GameState, player: int, route: int) -> None:

@@ -115,18 +115,28 @@ class Game:
         self.draw_blind = DrawBlind()
         self.draw_tickets = DrawTickets()
         self.pass_action = Pass()
-        self._claims: dict[tuple[int, int, int], ClaimRoute] = {}
+        # Claims: route r paid with card c and n locomotives is claim_table[r][c * (len + 1) + n].
+        # Routes alike in (length, colour, ferry locomotives, locomotives allowed) share
+        # their payments, worked out once per legal-action call (claims.claim_actions).
+        self.claim_table: tuple[tuple[ClaimRoute, ...], ...] = tuple(
+            tuple(ClaimRoute(r, self.card_names[c], n, self.route_len[r] - n)
+                  for c in range(self.n_cards) for n in range(self.route_len[r] + 1))
+            for r in range(self.n_routes))
+        pay_keys: dict[tuple[int, int, int, bool], int] = {}
+        self.route_pay_key = tuple(
+            pay_keys.setdefault(
+                (self.route_len[r], self.route_color[r], self.route_min_locos[r],
+                 self.route_locos_ok[r]), len(pay_keys))
+            for r in range(self.n_routes))
+        self.pay_keys: tuple[tuple[int, int, int, bool], ...] = tuple(pay_keys)
+        self.key_routes: tuple[tuple[int, ...], ...] = tuple(
+            tuple(r for r in range(self.n_routes) if self.route_pay_key[r] == k)
+            for k in range(len(pay_keys)))
         self.station_action_cache: dict[tuple[int, int, int, int], BuildStation] = {}
 
     def claim_action(self, route: int, color: int, locomotives: int) -> ClaimRoute:
         """The (shared) action value for a payment; ``color`` is a card index."""
-        key = (route, color, locomotives)
-        action = self._claims.get(key)
-        if action is None:
-            cards = self.route_len[route] - locomotives
-            action = ClaimRoute(route, self.card_names[color], locomotives, cards)
-            self._claims[key] = action
-        return action
+        return self.claim_table[route][color * (self.route_len[route] + 1) + locomotives]
 
     def new_state(self, seed: int) -> GameState:
         """Shuffle and deal with a ``random.Random(seed)`` owned by the state (R-SET-3, R-SET-4)."""

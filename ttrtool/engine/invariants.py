@@ -7,6 +7,7 @@ incrementally, so a bug in the fast paths shows up as a mismatch here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ttrtool.engine.cards import card_total
@@ -16,9 +17,11 @@ if TYPE_CHECKING:
     from ttrtool.engine.state import GameState
 
 
-def check_invariants(st: GameState) -> list[str]:
+def check_invariants(st: GameState, connectivity: bool = True) -> list[str]:
     """Cards, trains, stations and tickets conserved; routes owned once; double-route
-    rules per player count (R-CLAIM-5, R-CH-5); running score equals a recount."""
+    rules per player count (R-CLAIM-5, R-CH-5); running score equals a recount;
+    with ``connectivity``, each player's incremental union-find joins exactly
+    what a union-find built afresh from their routes joins."""
     g = st.game
     problems: list[str] = []
     total = card_total(st)
@@ -69,4 +72,30 @@ def check_invariants(st: GameState) -> list[str]:
         places += st.tickets[p] + st.offers[p]
     if sorted(places) != list(range(len(g.board.tickets))):
         problems.append("tickets not conserved across decks, hands, offers and removed")
+    if connectivity:
+        for p in range(g.players):
+            if _labels(st.uf[p], ()) != _labels(list(range(g.uf_size)), [
+                    (g.end_a[r], g.end_b[r]) for r in st.claimed[p]]):
+                problems.append(f"player {p}'s connectivity differs from a recount")
     return problems
+
+
+def _labels(parent: list[int], joins: Sequence[tuple[int, int]]) -> list[int]:
+    """Component of each element, named by its smallest member."""
+    parent = list(parent)
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b in joins:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[ra] = rb
+    smallest: dict[int, int] = {}
+    roots = [find(x) for x in range(len(parent))]
+    for x, root in enumerate(roots):
+        smallest.setdefault(root, x)
+    return [smallest[root] for root in roots]

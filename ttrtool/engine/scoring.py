@@ -43,8 +43,9 @@ def ticket_results(st: GameState, player: int) -> tuple[list[tuple[int, int | No
     """The player's tickets scored, with the best use of their stations (R-EU-4)."""
     g = st.game
     parent = st.uf[player]
-    if any(p == player for _, p in st.stations):
+    if st.tickets[player] and any(p == player for _, p in st.stations):
         return best_station_routes(g, player, st.tickets[player], st.owner, st.stations, parent)
+    own_stations: list[tuple[int, int | None]] = [(c, None) for c, p in st.stations if p == player]
     par = list(parent)
     owner = st.owner
 
@@ -57,7 +58,7 @@ def ticket_results(st: GameState, player: int) -> tuple[list[tuple[int, int | No
     def owned(r: int) -> bool:
         return owner[r] == player
 
-    return [], [score_ticket(g, t, owned, find) for t in st.tickets[player]]
+    return own_stations, [score_ticket(g, t, owned, find) for t in st.tickets[player]]
 
 
 def rank_winners(rules: Rules, players: Sequence[PlayerResult]) -> tuple[int, ...]:

@@ -276,6 +276,7 @@ class GameState:
         self.turn += 1
         self.phase = MAIN
         self.draws_left = 0
+        self._legal = None
         if len(self.market) < g.rules.market_size and (self.deck or self.discards):
             cards.refill_market(self)  # cards came back to the discards since the market ran short
         if self.final_countdown is not None:
