@@ -24,6 +24,10 @@ demo: setup
 	  $(BIN)/ttrtool analyze maps/$$m.yaml -f markdown -o $(OUT)/$$m-analysis.md && \
 	  $(BIN)/ttrtool analyze maps/$$m.yaml -f json -o $(OUT)/$$m-analysis.json || exit 1; \
 	done
+	for m in usa europe switzerland; do \
+	  $(BIN)/ttrtool simulate maps/$$m.yaml --games 200 --seed 1 --quiet \
+	    --out $(OUT)/$$m-report.json --markdown $(OUT)/$$m-report.md || exit 1; \
+	done
 	@echo "demo outputs are in $(OUT)/"
 
 ## test: the whole test suite
@@ -37,6 +41,11 @@ lint: setup
 ## bench: whole-process timings (see docs/benchmarks.md)
 bench: setup
 	$(BIN)/python benchmarks/run.py
+
+## soak: >= 10,000 checked games per map and player count (long; SOAK_GAMES to change)
+soak: setup
+	mkdir -p $(OUT)
+	$(BIN)/python benchmarks/soak.py
 
 clean:
 	rm -rf $(OUT) .pytest_cache .mypy_cache .ruff_cache

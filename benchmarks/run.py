@@ -38,7 +38,72 @@ def main() -> int:
         best, median = min(times), statistics.median(times)
         verdict = "ok" if median <= goal else "SLOW"
         print(f"{label:<28} {best:8.3f} {median:9.3f} {goal:7.2f}  {verdict}")
+    simulate_rates()
+    engine_rates()
     return 0
+
+
+# (map, players, bots, games, goal in games/s on one core) — issue 4, "Performance".
+SIMULATIONS: list[tuple[str, int, tuple[str, ...] | None, int, float]] = [
+    ("usa", 4, None, 200, 100.0),
+    ("europe", 4, None, 100, 0.0),
+    ("switzerland", 3, None, 100, 0.0),
+    ("usa", 4, ("random",), 100, 0.0),
+]
+
+
+def simulate_rates() -> None:
+    """Games per second on one core, in this process (board loading excluded)."""
+    sys.path.insert(0, str(ROOT))
+    import ttrtool
+    from ttrtool.bots import DEFAULT_BOTS
+    from ttrtool.simulate.playout import Table
+
+    print(f"\n{'simulate (one core)':<36} {'games':>6} {'games/s':>8} {'goal':>6}  verdict")
+    for map_id, players, bots, games, goal in SIMULATIONS:
+        table = Table(ttrtool.load_map(map_id), players, bots or DEFAULT_BOTS)
+        table.play(0, 0)  # warm caches
+        start = time.perf_counter()
+        for g in range(games):
+            table.play(1, g)
+        rate = games / (time.perf_counter() - start)
+        label = f"{map_id} {players}p {'random' if bots else 'strategic'}"
+        verdict = ("ok" if rate >= goal else "SLOW") if goal else "-"
+        print(f"{label:<36} {games:>6} {rate:8.1f} {goal:6.0f}  {verdict}")
+
+
+# (map, players, games) for the engine alone with random bots (issue 4, "Performance").
+ENGINE_RUNS: list[tuple[str, int, int]] = [("usa", 4, 200), ("europe", 4, 100),
+                                           ("switzerland", 3, 200)]
+
+
+def engine_rates() -> None:
+    """Random-bot games per second on one core: the engine's own cost per game
+    (legal actions, views, apply, final scoring), without the simulate layer."""
+    import random
+
+    sys.path.insert(0, str(ROOT))
+    import ttrtool
+    from ttrtool.bots.random_bot import RandomBot
+    from ttrtool.engine import Game
+
+    print(f"\n{'engine, random bots (one core)':<36} {'games':>6} {'games/s':>8} "
+          f"{'ms/game':>8} {'decisions/s':>12}")
+    for map_id, players, games in ENGINE_RUNS:
+        game = Game(ttrtool.load_map(map_id), players)
+        decisions = 0
+        start = time.perf_counter()
+        for seed in range(games):
+            st = game.new_state(seed)
+            bots = [RandomBot(game, p, random.Random(seed * 100 + p)) for p in range(players)]
+            while not st.is_over:
+                p = st.current_player
+                st.apply(bots[p].choose(st.view(p), st.legal_actions()))
+            st.result()
+            decisions += len(st.history)
+        took = time.perf_counter() - start
+        print(f"{map_id + f' {players}p':<36} {games:>6} {games / took:8.1f} "
+              f"{1000 * took / games:8.2f} {decisions / took:12.0f}")
 
 
 if __name__ == "__main__":
