@@ -109,3 +109,42 @@ def test_the_library_part_imports_no_presentation_modules() -> None:
             " if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+ISLANDS = """
+cities:
+  - {name: Aarau, pos: [0, 0]}
+  - {name: Biel, pos: [10, 0]}
+  - {name: Chur, pos: [20, 0]}
+  - {name: Davos, pos: [30, 0]}
+routes:
+  - {a: Aarau, b: Biel, length: 2, color: red, double: AB}
+  - {a: Aarau, b: Biel, length: 2, color: blue, double: AB}
+  - {a: Chur, b: Davos, length: 3, color: gray, kind: tunnel}
+tickets:
+  regular:
+    - {from: Aarau, to: Davos, points: 9}
+    - {from: Aarau, to: Biel, points: 2}
+"""
+
+
+def test_a_ticket_that_cannot_be_completed_renders_in_every_format() -> None:
+    from tests.test_graph import board_from
+    from ttrtool.analysis import analyze
+    from ttrtool.analysis.formats import render
+
+    a = analyze(board_from(ISLANDS))
+    cut, ok = a.legs
+    assert (cut.completable, cut.spaces, cut.path) == (False, None, ())
+    assert cut.flag == "cannot be completed"
+    assert ok.spaces == 2 and ok.flag == ""
+    assert [p.completable for p in a.players] == [1, 1]  # switzerland preset: 2-3 players
+    # at 2 players one claim on the double Aarau-Biel cuts the other ticket off; at 3 it does not
+    assert [(b.leg.destination.name, b.spaces) for b in a.exposed(2)] == [("Biel", None)]
+    assert a.exposed(3) == ()
+    text = render(a, "text")
+    assert "cannot be completed" in text and "1 of 2 ticket cards can be completed" in text
+    doc = json.loads(render(a, "json"))
+    leg = doc["tickets"][0]["destinations"][0]
+    assert leg["spaces"] is None and leg["path"] == [] and leg["flag"] == "cannot be completed"
+    assert "| regular-1 | Aarau – Davos | 9 | - |" in render(a, "markdown")
