@@ -119,7 +119,7 @@ def format_github(results: Results) -> str:
 
 
 def _uri(file: str) -> str:
-    return quote(PurePath(file).as_posix(), safe="/:._-~")
+    return quote(PurePath(file).as_posix(), safe="/._-~")
 
 
 def format_sarif(results: Results) -> str:
