@@ -54,16 +54,16 @@ def _weights_note(a: Analysis) -> str:
     if not a.weighted:
         return "Weights: none apply on this board (cards = train spaces)."
     parts = []
-    if w.tunnel == "expected":
+    if a.colours.tunnels and w.tunnel == "expected":
         parts.append(f"tunnels +{expected_tunnel_surcharge(rules, GRAY):.2f} cards expected "
                      f"({rules.tunnel_reveal} revealed, deck of {rules.deck_size})")
-    else:
+    elif a.colours.tunnels:
         parts.append(f"tunnels +{w.tunnel}")
-    if w.ferry == "scarcity":
+    if a.colours.locomotive_symbols and w.ferry == "scarcity":
         parts.append(f"ferries +{ferry_symbol_surcharge(rules):.2f} cards per locomotive symbol")
-    else:
+    elif a.colours.locomotive_symbols:
         parts.append(f"ferries +{w.ferry} per locomotive symbol")
-    return "Weights: " + "; ".join(parts) + "."
+    return "Weights (cards column): " + "; ".join(parts) + "."
 
 
 def sections(a: Analysis, other: Analysis | None = None,
