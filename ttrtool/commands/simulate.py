@@ -122,7 +122,8 @@ def simulate_command(
     fail_on: Annotated[str | None, typer.Option(
         "--fail-on", help="e.g. seat-advantage>0.1,stall-rate>0.01,ticket-never-completed")] = None,
     check_invariants: Annotated[bool, typer.Option(
-        "--check-invariants", help="Check the engine's invariants after every action.")] = False,
+        "--check-invariants",
+        help="Check the engine's invariants after every action; re-score every game.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
 ) -> None:
     """Play seeded games with bots on MAP and report balance statistics.

@@ -53,14 +53,21 @@ def _board(path: str) -> Board:
 
 def play_chunk(chunk: Chunk) -> list[Record]:
     """Play one chunk of games and return their log records in game order."""
-    from ttrtool.simulate.playout import Table
+    from ttrtool.simulate.playout import InvariantError, Table
+    from ttrtool.simulate.rescore import rescore
 
-    table = Table(_board(chunk.map_path), chunk.players, chunk.bots)
-    return [
-        table.play(chunk.run_seed, g, log_actions=chunk.log_actions,
-                   check_invariants=chunk.check_invariants)
-        for g in range(chunk.start, chunk.stop)
-    ]
+    board = _board(chunk.map_path)
+    table = Table(board, chunk.players, chunk.bots)
+    records = []
+    for g in range(chunk.start, chunk.stop):
+        record = table.play(chunk.run_seed, g, log_actions=chunk.log_actions,
+                            check_invariants=chunk.check_invariants)
+        if chunk.check_invariants:
+            problems = rescore(record, board.rules)
+            if problems:
+                raise InvariantError(f"seed {record['seed']}: " + "; ".join(problems))
+        records.append(record)
+    return records
 
 
 def chunks(map_path: str, players: int, bots: tuple[str, ...], run_seed: int, games: int,
