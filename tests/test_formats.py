@@ -65,7 +65,8 @@ def test_github_escaping() -> None:
     assert escape_property("a,b:c%") == "a%2Cb%3Ac%25"
     lines = format_github(RESULTS).splitlines()
     assert lines[0] == ("::error file=maps/a%2Cb%3Ac.yaml,line=12,col=5,"
-                        "title=TTR302 double-route-mismatch::lengths 2 and 3: 100%25 wrong%0Asecond line")
+                        "title=TTR302 double-route-mismatch::lengths 2 and 3: 100%25 "
+                        "wrong%0Asecond line")
     assert lines[1] == "::warning file=maps/x.yaml,line=3,col=7,title=TTR406 ticket-points::worth 9"
     # No position for a missing file: the annotation names the file only.
     assert lines[2] == "::error file=gone.yaml,title=TTR000 file-not-found::no such file: gone.yaml"

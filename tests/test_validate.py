@@ -117,12 +117,17 @@ def test_colour_only_on_a_terminal_without_no_color() -> None:
     assert not use_color(io.StringIO(), {})
 
 
+BLOCKED = "tests/cases/invalid/ticket-blocked-by-doubles.yaml"
+FAR = "tests/cases/invalid/ticket-points-far.yaml"
+TINY = "tests/cases/valid/tiny.yaml"
+
+
 @pytest.mark.parametrize("args", [
-    ["validate", "tests/cases/invalid/ticket-blocked-by-doubles.yaml", "tests/cases/valid/tiny.yaml"],
-    ["validate", "--format", "json", "--select", "TTR4,TTR3", "tests/cases/invalid/ticket-blocked-by-doubles.yaml"],
-    ["validate", "--ignore=TTR302", "-f", "github", "tests/cases/invalid/ticket-blocked-by-doubles.yaml"],
-    ["validate", "--strict", "--format=sarif", "tests/cases/invalid/ticket-points-far.yaml", "nope.yaml"],
-    ["validate", "--select", "TTR0X", "tests/cases/valid/tiny.yaml"],
+    ["validate", BLOCKED, TINY],
+    ["validate", "--format", "json", "--select", "TTR4,TTR3", BLOCKED],
+    ["validate", "--ignore=TTR302", "-f", "github", BLOCKED],
+    ["validate", "--strict", "--format=sarif", FAR, "nope.yaml"],
+    ["validate", "--select", "TTR0X", TINY],
 ])
 def test_fast_path_matches_typer(args: list[str]) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("GITHUB_ACTIONS", "NO_COLOR")}

@@ -99,7 +99,8 @@ GENERATED = [
     ("latin1-name.yaml", b"format: 1\ncities:\n  - {name: Gen\xe8ve}\n", "TTR001", 3, 15, 1),
     ("control-in-name.yaml", b"format: 1\ncities:\n  - {name: Ber\x07n}\n", "TTR001", 3, 15, 1),
     ("escape-in-name.yaml", b"format: 1\ncities:\n  - {name: \"Ber\\x07n\"}\n", "TTR010", 3, 12, 1),
-    ("nel-in-name.yaml", "format: 1\ncities:\n  - {name: Bern\u0085}\n".encode(), "TTR001", 3, 16, 1),
+    ("nel-in-name.yaml", "format: 1\ncities:\n  - {name: Bern\u0085}\n".encode(),
+     "TTR001", 3, 16, 1),
     ("bom-then-tab.yaml", b"\xef\xbb\xbfformat: 1\nmeta:\n\tid: x\n", "TTR002", 3, 1, 1),
 ]
 
@@ -126,7 +127,8 @@ def test_missing_file_still_checks_the_others(tmp_path: Path) -> None:
     code, report = run_json(str(missing), str(CASES / "valid" / "tiny.yaml"), str(bad))
     assert code == 2
     files = report["files"]
-    assert [f["file"] for f in files] == [str(missing), str(CASES / "valid" / "tiny.yaml"), str(bad)]
+    tiny = str(CASES / "valid" / "tiny.yaml")
+    assert [f["file"] for f in files] == [str(missing), tiny, str(bad)]
     assert files[0]["diagnostics"][0]["code"] == "TTR000"
     assert files[1]["diagnostics"] == []
     assert [d["code"] for d in files[2]["diagnostics"]] == ["TTR305"]

@@ -92,7 +92,8 @@ def _mark(mark: Any) -> Location:
     return Location(mark.line + 1, mark.column + 1)
 
 
-def _fail(file: str, code: str, name: str, message: str, loc: Location, path: JsonPath = ()) -> LoadError:
+def _fail(file: str, code: str, name: str, message: str, loc: Location,
+          path: JsonPath = ()) -> LoadError:
     return LoadError(Diagnostic(code, name, Severity.ERROR, message, path, file, loc))
 
 
@@ -107,7 +108,8 @@ def read_map_file(path: str | Path) -> Document:
     p = Path(path)
     try:
         if p.is_dir():
-            raise _io_error(file, "not-a-file", f"{file} is a directory: give the path of a map file (.yaml)")
+            raise _io_error(file, "not-a-file", f"{file} is a directory: give the path of a "
+                                                "map file (.yaml)")
         raw = p.read_bytes()
     except FileNotFoundError as e:
         raise _io_error(file, "file-not-found", f"no such file: {file}") from e
@@ -147,7 +149,8 @@ def parse_map_text(raw: bytes | str, file: str = "<string>") -> Document:
                     _text_location(text, m.start()))
     if all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
         raise _fail(file, "TTR002", "empty-file",
-                    "the file is empty: a map needs at least format, meta, cities, routes and tickets "
+                    "the file is empty: a map needs at least format, meta, cities, routes and "
+                    "tickets "
                     "(see docs/map-format.md)", Location(1, 1))
     loader = _Loader(text)
     try:
@@ -215,7 +218,8 @@ class _Composer:
         event = self.loader.get_event()
         if isinstance(event, ev.AliasEvent):
             raise self.fail("TTR004", "yaml-alias",
-                            f"alias '*{event.anchor}' is not allowed in a map file: write the value "
+                            f"alias '*{event.anchor}' is not allowed in a map file: write the "
+                            "value "
                             "out in full", event.start_mark, path)
         if event.anchor is not None:
             raise self.fail("TTR004", "yaml-alias",
@@ -226,13 +230,14 @@ class _Composer:
             return self.scalar(event, path)
         if depth >= MAX_DEPTH:
             raise self.fail("TTR002", "too-deep",
-                            f"values are nested more than {MAX_DEPTH} levels deep: no map needs that",
+                            f"values are nested more than {MAX_DEPTH} levels deep: no map "
+                            "needs that",
                             event.start_mark, path)
         if event.tag not in _COLLECTION_TAGS:
             raise self.fail("TTR005", "unknown-tag", f"tag '{_short_tag(event.tag)}' is not "
                             "allowed in a map file: remove it", event.start_mark, path)
         if isinstance(event, ev.SequenceStartEvent):
-            items = []
+            items: list[Any] = []
             while not isinstance(self.loader.peek_event(), ev.SequenceEndEvent):
                 items.append(self.value(path + (len(items),), depth + 1))
             self.loader.get_event()
@@ -258,7 +263,8 @@ class _Composer:
             key = self.scalar(key_event, path)
             if isinstance(key, bool) or key is None:
                 raise self.fail("TTR005", "ambiguous-scalar",
-                                f"key '{key_event.value}' is read by YAML as {_show(key)}: quote it",
+                                f"key '{key_event.value}' is read by YAML as {_show(key)}: "
+                                "quote it",
                                 key_event.start_mark, path)
             skey = str(key)  # JSON objects have string keys (route_points: {1: 1})
             if skey in out:
@@ -276,7 +282,7 @@ class _Composer:
         text: str = event.value
         tag = event.tag
         if tag is None or tag == "!":
-            tag = _RESOLVER.resolve(ScalarNode, text, event.implicit)
+            tag = _RESOLVER.resolve(ScalarNode, text, event.implicit)  # type: ignore[no-untyped-call]
         if tag not in _SCALAR_TAGS:
             raise self.fail("TTR005", "unknown-tag", f"tag '{_short_tag(tag)}' is not allowed in a "
                             "map file: remove it", event.start_mark, path)

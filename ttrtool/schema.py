@@ -198,11 +198,13 @@ def _schema_dict(err: ValidationError) -> dict[str, Any]:
 
 def _extra_keys(err: ValidationError) -> list[str]:
     allowed = set(_schema_dict(err).get("properties", {}))
-    return [k for k in err.instance if k not in allowed]
+    instance = err.instance
+    return [k for k in instance if k not in allowed] if isinstance(instance, dict) else []
 
 
 def _where(path: tuple[Any, ...]) -> str:
-    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".") or "the file"
+    text = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+    return text or "the file"
 
 
 def _message(err: ValidationError) -> str:
@@ -233,7 +235,8 @@ def _message(err: ValidationError) -> str:
         article = "an" if str(expected)[0] in "aeiou" else "a"
         return f"{where} must be {article} {expected}{hint}"
     if v == "enum":
-        options = ", ".join(str(o) for o in err.validator_value)
+        value = err.validator_value
+        options = ", ".join(str(o) for o in value) if isinstance(value, list) else str(value)
         return f"{where} is {_yaml_repr(err.instance)}: use one of {options}"
     if v == "const":
         return f"{where} must be {err.validator_value}"

@@ -37,7 +37,8 @@ def double_route_size(ctx: CheckContext) -> Iterator[Finding]:
                           tracks[0].path + ("double",))
         elif len(tracks) > 2:
             for extra in tracks[2:]:
-                yield Finding(f"double group '{group}' has {len(tracks)} tracks; a double route has "
+                yield Finding(f"double group '{group}' has {len(tracks)} tracks; a double "
+                              "route has "
                               "two: give this track its own group or remove 'double'",
                               extra.path + ("double",))
 
@@ -119,7 +120,8 @@ def length_not_scored(ctx: CheckContext) -> Iterator[Finding]:
     known = ", ".join(str(k) for k in sorted(table))
     for r in ctx.board.routes:
         if r.length not in table:
-            yield Finding(f"no points for length {r.length} in rules.route_points (it has {known}): "
+            yield Finding(f"no points for length {r.length} in rules.route_points (it has "
+                          f"{known}): "
                           f"add '{r.length}: <points>' to rules.route_points or change the length",
                           r.path + ("length",))
 
@@ -146,7 +148,8 @@ def unknown_color(ctx: CheckContext) -> Iterator[Finding]:
             continue
         if r.color not in counts:
             yield Finding(f"colour '{r.color}' is not in the train-card deck ({deck}): use one of "
-                          "them or gray, or add it to rules.train_cards.colors", r.path + ("color",))
+                          "them or gray, or add it to rules.train_cards.colors",
+                          r.path + ("color",))
         elif counts[r.color] == 0:
             yield Finding(f"the deck has no {r.color} cards: raise rules.train_cards.colors."
                           f"{r.color} above 0 or change the route's colour", r.path + ("color",))
@@ -181,7 +184,8 @@ def ferry_locomotives(ctx: CheckContext) -> Iterator[Finding]:
             yield Finding(f"route {r.label()} has no locomotive symbols: set 'locomotives' "
                           "(1 or more), or make it a normal route", r.path + ("kind",))
         if not r.is_gray:
-            yield Finding(f"route {r.label()} is {r.color}, but ferries are gray: set 'color: gray'",
+            yield Finding(f"route {r.label()} is {r.color}, but ferries are gray: set 'color: "
+                          "gray'",
                           r.path + ("color",))
         if r.locomotives and rules.locomotives_playable_on == "tunnels":
             yield Finding(f"route {r.label()} needs locomotives, but the rules let locomotives be "
@@ -293,5 +297,6 @@ def disconnected_board(ctx: CheckContext) -> Iterator[Finding]:
         names = [board.cities[i].name for i in part]
         shown = ", ".join(names[:4]) + (", ..." if len(names) > 4 else "")
         city = board.cities[part[0]]
-        yield Finding(f"{len(names)} cities ({shown}) are not joined to the rest of the board by any "
+        yield Finding(f"{len(names)} cities ({shown}) are not joined to the rest of the board "
+                      "by any "
                       "chain of routes: add a route between the two parts", city.path + ("name",))

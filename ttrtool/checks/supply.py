@@ -62,7 +62,8 @@ def trains_vs_spaces(ctx: CheckContext) -> Iterator[Finding]:
         need = players * rules.trains_per_player
         spaces = usable_spaces(board, players)
         if need > spaces:
-            yield Finding(f"with {players} players there are {need} trains but only {spaces} usable "
+            yield Finding(f"with {players} players there are {need} trains but only {spaces} "
+                          "usable "
                           "train spaces, so the game may never end: add routes, lower "
                           "rules.trains_per_player or rules.players.max",
                           rules_path(ctx, "trains_per_player"))
@@ -87,8 +88,10 @@ def route_longer_than_trains(ctx: CheckContext) -> Iterator[Finding]:
     trains = ctx.board.rules.trains_per_player
     for r in ctx.board.routes:
         if r.length > trains:
-            yield Finding(f"route {r.label()} needs {r.length} trains but each player has {trains}: "
-                          "shorten the route or raise rules.trains_per_player", r.path + ("length",))
+            yield Finding(f"route {r.label()} needs {r.length} trains but each player has "
+                          f"{trains}: "
+                          "shorten the route or raise rules.trains_per_player",
+                          r.path + ("length",))
 
 
 @check("TTR314", "not-enough-cards", Severity.ERROR,
@@ -116,7 +119,8 @@ def not_enough_cards(ctx: CheckContext) -> Iterator[Finding]:
 @check("TTR315", "unknown-ticket-deck", Severity.ERROR,
        "The rules deal and draw tickets from named decks; each must exist in 'tickets'.")
 def unknown_ticket_deck(ctx: CheckContext) -> Iterator[Finding]:
-    """``rules.tickets.draw_deck`` and every deck of ``rules.tickets.setup_deal`` are in ``tickets``.
+    """``rules.tickets.draw_deck`` and every deck of ``rules.tickets.setup_deal`` are decks
+    of ``tickets``.
 
     Passing::
 
@@ -138,7 +142,8 @@ def unknown_ticket_deck(ctx: CheckContext) -> Iterator[Finding]:
     for deck, count in t.setup_deal:
         if deck not in decks and count > 0:
             yield Finding(f"rules.tickets.setup_deal deals from '{deck}' but the ticket decks are "
-                          f"{shown}: name one of them", rules_path(ctx, "tickets", "setup_deal", deck))
+                          f"{shown}: name one of them",
+                          rules_path(ctx, "tickets", "setup_deal", deck))
 
 
 @check("TTR316", "not-enough-tickets", Severity.ERROR,
@@ -188,7 +193,8 @@ def keep_more_than_dealt(ctx: CheckContext) -> Iterator[Finding]:
     t = ctx.board.rules.tickets
     dealt = sum(n for _d, n in t.setup_deal)
     if t.setup_keep_min > dealt:
-        yield Finding(f"players must keep {t.setup_keep_min} tickets at setup but are dealt {dealt}: "
+        yield Finding(f"players must keep {t.setup_keep_min} tickets at setup but are dealt "
+                      f"{dealt}: "
                       "lower rules.tickets.setup_keep_min or deal more",
                       rules_path(ctx, "tickets", "setup_keep_min"))
     if t.draw_keep_min > t.draw:

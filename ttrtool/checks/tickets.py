@@ -194,7 +194,8 @@ def ticket_blocked_by_doubles(ctx: CheckContext) -> Iterator[Finding]:
             if not joined(net.one_track_per_double, t.origin_nodes, d.nodes):
                 yield Finding(f"with {players} players only one track of each double route may be "
                               f"used, and then no chain of routes joins '{t.origin}' to '{d.name}' "
-                              f"(ticket {t.label()}): fix the double groups (TTR302) or add a route",
+                              f"(ticket {t.label()}): fix the double groups (TTR302) or add a "
+                              "route",
                               _dest_path(t, k))
 
 
@@ -250,6 +251,7 @@ def ticket_points(ctx: CheckContext) -> Iterator[Finding]:
             if cost is None or abs(d.points - cost) <= POINTS_TOLERANCE:
                 continue
             where = t.path + (("destinations", k, "points") if t.is_multi else ("points",))
-            yield Finding(f"ticket {t.origin}–{d.name} is worth {d.points} but the cheapest path is "
+            yield Finding(f"ticket {t.origin}–{d.name} is worth {d.points} but the cheapest "
+                          "path is "
                           f"{cost:g} train spaces: make it between {max(0, int(cost) - 2)} and "
                           f"{int(cost) + 2} points", where)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
-from typing import TextIO
+from typing import Annotated, TextIO
 
 import typer
 
@@ -78,17 +78,18 @@ def run(files: list[str], fmt: str | None = None, select: list[str] | None = Non
 
 
 def validate_command(
-    files: list[str] = typer.Argument(..., help="Map files to check.", show_default=False),
-    output_format: str | None = typer.Option(
-        None, "--format", "-f", show_default=False,
-        help="text (default), json, github (default when GITHUB_ACTIONS=true) or sarif."),
-    select: list[str] | None = typer.Option(
-        None, "--select", show_default=False,
-        help="Report only these codes or prefixes (TTR4, TTR302); repeat or separate by commas."),
-    ignore: list[str] | None = typer.Option(
-        None, "--ignore", show_default=False,
-        help="Do not report these codes or prefixes; repeat or separate by commas."),
-    strict: bool = typer.Option(False, "--strict", help="Exit 1 on warnings too."),
+    files: Annotated[list[str], typer.Argument(help="Map files to check.", show_default=False)],
+    output_format: Annotated[str | None, typer.Option(
+        "--format", "-f", show_default=False,
+        help="text (default), json, github (default when GITHUB_ACTIONS=true) or sarif.")] = None,
+    select: Annotated[list[str] | None, typer.Option(
+        "--select", show_default=False,
+        help="Report only these codes or prefixes (TTR4, TTR302); repeat or separate by commas. "
+             "Layout checks (TTR2xx) run only when selected.")] = None,
+    ignore: Annotated[list[str] | None, typer.Option(
+        "--ignore", show_default=False,
+        help="Do not report these codes or prefixes; repeat or separate by commas.")] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Exit 1 on warnings too.")] = False,
 ) -> None:
     """Check map files against the JSON Schema and the rules of the game.
 
