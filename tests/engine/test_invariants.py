@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from ttrtool.engine import Game, GameState
+from ttrtool.engine.claims import complete_claim
 from ttrtool.engine.invariants import check_invariants
 from ttrtool.model import Board
 
@@ -48,11 +49,7 @@ def both_tracks(st: GameState) -> None:
     g = st.game
     r = next(i for i in range(g.n_routes) if g.partners[i])
     for q in (r,) + g.partners[r]:
-        st.owner[q] = 0
-        st.claimed[0].append(q)
-        st.trains[0] -= g.route_len[q]
-        st.route_score[0] += g.route_points[q]
-        st.union(0, g.end_a[q], g.end_b[q])
+        complete_claim(st, 0, q)
 
 
 def phantom_connection(st: GameState) -> None:

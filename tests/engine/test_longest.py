@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ttrtool.engine import Game, GameState
+from ttrtool.engine.claims import complete_claim
 from ttrtool.engine.longest import longest_trail
 from ttrtool.model import Board
 
@@ -10,13 +11,9 @@ from .helpers import position, route, tiny_board
 
 
 def own(st: GameState, player: int, routes: list[int]) -> None:
-    g = st.game
+    """Give routes to a player as if claimed (R-CLAIM-3), without paying cards."""
     for r in routes:
-        st.owner[r] = player
-        st.claimed[player].append(r)
-        st.trains[player] -= g.route_len[r]
-        st.route_score[player] += g.route_points[r]
-        st.union(player, g.end_a[r], g.end_b[r])
+        complete_claim(st, player, r)
 
 
 def longest(board: Board, routes: list[int]) -> int:

@@ -8,6 +8,7 @@ from ttrtool.engine import Game, KeepTickets
 from ttrtool.model import Board
 
 from .helpers import play, position, route, texts, ticket, tiny_board
+from .test_longest import own
 
 MARKET = ["pink", "pink", "white", "white", "orange"]
 LINE = [route("A", "B", 1), route("B", "C", 1), route("C", "D", 1), route("D", "E", 1)]
@@ -140,10 +141,7 @@ def multi(origin: str, *dests: tuple[str, int]) -> dict[str, Any]:
 def score_of(board: Board, owned: list[int], tickets: list[int]) -> list[tuple[bool, int, int]]:
     g = Game(board, 2)
     st = position(g, tickets={0: tickets})
-    for r in owned:
-        st.owner[r] = 0
-        st.claimed[0].append(r)
-        st.union(0, g.end_a[r], g.end_b[r])
+    own(st, 0, owned)
     st._finish("normal")
     return [(t.completed, t.scored, t.destination) for t in st.result().players[0].tickets]
 

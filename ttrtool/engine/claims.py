@@ -96,16 +96,19 @@ def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
     both = g.both_tracks
     locos = hand[g.loco]
     most = max(hand[:g.loco]) if g.loco else 0
+    key_len, key_col, key_locos_ok = g.key_len, g.key_col, g.key_locos_ok
     hits: list[tuple[int, list[int]]] = []
-    for key, (length, col, _min_l, locos_ok) in enumerate(g.pay_keys):
+    for key, routes in enumerate(st.open_routes):
+        if not routes:
+            continue
+        length = key_len[key]
         if length > trains:
             continue
-        if (hand[col] if col >= 0 else most) + (locos if locos_ok else 0) < length:
+        col = key_col[key]
+        if (hand[col] if col >= 0 else most) + (locos if key_locos_ok[key] else 0) < length:
             continue  # not enough cards of any one colour
         pays: list[int] | None = None
-        for r in g.key_routes[key]:
-            if owner[r] >= 0:
-                continue
+        for r in routes:
             blocked = False
             for other in partners[r]:
                 o = owner[other]
@@ -130,6 +133,7 @@ def complete_claim(st: GameState, player: int, route: int) -> None:
     """Place the trains and score the route at once (R-CLAIM-3, R-SCORE-1)."""
     g = st.game
     st.owner[route] = player
+    st.open_routes[g.route_pay_key[route]].remove(route)
     st.trains[player] -= g.route_len[route]
     st.route_score[player] += g.route_points[route]
     st.claimed[player].append(route)

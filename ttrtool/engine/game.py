@@ -132,6 +132,9 @@ class Game:
         self.key_routes: tuple[tuple[int, ...], ...] = tuple(
             tuple(r for r in range(self.n_routes) if self.route_pay_key[r] == k)
             for k in range(len(pay_keys)))
+        self.key_len = tuple(k[0] for k in self.pay_keys)
+        self.key_col = tuple(k[1] for k in self.pay_keys)
+        self.key_locos_ok = tuple(k[3] for k in self.pay_keys)
         self.station_action_cache: dict[tuple[int, int, int, int], BuildStation] = {}
 
     def claim_action(self, route: int, color: int, locomotives: int) -> ClaimRoute:

@@ -56,6 +56,8 @@ class GameState:
         self.discards: list[int] = []
         self.market: list[int] = []
         self.owner = [-1] * g.n_routes
+        # Unclaimed routes by payment key (claims.claim_actions), in route order.
+        self.open_routes = [list(rs) for rs in g.key_routes]
         self.trains = [g.rules.trains_per_player] * n
         self.route_score = [0] * n
         self.claimed: list[list[int]] = [[] for _ in range(n)]
@@ -109,6 +111,7 @@ class GameState:
         new.discards = list(self.discards)
         new.market = list(self.market)
         new.owner = list(self.owner)
+        new.open_routes = [list(rs) for rs in self.open_routes]
         new.trains = list(self.trains)
         new.route_score = list(self.route_score)
         new.claimed = [list(c) for c in self.claimed]
@@ -309,29 +312,30 @@ class GameState:
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know now (never others' hands or tickets, nor deck order)."""
         t = self.tunnel
+        g = self.game
         return PlayerView(
-            seat=player,
-            current_player=self.current_player,
-            phase=PHASE_NAMES[self.phase],
-            turn=self.turn,
-            final_round=self.final_countdown is not None,
-            turns_left=self.final_countdown,
-            card_names=self.game.card_names,
-            hand=tuple(self.hands[player]),
-            tickets=tuple(self.tickets[player]),
-            offered=tuple(self.offers[player]),
-            market=tuple(self.market),
-            deck_size=len(self.deck),
-            discard_size=len(self.discards),
-            ticket_deck_size=len(self.ticket_decks.get(self.game.draw_deck, ())),
-            route_owner=tuple(self.owner),
-            stations=tuple(self.stations),
-            trains=tuple(self.trains),
-            stations_left=tuple(self.stations_left),
-            hand_sizes=tuple(sum(h) for h in self.hands),
-            ticket_counts=tuple(len(x) for x in self.tickets),
-            route_scores=tuple(self.route_score),
-            tunnel=None if t is None else TunnelView(
+            player,  # seat
+            self.current_player,
+            PHASE_NAMES[self.phase],
+            self.turn,
+            self.final_countdown is not None,  # final_round
+            self.final_countdown,  # turns_left
+            g.card_names,
+            tuple(self.hands[player]),
+            tuple(self.tickets[player]),
+            tuple(self.offers[player]),  # offered
+            tuple(self.market),
+            len(self.deck),
+            len(self.discards),
+            len(self.ticket_decks.get(g.draw_deck, ())),  # ticket_deck_size
+            tuple(self.owner),  # route_owner
+            tuple(self.stations),
+            tuple(self.trains),
+            tuple(self.stations_left),
+            tuple([sum(h) for h in self.hands]),  # hand_sizes
+            tuple([len(x) for x in self.tickets]),  # ticket_counts
+            tuple(self.route_score),  # route_scores
+            None if t is None else TunnelView(
                 t.route, t.color, t.cards, t.locomotives, tuple(t.revealed), t.extra),
         )
 
