@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ttrtool.bots.planning import StrategicBot
-from ttrtool.engine.actions import Action, DrawTickets
+from ttrtool.engine.actions import Action
 from ttrtool.engine.view import PlayerView
 
 
@@ -25,9 +25,7 @@ class DestinationHungry(StrategicBot):
 
     def main_turn(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         horizon = self.horizon(view)
-        if (horizon >= 18 and view.ticket_deck_size > 0 and not self.endgame(view)
+        if (horizon >= 18 and self.ticket_draw is not None and not self.endgame(view)
                 and self.planned_cost() * 3 < horizon - 6):
-            for a in actions:
-                if isinstance(a, DrawTickets):
-                    return a
+            return self.ticket_draw
         return super().main_turn(view, actions)

@@ -43,8 +43,8 @@ class OneStepThinker(StrategicBot):
         missing = self.wishes(view)
         best: ClaimRoute | None = None
         best_key: tuple[float, int] | None = None
-        for a in actions:
-            if not isinstance(a, ClaimRoute) or not self.tunnel_ok(view, a):
+        for a in self.claims:
+            if not self.tunnel_ok(view, a):
                 continue
             r = a.route
             gain = float(self.points[r])

@@ -60,6 +60,8 @@ class StrategicBot:
         self.tunnel_routes = g.route_tunnel
         self.locos_ok = g.route_locos_ok
         self.points = g.route_points
+        # A route's planning cost when it is neither owned nor planned already.
+        self.base_weights = tuple(n - self.long_bias * (n - 1) for n in g.route_len)
         self._tickets: tuple[int, ...] = ()
         self.needed: set[int] = set()  # unowned routes the plan still needs
         self.open_tickets: list[int] = []  # kept tickets whose plan is not complete
@@ -68,6 +70,10 @@ class StrategicBot:
         self._rescued: set[int] = set()  # tickets a station was built for
         self._withdrawn: set[int] = set()  # tunnels it once withdrew from
         self._valid = False
+        self.claims: list[ClaimRoute] = []
+        self.draws: list[DrawFaceUp | DrawBlind] = []
+        self.stations: list[BuildStation] = []
+        self.ticket_draw: DrawTickets | None = None
 
     # --- the decision -----------------------------------------------------
 
@@ -80,9 +86,19 @@ class StrategicBot:
         if phase == "tunnel":
             return self.pay_tunnel(view, actions)
         self.refresh(view)
+        self.sort_actions(actions)
         if phase == "second_draw":
             return self.draw_cards(view, actions)
         return self.main_turn(view, actions)
+
+    def sort_actions(self, actions: Sequence[Action]) -> None:
+        """Split the legal actions by kind once per decision."""
+        self.claims = [a for a in actions if type(a) is ClaimRoute]
+        self.draws = [a for a in actions
+                      if type(a) is DrawFaceUp or type(a) is DrawBlind]
+        self.stations = [a for a in actions if type(a) is BuildStation]
+        self.ticket_draw = next((a for a in actions
+                                 if type(a) is DrawTickets), None)
 
     def main_turn(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         """Default (Route Focus): claim along the plan, else draw the colours it needs."""
@@ -97,10 +113,9 @@ class StrategicBot:
 
     def after_plan(self, view: PlayerView, actions: Sequence[Action]) -> Action | None:
         """Every ticket done (or impossible): more tickets while trains last, else points."""
-        if self.horizon(view) >= 20 and view.ticket_deck_size > 0 and not self.endgame(view):
-            for a in actions:
-                if isinstance(a, DrawTickets):
-                    return a
+        if (self.horizon(view) >= 20 and self.ticket_draw is not None
+                and not self.endgame(view)):
+            return self.ticket_draw
         return self.points_claim(view, actions, min_length=3 if not self.endgame(view) else 1)
 
     def fallback(self, view: PlayerView, actions: Sequence[Action]) -> Action:
@@ -142,12 +157,6 @@ class StrategicBot:
         self.open_tickets = [t for t in self.open_tickets
                              if any(owner[r] != self.seat for r in self._paths.get(t, ()))]
 
-    def route_cost(self, owner: Sequence[int], free: set[int], route: int) -> float:
-        if owner[route] == self.seat or route in free:
-            return 0.0
-        length = self.lengths[route]
-        return length - self.long_bias * (length - 1)
-
     def ticket_path(self, owner: Sequence[int], free: set[int], ticket: int,
                     usable: Sequence[bool] | None = None,
                     ) -> tuple[float, tuple[int, ...], int] | None:
@@ -155,7 +164,13 @@ class StrategicBot:
         g = self.game
         if usable is None:
             usable = [not self.closed(owner, r) for r in range(g.n_routes)]
-        weights = [self.route_cost(owner, free, r) for r in range(g.n_routes)]
+        weights = list(self.base_weights)
+        seat = self.seat
+        for r in free:
+            weights[r] = 0.0
+        for r, o in enumerate(owner):
+            if o == seat:
+                weights[r] = 0.0
         best: tuple[float, tuple[int, ...], int] | None = None
         for nodes, points in g.ticket_dests[ticket]:
             found = cheapest_path(self.board, g.ticket_origin[ticket], nodes,
@@ -268,7 +283,7 @@ class StrategicBot:
         best: Action | None = None
         best_need = 0
         blind: Action | None = None
-        for a in actions:
+        for a in self.draws:
             if isinstance(a, DrawFaceUp):
                 if a.color == LOCO:
                     continue
@@ -281,15 +296,13 @@ class StrategicBot:
             return best
         if blind is not None:
             return blind
-        for a in actions:
-            if isinstance(a, DrawFaceUp):
-                return a
+        for a in self.draws:
+            return a
         claim = self.points_claim(view, actions, min_length=1)
         if claim is not None:
             return claim
-        for a in actions:
-            if isinstance(a, DrawTickets) and view.trains[self.seat] > 5:
-                return a
+        if self.ticket_draw is not None and view.trains[self.seat] > 5:
+            return self.ticket_draw
         return self.last_resort(actions)
 
     def last_resort(self, actions: Sequence[Action]) -> Action:
@@ -314,8 +327,8 @@ class StrategicBot:
         best: ClaimRoute | None = None
         best_key: tuple[int, int, int, int] | None = None
         missing: list[int] | None = None
-        for a in actions:
-            if isinstance(a, ClaimRoute) and a.route in routes and self.tunnel_ok(view, a):
+        for a in self.claims:
+            if a.route in routes and self.tunnel_ok(view, a):
                 if missing is None:
                     missing = self.wishes(view)
                 locos, spent = self.payment_key(view, a, missing)
@@ -329,9 +342,8 @@ class StrategicBot:
         """The claimable route worth most points (at least ``min_length`` long)."""
         best: ClaimRoute | None = None
         best_key: tuple[int, int, int] | None = None
-        for a in actions:
-            if (isinstance(a, ClaimRoute) and self.lengths[a.route] >= min_length
-                    and self.tunnel_ok(view, a)):
+        for a in self.claims:
+            if self.lengths[a.route] >= min_length and self.tunnel_ok(view, a):
                 key = (-self.points[a.route], a.locomotives, a.route)
                 if best_key is None or key < best_key:
                     best, best_key = a, key
@@ -368,7 +380,7 @@ class StrategicBot:
         """R-EU-4: a blocked ticket whose gap is one opponent's route gets a station."""
         if not self.blocked_tickets or view.stations_left[self.seat] <= 0:
             return None
-        stations = [a for a in actions if isinstance(a, BuildStation)]
+        stations = self.stations
         if not stations:
             return None
         owner = view.route_owner
