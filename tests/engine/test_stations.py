@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import random
+from itertools import product
+
 import pytest
 
-from ttrtool.engine import BuildStation, Game
+from ttrtool.engine import BuildStation, Game, GameState
+from ttrtool.engine.tickets import score_ticket
 from ttrtool.model import Board
 
 from .helpers import node, play, position, route, texts, ticket, tiny_board
@@ -119,3 +123,49 @@ def test_r_eu_5_unused_stations_are_worth_four_points_each(star: Board) -> None:
     st._finish("normal")
     res = st.result()
     assert [p.breakdown.stations for p in res.players] == [12, 4]
+
+
+def brute_force_ticket_score(st: GameState, player: int) -> int:
+    """R-EU-4 by brute force: every route (or none) for every station, no pruning."""
+    g = st.game
+    own_cities = [c for c, p in st.stations if p == player]
+    options = [[None] + [r for r in g.adjacency[c] if st.owner[r] not in (-1, player)]
+               for c in own_cities]
+    best = None
+    for choice in product(*options):
+        borrowed = {r for r in choice if r is not None}
+        uf = list(range(g.uf_size))
+
+        def find(x: int, uf: list[int] = uf) -> int:
+            while uf[x] != x:
+                x = uf[x]
+            return x
+
+        for r in range(g.n_routes):
+            if st.owner[r] == player or r in borrowed:
+                a, b = find(g.end_a[r]), find(g.end_b[r])
+                uf[a] = b
+
+        def owned(r: int, borrowed: set[int] = borrowed) -> bool:
+            return st.owner[r] == player or r in borrowed
+
+        total = sum(score_ticket(g, t, owned, find).scored for t in st.tickets[player])
+        best = total if best is None else max(best, total)
+    assert best is not None
+    return best
+
+
+def test_r_eu_4_station_choice_matches_brute_force_in_played_games(europe: Board) -> None:
+    game = Game(europe, 3)
+    checked = 0
+    for seed in range(12):
+        st = game.new_state(seed)
+        rng = random.Random(seed)
+        while not st.is_over:
+            st.apply(rng.choice(st.legal_actions()))
+        res = st.result()
+        for p in range(3):
+            if res.players[p].stations:
+                assert res.players[p].breakdown.tickets == brute_force_ticket_score(st, p)
+                checked += 1
+    assert checked >= 10

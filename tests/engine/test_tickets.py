@@ -187,3 +187,12 @@ def test_r_ch_9_country_to_country_needs_a_chain_through_cities() -> None:
                   [multi("Italia", ("France", 6))])
     assert score_of(board, [0, 1], [0]) == [(True, 6, 0)]
     assert score_of(board, [0], [0]) == [(False, -6, 0)]
+
+
+def test_r_ch_9_countries_as_junctions_when_the_map_opts_in() -> None:
+    board = tiny_board([route("A", "Italia", 2, border_point="IT1"),
+                        route("B", "Italia", 2, border_point="IT2")],
+                       tickets={"regular": [ticket("A", "B", 7)]},
+                       rules={"preset": "switzerland", "countries": {"junction": True}},
+                       countries=COUNTRIES)
+    assert score_of(board, [0, 1], [0]) == [(True, 7, 0)]

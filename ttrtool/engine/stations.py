@@ -115,8 +115,7 @@ def best_station_routes(
                 opts.append(r)
         options.append(opts)
 
-    best: tuple[int, list[int | None], list[TicketResult]] | None = None
-    for choice in product(*options):
+    def score(choice: tuple[int | None, ...], which: list[int]) -> list[TicketResult]:
         par = list(base)
         borrowed = {r for r in choice if r is not None}
         for r in sorted(borrowed):
@@ -124,15 +123,29 @@ def best_station_routes(
             if ra != rb:
                 par[ra] = rb
 
-        def owned(r: int, borrowed: set[int] = borrowed) -> bool:
+        def owned(r: int) -> bool:
             return owner[r] == player or r in borrowed
 
-        def find(x: int, par: list[int] = par) -> int:
+        def find(x: int) -> int:
             return find_in(par, x)
 
-        results = [score_ticket(g, t, owned, find) for t in tickets]
-        total = sum(t.scored for t in results)
-        if best is None or total > best[0]:
-            best = (total, list(choice), results)
-    assert best is not None
-    return list(zip(own, best[1], strict=True)), best[2]
+        return [score_ticket(g, t, owned, find) for t in which]
+
+    none: tuple[int | None, ...] = (None,) * len(own)
+    results = score(none, tickets)
+    # Borrowing only adds connections: a completed ticket at its best value
+    # cannot improve, so only the others are scored for each combination.
+    open_ = [i for i, res in enumerate(results)
+             if res.scored < max(points for _, points in g.ticket_dests[res.ticket])]
+    best_total, best_choice = sum(results[i].scored for i in open_), none
+    best_open = [results[i] for i in open_]
+    if open_ and any(len(o) > 1 for o in options):
+        which = [tickets[i] for i in open_]
+        for choice in product(*options):
+            trial = score(choice, which)
+            total = sum(t.scored for t in trial)
+            if total > best_total:
+                best_total, best_choice, best_open = total, choice, trial
+    for i, res in zip(open_, best_open, strict=True):
+        results[i] = res
+    return list(zip(own, best_choice, strict=True)), results
