@@ -136,3 +136,11 @@ def test_a_bot_returning_an_illegal_action_is_named() -> None:
               "--bots", "tests.simulate.plugin_bot:CheatBot")
     assert res.exit_code == 2
     assert "CheatBot" in res.output and "not legal" in res.output
+
+
+def test_progress_lines_off_a_terminal_and_none_when_quiet() -> None:
+    res = run("simulate", "switzerland", "--games", "4", "--jobs", "1")
+    assert res.exit_code == 0
+    assert "switzerland 3p: 4/4 games" in res.output
+    res = run("simulate", "switzerland", "--games", "4", "--jobs", "1", "--quiet")
+    assert "games (" not in res.output

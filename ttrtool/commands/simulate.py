@@ -55,9 +55,10 @@ def parse_players(text: str | None, lo: int, hi: int, bots: int) -> list[int]:
 class Progress:
     """A bar on a terminal, a plain line every 10% (or 30 s) elsewhere, nothing when quiet."""
 
-    def __init__(self, total: int, quiet: bool, stream: IO[str] = sys.stderr) -> None:
-        self.total, self.quiet, self.stream = total, quiet, stream
-        self.tty = stream.isatty()
+    def __init__(self, total: int, quiet: bool, stream: IO[str] | None = None) -> None:
+        self.total, self.quiet = total, quiet
+        self.stream = stream or sys.stderr
+        self.tty = self.stream.isatty()
         self.done = 0
         self.start = self.last = time.monotonic()
         self.next_mark = max(1, total // 10)
