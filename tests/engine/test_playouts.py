@@ -80,3 +80,28 @@ def test_replaying_the_history_text_gives_the_same_result(europe: Board) -> None
         assert again.current_player == player
         again.apply(parse_action(action.text))
     assert again.result() == st.result()
+
+
+def test_same_seed_same_game_in_fresh_processes_with_any_hash_seed() -> None:
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import random, hashlib, ttrtool\n"
+        "from ttrtool.engine import Game\n"
+        "g = Game(ttrtool.load_map('europe'), 3)\n"
+        "st = g.new_state(77)\n"
+        "rng = random.Random(5)\n"
+        "while not st.is_over:\n"
+        "    st.apply(rng.choice(st.legal_actions()))\n"
+        "text = '\\n'.join(a.text for _, a in st.history) + repr(st.result())\n"
+        "print(hashlib.sha256(text.encode()).hexdigest())\n"
+    )
+    digests = set()
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             check=True, env=env)
+        digests.add(out.stdout.strip())
+    assert len(digests) == 1
