@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from ttrtool.engine import ClaimRoute, Game, IllegalAction
+from ttrtool.engine import ClaimRoute, Game, GameState, IllegalAction
 from ttrtool.model import Board
 
 from .helpers import play, position, rearranged, route, texts, tiny_board
@@ -158,3 +160,57 @@ def test_r_eu_6_ferry_needs_one_locomotive_per_symbol() -> None:
     st.hands[0][g.loco] = 3
     rearranged(st)
     assert claims(st) == ["claim r0 red x1 loco2", "claim r0 locomotive x0 loco3"]
+
+
+def slow_claims(st: GameState) -> set[str]:
+    """R-CLAIM-1/2/4/5, R-EU-6, R-CH-5/7 written out plainly, for every route and payment."""
+    g = st.game
+    p = st.current_player
+    hand = st.hands[p]
+    out = set()
+    for r, route_ in enumerate(g.board.routes):
+        if st.owner[r] >= 0 or st.trains[p] < route_.length:
+            continue
+        partner_owners = [st.owner[q] for q in g.partners[r]]
+        if p in partner_owners:
+            continue
+        if g.players < g.rules.both_tracks_min_players and any(o >= 0 for o in partner_owners):
+            continue
+        tunnel = g.rules.tunnels_allowed and route_.kind == "tunnel"
+        locos_ok = g.rules.locomotives_playable_on == "any" or tunnel
+        need = route_.locomotives if g.rules.ferries_allowed and route_.kind == "ferry" else 0
+        for c, name in enumerate(g.card_names):
+            for n in range(route_.length + 1):
+                coloured = route_.length - n
+                if name == "locomotive":
+                    if coloured:
+                        continue
+                elif coloured == 0 or (not route_.is_gray and name != route_.color):
+                    continue
+                if n and not locos_ok or n < need:
+                    continue
+                if hand[c] >= coloured and hand[g.loco] >= n if name != "locomotive" else \
+                        hand[g.loco] >= n:
+                    out.add(f"claim r{r} {name} x{coloured} loco{n}")
+    return out
+
+
+@pytest.mark.parametrize("map_id,players", [("usa", 2), ("usa", 4), ("europe", 3),
+                                            ("switzerland", 3)])
+def test_claim_generation_matches_a_plain_reading_of_the_rules(
+        boards: dict[str, Board], map_id: str, players: int) -> None:
+    """R-CLAIM-1, R-CLAIM-2, R-CLAIM-4, R-CLAIM-5, R-EU-6, R-CH-5, R-CH-7 on real boards."""
+    game = Game(boards[map_id], players)
+    compared = 0
+    for seed in range(4):
+        st = game.new_state(seed)
+        rng = random.Random(seed)
+        while not st.is_over:
+            acts = st.legal_actions()
+            if st.phase_name == "main":
+                got = [a.text for a in acts if isinstance(a, ClaimRoute)]
+                assert len(got) == len(set(got))
+                assert set(got) == slow_claims(st)
+                compared += bool(got)
+            st.apply(rng.choice(acts))
+    assert compared > 20
