@@ -30,6 +30,8 @@ def main() -> None:
     # A plain `ttrtool validate ...` skips Typer's parameter converters, which
     # import pydantic and cost more than validating a map (commands/validate.py).
     code = validate.fast_main(sys.argv[1:])
+    if code is None:
+        code = analyze.fast_main(sys.argv[1:])  # the same shortcut for `ttrtool analyze`
     if code is not None:
         sys.exit(code)
     app()

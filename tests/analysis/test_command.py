@@ -148,3 +148,26 @@ def test_a_ticket_that_cannot_be_completed_renders_in_every_format() -> None:
     leg = doc["tickets"][0]["destinations"][0]
     assert leg["spaces"] is None and leg["path"] == [] and leg["flag"] == "cannot be completed"
     assert "| regular-1 | Aarau – Davos | 9 | - |" in render(a, "markdown")
+
+
+def test_the_fast_path_matches_typer(tmp_path: Path) -> None:
+    from ttrtool.commands.analyze import fast_main
+
+    for args in (["europe", "-f", "json", "--compare=usa"],
+                 ["switzerland", "--top", "2", "--tunnel-weight=none", "--format", "markdown"]):
+        target = tmp_path / "fast.txt"
+        assert fast_main(["analyze", *args, "-o", str(target)]) == 0
+        code, out, _ = run(*args)
+        assert code == 0 and out == target.read_text(encoding="utf-8")
+    assert fast_main(["analyze", "no/such.yaml"]) == 2
+    assert fast_main(["analyze", EUROPE, "--ferry-weight", "lots"]) == 2
+
+
+def test_the_fast_path_leaves_the_rest_to_typer() -> None:
+    from ttrtool.commands.analyze import fast_main
+
+    for argv in (["validate", EUROPE], ["analyze"], ["analyze", "--help"], ["analyze", EUROPE, "x"],
+                 ["analyze", EUROPE, "--top", "-1"], ["analyze", EUROPE, "--colour"],
+                 ["analyze", EUROPE, "-f"], ["analyze", EUROPE, "-f", "json", "-f", "text"],
+                 ["analyze", EUROPE, "-f=json"]):
+        assert fast_main(argv) is None, argv

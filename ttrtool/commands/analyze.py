@@ -21,19 +21,54 @@ from ttrtool.formats import format_text
 from ttrtool.validate import validate_file
 
 
+class _Failed(Exception):
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+
 def _load(name: str, weights: CostWeights) -> Analysis:
     result = validate_file(resolve_map_path(name))
     if result.board is None:
         sys.stderr.write(format_text([(result.file, result.diagnostics)]))
-        raise typer.Exit(2 if result.io_error else 1)
+        raise _Failed(2 if result.io_error else 1)
     return analyze(result.board, weights)
+
+
+def run(map_file: str, compare: str | None = None, output_format: str = "text",
+        output: str | None = None, tunnel_weight: str = "expected",
+        ferry_weight: str = "scarcity", top: int = TOP_CHOKEPOINTS) -> int:
+    """Analyse, write the report; return the exit code."""
+    if output_format not in FORMATS:
+        sys.stderr.write(f"error: unknown format '{output_format}': use one of "
+                         f"{', '.join(FORMATS)}\n")
+        return 2
+    try:
+        weights = CostWeights.parse(tunnel_weight, ferry_weight)
+    except WeightError as e:
+        sys.stderr.write(f"error: {e}\n")
+        return 2
+    try:
+        analysis = _load(map_file, weights)
+        other = _load(compare, weights) if compare else None
+    except _Failed as e:
+        return e.code
+    text = render(analysis, output_format, other, top)
+    if output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        Path(output).write_text(text, encoding="utf-8")
+    except OSError as e:
+        sys.stderr.write(f"error: cannot write {output}: {e.strerror or e}\n")
+        return 2
+    return 0
 
 
 def analyze_command(
     map_file: str = typer.Argument(..., metavar="MAP",
                                    help="Map file, or a bundled map: usa, europe, switzerland."),
     compare: str | None = typer.Option(None, "--compare", "-c", metavar="MAP",
-                                help="Show the figures side by side with this map."),
+                                       help="Show the figures side by side with this map."),
     output_format: str = typer.Option("text", "--format", "-f", help="text, json, markdown"),
     output: str | None = typer.Option(None, "--output", "-o", help="Write to this file."),
     tunnel_weight: str = typer.Option(
@@ -44,33 +79,59 @@ def analyze_command(
         help="Extra cards per ferry locomotive symbol: 'scarcity' (from the deck), "
              "'none' or a number."),
     top: int = typer.Option(TOP_CHOKEPOINTS, "--top", min=0,
-                            help="Chokepoints to list in text and Markdown."),
+                            help="Chokepoints and exposed legs to list in text and Markdown."),
 ) -> None:
     """Can every ticket be completed, what does it cost, and how is the map balanced?
 
     Exit code 0: analysed; 1: the map has errors; 2: a file cannot be read or
-    written, or an option is wrong.
+    written, or an option is wrong.  See docs/analyze.md.
     """
-    if output_format not in FORMATS:
-        typer.echo(f"error: unknown format '{output_format}': use one of {', '.join(FORMATS)}",
-                   err=True)
-        raise typer.Exit(2)
-    try:
-        weights = CostWeights.parse(tunnel_weight, ferry_weight)
-    except WeightError as e:
-        typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(2) from None
-    analysis = _load(map_file, weights)
-    other = _load(compare, weights) if compare else None
-    text = render(analysis, output_format, other, top)
-    if output is None:
-        sys.stdout.write(text)
-        return
-    try:
-        Path(output).write_text(text, encoding="utf-8")
-    except OSError as e:
-        typer.echo(f"error: cannot write {output}: {e.strerror or e}", err=True)
-        raise typer.Exit(2) from None
+    code = run(map_file, compare, output_format, output, tunnel_weight, ferry_weight, top)
+    if code:
+        raise typer.Exit(code)
+
+
+_OPTIONS = {"--compare": "compare", "-c": "compare", "--format": "output_format",
+            "-f": "output_format", "--output": "output", "-o": "output",
+            "--tunnel-weight": "tunnel_weight", "--ferry-weight": "ferry_weight",
+            "--top": "top"}
+
+
+def fast_main(argv: list[str]) -> int | None:
+    """Run ``analyze`` without Typer's option machinery for a plain command line.
+
+    Typer's parameter converters import pydantic, which costs more than the
+    analysis.  Only the exact forms the Typer command accepts are handled
+    (``MAP`` and the options above, as ``--opt value`` or ``--opt=value``,
+    each at most once); anything else (``--help``, an unknown option, a bad
+    ``--top``) returns None and Typer answers it.
+    """
+    if not argv or argv[0] != "analyze":
+        return None
+    maps: list[str] = []
+    values: dict[str, str] = {}
+    args = iter(argv[1:])
+    for arg in args:
+        if not arg.startswith("-") or arg == "-":
+            maps.append(arg)
+            continue
+        name, eq, value = arg.partition("=")
+        if name not in _OPTIONS or (eq and not name.startswith("--")):
+            return None
+        if not eq:
+            got = next(args, None)
+            if got is None:
+                return None
+            value = got
+        if _OPTIONS[name] in values:
+            return None
+        values[_OPTIONS[name]] = value
+    if len(maps) != 1:
+        return None
+    top = values.pop("top", str(TOP_CHOKEPOINTS))
+    if not top.isdigit():
+        return None
+    return run(maps[0], top=int(top), **values)
 
 
 def register(app: typer.Typer) -> None:
