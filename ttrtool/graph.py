@@ -2,7 +2,14 @@
 
 Nodes and routes are the integer indices of :class:`ttrtool.model.Board`.
 Routes are undirected edges; a node may be joined by several routes
-(double routes, parallel tracks).
+(double routes, parallel tracks).  Border points are ends of the network,
+never junctions (R-CH-9), everywhere in this module.
+
+* :class:`UnionFind`, :func:`components`, :func:`joined`: is a ticket joined?
+* :func:`cheapest_path`: one cheapest chain between two sets of nodes.
+* :func:`cheapest_tree`: cheapest costs from a set of nodes to every node,
+  with one chain per node and the number of cheapest chains (for ties).
+* :func:`usable_tracks`: the tracks a game of N players can use (R-CLAIM-5).
 """
 
 from __future__ import annotations
