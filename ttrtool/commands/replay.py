@@ -6,6 +6,8 @@ written by this version, or determinism is broken); 2 bad input.
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -35,6 +37,8 @@ def replay_command(
     except ReplayError as e:
         typer.echo(f"error: {log}: {e}", err=True)
         raise typer.Exit(2) from None
+    if any(":" in b for b in record.get("bots", ())) and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # plug-in bots import as in simulate
     source = map_name or record.get("map", "")
     try:
         board = ttrtool.load_map(source)
