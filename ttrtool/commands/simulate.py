@@ -8,6 +8,7 @@ engine broke an invariant (a bug: please report it with the seed).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sys
@@ -162,6 +163,7 @@ def simulate_command(
     jobs = jobs or default_jobs()
     size = max(1, min(100, games // (4 * jobs) or 1))
     run: dict[str, Any] = {
+        "map_sha256": hashlib.sha256(Path(map_path).read_bytes()).hexdigest(),
         "seed": seed, "games": games, "players": counts, "bots": list(names),
         "seed_rule": "sha256('ttrtool:{seed}:{players}:{game}'), first 63 bits",
         "seating": "rotations of each combination of the bots, cycled by game number",
@@ -185,6 +187,8 @@ def simulate_command(
         raise _fail(str(e)) from None
     except InvariantError as e:
         raise _fail(f"engine error: {e}", 3) from None
+    except KeyboardInterrupt:
+        raise _fail("interrupted", 130) from None
     except OSError as e:
         raise _fail(f"simulation failed: {e}") from None
     finally:
