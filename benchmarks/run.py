@@ -18,6 +18,9 @@ TTRTOOL = [sys.executable, "-m", "ttrtool"]
 # (label, arguments, goal in seconds)
 COMMANDS: list[tuple[str, list[str], float]] = [
     ("validate europe", ["validate", "maps/europe.yaml"], 0.3),
+    ("validate 3 maps", ["validate", "maps/usa.yaml", "maps/europe.yaml",
+                         "maps/switzerland.yaml"], 0.4),
+    ("validate europe --format sarif", ["validate", "--format", "sarif", "maps/europe.yaml"], 0.3),
     ("analyze europe", ["analyze", "maps/europe.yaml"], 0.5),
 ]
 

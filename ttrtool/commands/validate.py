@@ -5,17 +5,16 @@ with ``--strict``; 2 a file could not be read or an option is wrong.  Every
 file is checked even when an earlier one is missing.
 """
 
-from __future__ import annotations
-
 import os
 import sys
 from collections.abc import Mapping
-from typing import Annotated, TextIO
-
-import typer
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 from ttrtool.formats import FORMATS, render
 from ttrtool.validate import ValidationResult, validate_file
+
+if TYPE_CHECKING:
+    import typer
 
 
 def _split(values: list[str] | None) -> tuple[str, ...]:
@@ -77,30 +76,6 @@ def run(files: list[str], fmt: str | None = None, select: list[str] | None = Non
     return _exit_code(results, strict)
 
 
-def validate_command(
-    files: Annotated[list[str], typer.Argument(help="Map files to check.", show_default=False)],
-    output_format: Annotated[str | None, typer.Option(
-        "--format", "-f", show_default=False,
-        help="text (default), json, github (default when GITHUB_ACTIONS=true) or sarif.")] = None,
-    select: Annotated[list[str] | None, typer.Option(
-        "--select", show_default=False,
-        help="Report only these codes or prefixes (TTR4, TTR302); repeat or separate by commas. "
-             "Layout checks (TTR2xx) run only when selected.")] = None,
-    ignore: Annotated[list[str] | None, typer.Option(
-        "--ignore", show_default=False,
-        help="Do not report these codes or prefixes; repeat or separate by commas.")] = None,
-    strict: Annotated[bool, typer.Option("--strict", help="Exit 1 on warnings too.")] = False,
-) -> None:
-    """Check map files against the JSON Schema and the rules of the game.
-
-    Exit code 0: no errors; 1: errors (or warnings with --strict); 2: a file
-    could not be read or an option is wrong.
-    """
-    code = run(files, output_format, select, ignore, strict)
-    if code:
-        raise typer.Exit(code)
-
-
 _VALUE_OPTIONS = {"--format": "format", "-f": "format", "--select": "select", "--ignore": "ignore"}
 
 
@@ -143,5 +118,37 @@ def fast_main(argv: list[str]) -> int | None:
     return run(files, fmt, values["select"], values["ignore"], strict)
 
 
-def register(app: typer.Typer) -> None:
+def register(app: "typer.Typer") -> None:
+    """Add the ``validate`` command to the Typer app.
+
+    Typer is imported here, not at the top, so that :func:`fast_main` runs without it; for the
+    same reason this module does not use postponed annotations (Typer reads the real objects).
+    """
+    import typer
+
+    def validate_command(
+        files: Annotated[list[str], typer.Argument(help="Map files to check.",
+                                                   show_default=False)],
+        output_format: Annotated[str | None, typer.Option(
+            "--format", "-f", show_default=False,
+            help="text (default), json, github (default when GITHUB_ACTIONS=true) or sarif.",
+        )] = None,
+        select: Annotated[list[str] | None, typer.Option(
+            "--select", show_default=False,
+            help="Report only these codes or prefixes (TTR4, TTR302); repeat or separate by "
+                 "commas. Layout checks (TTR2xx) run only when selected.")] = None,
+        ignore: Annotated[list[str] | None, typer.Option(
+            "--ignore", show_default=False,
+            help="Do not report these codes or prefixes; repeat or separate by commas.")] = None,
+        strict: Annotated[bool, typer.Option("--strict", help="Exit 1 on warnings too.")] = False,
+    ) -> None:
+        """Check map files against the JSON Schema and the rules of the game.
+
+        Exit code 0: no errors; 1: errors (or warnings with --strict); 2: a file
+        could not be read or an option is wrong.
+        """
+        code = run(files, output_format, select, ignore, strict)
+        if code:
+            raise typer.Exit(code)
+
     app.command("validate")(validate_command)
