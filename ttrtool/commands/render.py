@@ -10,8 +10,14 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
+
+if TYPE_CHECKING:
+    from ttrtool.loader import Document
+    from ttrtool.model import Board
+    from ttrtool.render.labels import BoardPlan
 
 PAPERS = ("a4", "letter", "a3")
 
@@ -61,7 +67,8 @@ def render_command(
     """Draw the board at print size, tiles for home printing, and the ticket cards."""
     from ttrtool import resolve_map_path
     from ttrtool.formats import format_text
-    from ttrtool.validate import validate_file
+    from ttrtool.loader import LoadError, read_map_file
+    from ttrtool.validate import validate_document
 
     source = resolve_map_path(map_file)
     if tiles is not None and tiles not in PAPERS:
@@ -72,17 +79,17 @@ def render_command(
         overlap_mm = parse_length(overlap)
     except ValueError as e:
         raise _fail(str(e)) from None
-    result = validate_file(source)
-    if result.io_error:
-        sys.stderr.write(format_text([(result.file, result.diagnostics)], False))
-        raise typer.Exit(2)
+    try:
+        doc = read_map_file(source)
+    except LoadError as e:
+        sys.stderr.write(format_text([(str(source), [e.diagnostic])], False))
+        raise typer.Exit(2 if e.io_error else 1) from None
+    # The layout checks (TTR2xx) run below on the layout actually drawn (with --theme).
+    result = validate_document(doc, ignore=("TTR2",))
     board = result.board
     if board is None:
         sys.stderr.write(format_text([(result.file, result.errors)], False))
         raise typer.Exit(1)
-    layout_warnings = [d for d in result.warnings if d.code.startswith("TTR2")]
-    if layout_warnings:
-        sys.stderr.write(format_text([(result.file, layout_warnings)], False))
 
     from ttrtool.render.board import plan, render_board
     from ttrtool.render.heatmap import ReportError, read_report
@@ -106,6 +113,7 @@ def render_command(
         if p is not None:
             _guard(p, source)
     the_plan = plan(board, theme)
+    _report_layout(board, the_plan, doc)
     svg = render_board(board, theme, heat, the_plan)
     written = [out]
     if suffix == ".svg":
@@ -144,6 +152,22 @@ def render_command(
     except OSError as e:
         raise _fail(f"cannot write: {e}") from None
     typer.echo(f"wrote {', '.join(str(p) for p in written)}")
+
+
+def _report_layout(board: Board, the_plan: BoardPlan, doc: Document) -> None:
+    from ttrtool.checks import REGISTRY, _load_all
+    from ttrtool.checks.layout import layout_findings
+    from ttrtool.diagnostics import Diagnostic
+    from ttrtool.formats import format_text
+
+    _load_all()
+    found = []
+    for code, findings in sorted(layout_findings(board, the_plan).items()):
+        c = REGISTRY[code]
+        found += [Diagnostic(code, c.name, c.severity, f.message, f.path, doc.file,
+                             doc.locate(f.path)) for f in findings]
+    if found:
+        sys.stderr.write(format_text([(doc.file, found)], False))
 
 
 def register(app: typer.Typer) -> None:

@@ -159,47 +159,58 @@ class Path:
         return [self.at(s0), *inner, self.at(s1)]
 
 
-def arc_points(a: Point, b: Point, sagitta: float, samples: int = 24) -> list[Point]:
-    """A circular arc from ``a`` to ``b`` bulging ``sagitta`` mm to the left (negative: right)."""
-    d = math.dist(a, b)
-    if abs(sagitta) < 1e-6 or d < 1e-9:
+def _rotate(v: Point, degrees: float) -> Point:
+    c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    return (v[0] * c - v[1] * s, v[0] * s + v[1] * c)
+
+
+def bezier_points(a: Point, b: Point, turn_a: float, turn_b: float, handle: float,
+                  samples: int = 16) -> list[Point]:
+    """A cubic curve from ``a`` to ``b`` leaving ``a`` turned ``turn_a`` degrees from the
+    chord and reaching ``b`` turned ``turn_b`` degrees (equal signs bulge to one side,
+    opposite signs make an S); ``handle`` is the handle length as a share of the chord."""
+    if abs(turn_a) < 1e-9 and abs(turn_b) < 1e-9:
         return [a, b]
-    t = unit(sub(b, a))
-    n = left_normal(t)
-    if sagitta < 0:
-        n = (-n[0], -n[1])
-    alpha = 2 * math.atan(2 * abs(sagitta) / d)
-    r = d / (2 * math.sin(alpha))
-    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-    ox, oy = mx - n[0] * r * math.cos(alpha), my - n[1] * r * math.cos(alpha)
+    d = math.dist(a, b)
+    u = unit(sub(b, a))
+    da, db = _rotate(u, turn_a), _rotate((-u[0], -u[1]), -turn_b)
+    p1 = (a[0] + da[0] * handle * d, a[1] + da[1] * handle * d)
+    p2 = (b[0] + db[0] * handle * d, b[1] + db[1] * handle * d)
     out = []
     for i in range(samples + 1):
-        th = -alpha + 2 * alpha * i / samples
-        s, c = math.sin(th), math.cos(th)
-        out.append((ox + r * (s * t[0] + c * n[0]), oy + r * (s * t[1] + c * n[1])))
-    out[0], out[-1] = a, b
+        t = i / samples
+        m = 1 - t
+        c0, c1, c2, c3 = m * m * m, 3 * m * m * t, 3 * m * t * t, t * t * t
+        out.append((c0 * a[0] + c1 * p1[0] + c2 * p2[0] + c3 * b[0],
+                    c0 * a[1] + c1 * p1[1] + c2 * p2[1] + c3 * b[1]))
     return out
 
 
-def arc_length(chord: float, sagitta: float) -> float:
-    if abs(sagitta) < 1e-9:
-        return chord
-    alpha = 2 * math.atan(2 * abs(sagitta) / chord)
-    return chord * alpha / math.sin(alpha)
+def polyline_length(pts: Sequence[Point]) -> float:
+    return sum(math.dist(p, q) for p, q in zip(pts, pts[1:], strict=False))
 
 
-def sagitta_for_length(chord: float, length: float) -> float:
-    """The sagitta of the arc over ``chord`` whose length is ``length`` (bisection)."""
-    if length <= chord:
-        return 0.0
-    lo, hi = 0.0, chord * 4
-    for _ in range(50):
+def curve_for_length(a: Point, b: Point, turn_a: float, turn_b: float,
+                     need: float) -> list[Point]:
+    """The curve with these end turns whose length reaches ``need`` (handles of at
+    least a third of the chord; longer handles when more length is needed)."""
+    pts = bezier_points(a, b, turn_a, turn_b, 0.34)
+    if len(pts) == 2 or polyline_length(pts) >= need:
+        return pts
+    lo, hi = 0.34, 1.3
+    if polyline_length(bezier_points(a, b, turn_a, turn_b, hi, 10)) < need:
+        return bezier_points(a, b, turn_a, turn_b, hi)
+    for _ in range(7):
         mid = (lo + hi) / 2
-        if arc_length(chord, mid) < length:
+        if polyline_length(bezier_points(a, b, turn_a, turn_b, mid, 10)) < need:
             lo = mid
         else:
             hi = mid
-    return hi
+    out = bezier_points(a, b, turn_a, turn_b, hi)
+    while polyline_length(out) < need and hi < 1.3:
+        hi += 0.02
+        out = bezier_points(a, b, turn_a, turn_b, hi)
+    return out
 
 
 def smooth_points(points: Sequence[Point], samples: int = 8) -> list[Point]:

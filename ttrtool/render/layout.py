@@ -2,16 +2,18 @@
 
 A *lane* is what is drawn between two places: one track, or the two parallel
 tracks of a double route.  Each lane follows its waypoints, a straight line,
-or a circular arc whose bend is chosen here.  Cars (``car_length`` x
+or a smooth cubic curve whose shape (how far it turns away from the straight
+line at each end) is chosen here and whose length fits its cars.  Cars (``car_length`` x
 ``car_width`` mm) are laid along the lane, away from the cities far enough
 that the lanes meeting at a city do not touch (the distance follows from the
 angle between neighbouring lanes), with the spare length spread first into the
 gaps between cars and then into both ends.
 
-The bends are found by a small deterministic local search: start straight (or
-with the least bend that fits the cars), then move each lane whose cars touch
-another lane, a city marker or the board edge, or whose track crosses another,
-to the candidate bend with the fewest such conflicts.
+The shapes are found by a small deterministic local search: start straight
+(or with the gentlest curve that fits the cars), then move each lane whose
+cars touch another lane, a city marker or the board edge, or whose track
+crosses another, to the first candidate shape (gentlest first) that clears
+it, judged together with the lanes that share its cities.
 """
 
 from __future__ import annotations
@@ -25,18 +27,35 @@ from ttrtool.render.geometry import (
     Grid,
     Path,
     Point,
-    arc_length,
-    arc_points,
+    curve_for_length,
     box_circle_overlap,
     boxes_overlap,
     polylines_cross,
-    sagitta_for_length,
     smooth_points,
 )
 from ttrtool.render.theme import Sizes
 
-PASSES = 8
-_SHAPE_STEPS = (0.0, 0.07, 0.14, 0.22, 0.32)
+PASSES = 5
+FULL_LOOKS = 8
+PAIR_LOOKS = 5
+Shape = tuple[float, float]  # turn at each end, degrees (0, 0: straight)
+STRAIGHT: Shape = (0.0, 0.0)
+
+
+def _shapes() -> list[Shape]:
+    """Candidate shapes, gentlest first: arcs, lopsided arcs, then S-curves."""
+    out: list[tuple[float, Shape]] = []
+    for t in (8, 16, 26, 38, 55, 75):
+        for sign in (1, -1):
+            out.append((2 * t, (sign * t, sign * t)))
+            out.append((1.5 * t + 8, (sign * t, sign * t / 2)))
+            out.append((1.5 * t + 8, (sign * t / 2, sign * t)))
+            if t <= 38:
+                out.append((2 * t + 20, (sign * t, -sign * t)))
+    return [shape for _cost, shape in sorted(out, key=lambda x: x[0])]
+
+
+SHAPES = _shapes()
 
 
 @dataclass(frozen=True)
@@ -55,12 +74,16 @@ class Lane:
     spaces: tuple[int, ...]  # number of cars per track
     waypoints: tuple[Point, ...]
     half_width: float
-    bend: float = 0.0
+    shape: Shape = STRAIGHT
     path: Path = field(default_factory=lambda: Path([(0.0, 0.0), (0.0, 0.0)]))
     trim: tuple[float, float] = (0.0, 0.0)
     cars: list[Space] = field(default_factory=list)
     track: list[Point] = field(default_factory=list)
     fit: str = "ok"  # "ok", "short" (cars cannot fill it), "long" (cars do not fit)
+    deficit: float = 0.0  # mm missing for the cars and the trims the neighbours want
+
+
+_Snap = tuple[Shape, Path, tuple[float, float], list[Space], list[Point], str]
 
 
 @dataclass(frozen=True)
@@ -103,6 +126,7 @@ class RouteLayout:
             x, y = self.pos[i]
             self.city_grid.add(i, (x - r, y - r, x + r, y + r))
         self.lanes = self._make_lanes()
+        self._curves: dict[tuple[int, Shape, float], list[Point]] = {}
         self.at_node: dict[int, list[tuple[int, int]]] = {}  # node -> (lane, end 0|1)
         for lane in self.lanes:
             self.at_node.setdefault(lane.a, []).append((lane.index, 0))
@@ -138,106 +162,193 @@ class RouteLayout:
         n = max(lane.spaces)
         return n * self.sizes.car_length + (n - 1) * self.sizes.car_gap
 
-    def base_points(self, lane: Lane, bend: float) -> list[Point]:
+    def need(self, lane: Lane) -> float:
+        return self.cars_length(lane) + self.end_min(lane.a) + self.end_min(lane.b) + 0.5
+
+    def base_points(self, lane: Lane, shape: Shape, need: float = 0.0) -> list[Point]:
         a, b = self.pos[lane.a], self.pos[lane.b]
         if lane.waypoints:
             return smooth_points([a, *lane.waypoints, b])
-        return arc_points(a, b, bend)
+        key = (lane.index, shape, float(math.ceil(max(need, self.need(lane)))))
+        pts = self._curves.get(key)
+        if pts is None:
+            pts = curve_for_length(a, b, shape[0], shape[1], key[2])
+            self._curves[key] = pts
+        return pts
 
-    def least_bend(self, lane: Lane) -> float:
+    def first_shape(self, lane: Lane) -> Shape:
         chord = math.dist(self.pos[lane.a], self.pos[lane.b])
-        need = self.cars_length(lane) + self.end_min(lane.a) + self.end_min(lane.b) + 0.5
-        return sagitta_for_length(chord, need) if chord > 1e-6 else 0.0
+        if lane.waypoints or chord >= self.need(lane):
+            return STRAIGHT
+        for shape in SHAPES:
+            if shape[0] == shape[1] and Path(self.base_points(lane, shape)).length \
+                    >= self.need(lane) + 4:
+                return shape
+        return SHAPES[-1]
 
-    def candidates(self, lane: Lane) -> list[float]:
+    def candidates(self, lane: Lane) -> list[Shape]:
         if lane.waypoints:
-            return [0.0]
+            return [STRAIGHT]
         chord = math.dist(self.pos[lane.a], self.pos[lane.b])
-        least = self.least_bend(lane)
-        limit = chord / 2 * math.tan(math.radians(self.sizes.max_arc_degrees) / 4)
-        out: list[float] = []
-        for step in _SHAPE_STEPS:
-            k = least + step * chord
-            if k > limit + 1e-9 and out:
-                break
-            out.extend((k,) if k < 1e-9 else (k, -k))
-        return out
+        return ([STRAIGHT] if chord >= self.need(lane) else []) + SHAPES
 
     # -- placing cars ---------------------------------------------------------------------------
 
     def _direction(self, lane: Lane, end: int) -> Point:
         return lane.path.direction_at_start() if end == 0 else lane.path.direction_at_end()
 
+    def slack(self, lane: Lane) -> float:
+        return lane.path.length - self.cars_length(lane) - self.end_min(lane.a) \
+            - self.end_min(lane.b)
+
     def desired_trim(self, lane: Lane, end: int) -> float:
-        """Distance from the place to the first car so that no neighbouring lane is touched."""
+        """Distance from the place to the first car so that no neighbouring lane is touched.
+
+        Two lanes leaving a city at an angle share a lozenge next to it; one of them
+        (the one with more spare length) keeps its cars out of that lozenge and the
+        other may then start at the marker."""
         node = lane.a if end == 0 else lane.b
         need = self.end_min(node)
         u = self._direction(lane, end)
         hi = lane.half_width + self.sizes.clearance
+        mine = (self.slack(lane), -lane.index)
         for other, oend in self.at_node.get(node, ()):
             if other == lane.index:
                 continue
             o = self.lanes[other]
+            if (self.slack(o), -o.index) > mine:
+                continue  # the other lane gives way
             v = self._direction(o, oend)
             cos = max(-1.0, min(1.0, u[0] * v[0] + u[1] * v[1]))
             sin = math.sqrt(1 - cos * cos)
-            if cos <= 0:
-                continue
             hj = o.half_width + self.sizes.clearance
-            need = max(need, (hi * cos + hj) / max(sin, 0.05))
+            if cos <= 0:
+                want = hj / max(sin, 0.05)
+            else:
+                want = (hi * cos + hj) / max(sin, 0.05)
+            if want <= 2.5 * self.sizes.car_length:  # beyond that only a new shape helps
+                need = max(need, want)
         return need
 
     def place(self, lane: Lane) -> None:
-        """Lay the cars of ``lane`` along its path with its current trims."""
+        """Lay the cars of ``lane`` along its path with its current trims, moving them
+        off the markers of its own cities where the path curves back towards them."""
+        for _ in range(6):
+            self._place(lane)
+            if not lane.cars or lane.fit == "long" or len(lane.path.points) == 2:
+                return
+            ta, tb = lane.trim
+            r = self.sizes.city_radius + self.sizes.clearance
+            firsts = [sp for sp in lane.cars if sp.index == 0]
+            lasts = [sp for sp in lane.cars if sp.index == lane.spaces[lane.routes.index(
+                sp.route)] - 1]
+            hit_a = self.board.nodes[lane.a].kind == "city" and any(
+                box_circle_overlap(sp.box, self.pos[lane.a], r) for sp in firsts)
+            hit_b = self.board.nodes[lane.b].kind == "city" and any(
+                box_circle_overlap(sp.box, self.pos[lane.b], r) for sp in lasts)
+            if not (hit_a or hit_b):
+                return
+            lane.trim = (ta + 3.0 * hit_a, tb + 3.0 * hit_b)
+
+    def _unit(self, lane: Lane, pos: float) -> Box:
+        """The box of all tracks' cars starting ``pos`` mm along the lane."""
+        c = self.sizes.car_length
+        p, q = lane.path.at(pos), lane.path.at(pos + c)
+        dx, dy = q[0] - p[0], q[1] - p[1]
+        d = math.hypot(dx, dy) or 1.0
+        return Box((p[0] + q[0]) / 2, (p[1] + q[1]) / 2, dx / d, dy / d, c / 2, lane.half_width)
+
+    def _walk(self, lane: Lane, start: float, gap: float) -> list[float]:
+        """Where each car starts: ``gap`` mm after the one before, further on where the
+        lane turns so sharply that the cars would touch."""
+        c = self.sizes.car_length
+        if len(lane.path.points) == 2:
+            return [start + i * (c + gap) for i in range(max(lane.spaces))]
+        out: list[float] = []
+        prev: Box | None = None
+        pos = start
+        for _ in range(max(lane.spaces)):
+            box = self._unit(lane, pos)
+            tries = 0
+            if prev is not None and boxes_overlap(prev, box, 0.4):
+                # Inner corners meet where the lane turns: jump by what the turn needs.
+                cos = max(-1.0, min(1.0, prev.ux * box.ux + prev.uy * box.uy))
+                turn = math.acos(cos)
+                pos += max(1.0, 2 * lane.half_width * math.tan(min(turn, 1.2) / 2) + 0.4 - gap)
+                box = self._unit(lane, pos)
+            while prev is not None and tries < 12 and boxes_overlap(prev, box, 0.4):
+                pos += 1.0
+                box = self._unit(lane, pos)
+                tries += 1
+            out.append(pos)
+            prev = box
+            pos += c + gap
+        return out
+
+    def _place(self, lane: Lane) -> None:
         s = self.sizes
-        path = lane.path
-        total = path.length
-        cars = self.cars_length(lane)
+        c = s.car_length
+        total = lane.path.length
         ta, tb = lane.trim
         ma, mb = self.end_min(lane.a), self.end_min(lane.b)
-        free = total - cars
+        n = max(lane.spaces)
         lane.fit = "ok"
         gap = s.car_gap
-        n = max(lane.spaces)
-        if free >= ta + tb:
-            extra = free - ta - tb
-            if n > 1:
-                grow = min(extra / (n - 1), s.car_gap_max - s.car_gap)
-                gap += max(grow, 0.0)
-                extra -= max(grow, 0.0) * (n - 1)
-            if extra > 2 * s.car_length:
+        starts = self._walk(lane, ta, gap)
+        extra = total - tb - (starts[-1] + c)
+        lane.deficit = -extra
+        if extra >= 0:
+            if n > 1 and extra > 0.1:
+                wider = self._walk(lane, ta, gap + min(extra / (n - 1), s.car_gap_max - gap))
+                if total - tb - (wider[-1] + c) >= 0:
+                    starts = wider
+                    extra = total - tb - (starts[-1] + c)
+            if extra > 2 * c:
                 lane.fit = "short"
-            start = ta + extra / 2
-        elif free >= ma + mb:
-            room = free - ma - mb
-            want = (ta - ma) + (tb - mb)
-            start = ma + (ta - ma) * room / want if want > 0 else ma
+            gap = (starts[-1] - starts[0] - (n - 1) * c) / (n - 1) if n > 1 else gap
+            starts = self._walk(lane, ta + extra / 2, max(gap - 0.01, 0.0))
         else:
-            lane.fit = "long"
-            start = ma + (free - ma - mb) / 2
-        used = n * s.car_length + (n - 1) * gap
-        lane.track = path.slice(start, start + used)
+            used = starts[-1] + c - ta
+            room = total - used - ma - mb
+            if room >= 0:
+                want = (ta - ma) + (tb - mb)
+                start = ma + (ta - ma) * room / want if want > 0 else ma
+            else:
+                lane.fit = "long"
+                start = ma + room / 2
+            starts = self._walk(lane, start, gap)
+        lane.track = lane.path.slice(starts[0], starts[-1] + c)
         offsets = [0.0] if len(lane.routes) == 1 else [
             -(s.car_width + s.double_gap) / 2, (s.car_width + s.double_gap) / 2]
         out: list[Space] = []
         for route, count, off in zip(lane.routes, lane.spaces, offsets, strict=True):
-            pad = (n - count) * (s.car_length + gap) / 2
+            skip = (n - count) // 2
             for i in range(count):
-                s0 = start + pad + i * (s.car_length + gap)
-                p, q = path.at(s0), path.at(s0 + s.car_length)
-                dx, dy = q[0] - p[0], q[1] - p[1]
-                d = math.hypot(dx, dy) or 1.0
-                ux, uy = dx / d, dy / d
-                cx = (p[0] + q[0]) / 2 + uy * off
-                cy = (p[1] + q[1]) / 2 - ux * off
-                out.append(Space(route, i, Box(cx, cy, ux, uy, s.car_length / 2, s.car_width / 2)))
+                u = self._unit(lane, starts[i + skip])
+                out.append(Space(route, i, Box(u.cx + u.uy * off, u.cy - u.ux * off, u.ux, u.uy,
+                                               c / 2, s.car_width / 2)))
         lane.cars = out
 
-    def shape(self, lane: Lane, bend: float) -> None:
-        lane.bend = bend
-        lane.path = Path(self.base_points(lane, bend))
+    def reshape(self, lane: Lane, shape: Shape) -> None:
+        lane.shape = shape
+        lane.path = Path(self.base_points(lane, shape))
         lane.trim = (self.desired_trim(lane, 0), self.desired_trim(lane, 1))
+        for _ in range(3):
+            want = self.cars_length(lane) + lane.trim[0] + lane.trim[1] + 0.5
+            if shape == STRAIGHT or lane.path.length >= want:
+                break
+            # A longer curve has more spare length, so it may have to give way to more
+            # neighbours: recompute the trims and try again.
+            lane.path = Path(self.base_points(lane, shape, want))
+            lane.trim = (self.desired_trim(lane, 0), self.desired_trim(lane, 1))
         self.place(lane)
+        for _ in range(4):
+            if shape == STRAIGHT or lane.waypoints or lane.deficit <= 0:
+                break
+            # Cars walk further apart where the curve turns: ask for a longer curve.
+            want = lane.path.length + lane.deficit + 1.0
+            lane.path = Path(self.base_points(lane, shape, want))
+            self.place(lane)
 
     # -- conflicts ------------------------------------------------------------------------------
 
@@ -278,8 +389,7 @@ class RouteLayout:
                 cost += 10
         if lane.fit == "long":
             cost += 20
-        chord = math.dist(self.pos[lane.a], self.pos[lane.b]) or 1.0
-        return cost + abs(lane.bend) / chord + (0.001 if lane.bend < 0 else 0.0)
+        return cost + (abs(lane.shape[0]) + abs(lane.shape[1])) / 360
 
     def neighbours(self, lane: Lane) -> list[int]:
         return sorted({o for node in (lane.a, lane.b) for o, _ in self.at_node[node]}
@@ -293,21 +403,19 @@ class RouteLayout:
             self.place(other)
             self._register(other)
 
-    def _snapshot(self, lane: Lane) -> tuple[float, Path, tuple[float, float], list[Space],
-                                            list[Point], str]:
-        return (lane.bend, lane.path, lane.trim, lane.cars, lane.track, lane.fit)
+    def _snapshot(self, lane: Lane) -> _Snap:
+        return (lane.shape, lane.path, lane.trim, lane.cars, lane.track, lane.fit)
 
-    def _restore(self, lane: Lane, snap: tuple[float, Path, tuple[float, float], list[Space],
-                                               list[Point], str]) -> None:
+    def _restore(self, lane: Lane, snap: _Snap) -> None:
         self._unregister(lane)
-        lane.bend, lane.path, lane.trim, lane.cars, lane.track, lane.fit = snap
+        lane.shape, lane.path, lane.trim, lane.cars, lane.track, lane.fit = snap
         self._register(lane)
 
-    def evaluate(self, lane: Lane, bend: float) -> float:
-        """Cost of ``lane`` at ``bend`` including how its neighbours fare around it
-        (the board is left with the candidate applied)."""
+    def evaluate(self, lane: Lane, shape: Shape) -> float:
+        """Cost of ``lane`` in ``shape`` including how the lanes at its cities fare
+        around it (the board is left with the candidate applied)."""
         self._unregister(lane)
-        self.shape(lane, bend)
+        self.reshape(lane, shape)
         self._register(lane)
         self.reshape_neighbours(lane)
         cost = self.conflicts(lane)
@@ -315,42 +423,120 @@ class RouteLayout:
             cost += self.conflicts(self.lanes[o]) // 1
         return cost
 
+    def improve(self, lane: Lane) -> bool:
+        """Move ``lane`` to a better shape; True if it moved."""
+        group = [lane] + [self.lanes[o] for o in self.neighbours(lane)]
+        saved = [self._snapshot(x) for x in group]
+        best = (self.evaluate(lane, lane.shape), lane.shape)
+        self._unregister(lane)
+        # A quick look at the lane alone first; the full cost only for the most hopeful.
+        hopeful: list[tuple[float, int, Shape]] = []
+        for k, shape in enumerate(self.candidates(lane)):
+            if shape == saved[0][0]:
+                continue
+            self.reshape(lane, shape)
+            quick = self.conflicts(lane)
+            if quick < best[0]:
+                hopeful.append((quick // 10, k, shape))
+                if sum(1 for h in hopeful if h[0] == 0) >= FULL_LOOKS:
+                    break
+        for _q, _k, shape in sorted(hopeful)[:FULL_LOOKS]:
+            for x, snap in zip(group, saved, strict=True):
+                self._restore(x, snap)
+            c = self.evaluate(lane, shape)
+            self._unregister(lane)
+            if c < best[0] - 1e-9:
+                best = (c, shape)
+                if c < 1:
+                    break
+        for x, snap in zip(group, saved, strict=True):
+            self._restore(x, snap)
+        self.evaluate(lane, best[1])
+        return best[1] != saved[0][0]
+
+    def _quick_shapes(self, lane: Lane, count: int) -> list[Shape]:
+        saved = self._snapshot(lane)
+        self._unregister(lane)
+        scored = []
+        for k, shape in enumerate(self.candidates(lane)):
+            self.reshape(lane, shape)
+            scored.append((self.conflicts(lane) // 10, k, shape))
+        self._restore(lane, saved)
+        return [shape for _c, _k, shape in sorted(scored)[:count]]
+
+    def _partner(self, lane: Lane) -> Lane | None:
+        """A lane whose cars or track touch ``lane``'s (the other half of a stuck pair)."""
+        s = self.sizes
+        for sp in lane.cars:
+            for key in sorted(self.grid.near(sp.box.bbox())):
+                other = self.lanes[key // 64]
+                if other.index != lane.index and boxes_overlap(
+                        sp.box, other.cars[key % 64].box, s.clearance):
+                    return other
+        return None
+
+    def move_pair(self, x: Lane, y: Lane) -> bool:
+        """Try shapes of two lanes together (one at a time cannot clear a tight pair)."""
+        group = {x.index, y.index} | set(self.neighbours(x)) | set(self.neighbours(y))
+        lanes = [self.lanes[i] for i in sorted(group)]
+        saved = [self._snapshot(ln) for ln in lanes]
+
+        def total() -> float:
+            return sum(self.conflicts(ln) for ln in lanes)
+
+        best = (total(), x.shape, y.shape)
+        for sx in self._quick_shapes(x, PAIR_LOOKS):
+            for sy in self._quick_shapes(y, PAIR_LOOKS):
+                for ln, snap in zip(lanes, saved, strict=True):
+                    self._restore(ln, snap)
+                self.evaluate(x, sx)
+                self.evaluate(y, sy)
+                cost = total()
+                if cost < best[0] - 1e-9:
+                    best = (cost, sx, sy)
+        for ln, snap in zip(lanes, saved, strict=True):
+            self._restore(ln, snap)
+        if (best[1], best[2]) == (x.shape, y.shape):
+            return False
+        self.evaluate(x, best[1])
+        self.evaluate(y, best[2])
+        return True
+
     def solve(self) -> None:
-        for lane in self.lanes:
-            lane.bend = self.least_bend(lane)
-            lane.path = Path(self.base_points(lane, lane.bend))
-        for lane in self.lanes:
-            lane.trim = (self.desired_trim(lane, 0), self.desired_trim(lane, 1))
-            self.place(lane)
-            self._register(lane)
+        self._search()
+        for _ in range(3):
+            bad = [ln for ln in self.lanes if self.conflicts(ln) >= 1]
+            moved = False
+            for lane in bad:
+                other = self._partner(lane)
+                if other is not None and self.conflicts(lane) >= 1:
+                    moved |= self.move_pair(lane, other)
+            if not moved:
+                break
+            self._search(initial=False)
+
+    def _search(self, initial: bool = True) -> None:
+        if initial:
+            for lane in self.lanes:
+                lane.shape = self.first_shape(lane)
+                lane.path = Path(self.base_points(lane, lane.shape))
+            for lane in self.lanes:
+                lane.trim = (self.desired_trim(lane, 0), self.desired_trim(lane, 1))
+                self.place(lane)
+                self._register(lane)
+        stuck: set[int] = set()  # lanes no shape helped, until a neighbour moves
         for _ in range(PASSES):
             bad = sorted(((self.conflicts(lane), lane.index) for lane in self.lanes),
                          reverse=True)
-            bad = [(c, i) for c, i in bad if c >= 1]
-            if not bad:
-                break
             changed = False
-            for _cost, i in bad:
-                lane = self.lanes[i]
-                if self.conflicts(lane) < 1:
+            for cost, i in bad:
+                if cost < 1 or i in stuck or self.conflicts(self.lanes[i]) < 1:
                     continue
-                group = [lane] + [self.lanes[o] for o in self.neighbours(lane)]
-                saved = [self._snapshot(x) for x in group]
-                start = self.evaluate(lane, lane.bend)
-                best = (start, lane.bend)
-                for k in self.candidates(lane):
-                    if k == saved[0][0]:
-                        continue
-                    for x, snap in zip(group, saved, strict=True):
-                        self._restore(x, snap)
-                    c = self.evaluate(lane, k)
-                    if c < best[0] - 1e-9:
-                        best = (c, k)
-                for x, snap in zip(group, saved, strict=True):
-                    self._restore(x, snap)
-                if best[1] != lane.bend:
+                if self.improve(self.lanes[i]):
                     changed = True
-                self.evaluate(lane, best[1])
+                    stuck -= set(self.neighbours(self.lanes[i]))
+                else:
+                    stuck.add(i)
             if not changed:
                 break
 
@@ -368,10 +554,4 @@ def layout_routes(board: Board, sizes: Sizes) -> RouteLayout:
     return lay
 
 
-def arc_degrees(chord: float, sagitta: float) -> float:
-    """Angle turned by an arc (for reporting how strongly a lane bends)."""
-    return math.degrees(4 * math.atan(2 * abs(sagitta) / chord)) if chord > 0 else 0.0
-
-
-__all__ = ["Frame", "Lane", "RouteLayout", "Space", "arc_degrees", "arc_length",
-           "board_frame", "layout_routes"]
+__all__ = ["Frame", "Lane", "RouteLayout", "Space", "board_frame", "layout_routes"]
