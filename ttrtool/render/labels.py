@@ -88,9 +88,9 @@ def place_labels(lay: RouteLayout, obstacles: Obstacles) -> list[Label]:
         width = text_width(text, size) + 2 * pad
         cx, cy = lay.pos[i]
         best: tuple[float, tuple[float, float, float, float]] | None = None
-        for ring in (0.8, 2.5, 5.0, 8.0, 12.0):
-            for k in range(16):
-                ang = math.radians(k * 22.5)
+        for ring in (0.6, 2.0, 4.0, 7.0, 11.0, 16.0, 22.0):
+            for k in range(24):
+                ang = math.radians(k * 15.0)
                 dx, dy = math.cos(ang), math.sin(ang)
                 # The box edge facing the marker sits ``ring`` mm beyond the marker.
                 rr = s.city_radius + ring

@@ -81,9 +81,10 @@ class Lane:
     track: list[Point] = field(default_factory=list)
     fit: str = "ok"  # "ok", "short" (cars cannot fill it), "long" (cars do not fit)
     deficit: float = 0.0  # mm missing for the cars and the trims the neighbours want
+    kinks: int = 0  # cars of the two tracks of a double route touching on a tight curve
 
 
-_Snap = tuple[Shape, Path, tuple[float, float], list[Space], list[Point], str]
+_Snap = tuple[Shape, Path, tuple[float, float], list[Space], list[Point], str, int]
 
 
 @dataclass(frozen=True)
@@ -328,6 +329,12 @@ class RouteLayout:
                 out.append(Space(route, i, Box(u.cx + u.uy * off, u.cy - u.ux * off, u.ux, u.uy,
                                                c / 2, s.car_width / 2)))
         lane.cars = out
+        lane.kinks = 0
+        if len(lane.routes) == 2 and len(lane.path.points) > 2:
+            # On a tight curve the inner track's cars can reach the outer track's.
+            one = [sp for sp in out if sp.route == lane.routes[0]]
+            two = [sp for sp in out if sp.route == lane.routes[1]]
+            lane.kinks = sum(1 for p in one for q in two if boxes_overlap(p.box, q.box, 0.2))
 
     def reshape(self, lane: Lane, shape: Shape) -> None:
         lane.shape = shape
@@ -389,6 +396,7 @@ class RouteLayout:
                 cost += 10
         if lane.fit == "long":
             cost += 20
+        cost += 10 * lane.kinks
         return cost + (abs(lane.shape[0]) + abs(lane.shape[1])) / 360
 
     def neighbours(self, lane: Lane) -> list[int]:
@@ -404,11 +412,11 @@ class RouteLayout:
             self._register(other)
 
     def _snapshot(self, lane: Lane) -> _Snap:
-        return (lane.shape, lane.path, lane.trim, lane.cars, lane.track, lane.fit)
+        return (lane.shape, lane.path, lane.trim, lane.cars, lane.track, lane.fit, lane.kinks)
 
     def _restore(self, lane: Lane, snap: _Snap) -> None:
         self._unregister(lane)
-        lane.shape, lane.path, lane.trim, lane.cars, lane.track, lane.fit = snap
+        lane.shape, lane.path, lane.trim, lane.cars, lane.track, lane.fit, lane.kinks = snap
         self._register(lane)
 
     def evaluate(self, lane: Lane, shape: Shape) -> float:
