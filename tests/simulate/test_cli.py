@@ -144,3 +144,15 @@ def test_progress_lines_off_a_terminal_and_none_when_quiet() -> None:
     assert "switzerland 3p: 4/4 games" in res.output
     res = run("simulate", "switzerland", "--games", "4", "--jobs", "1", "--quiet")
     assert "games (" not in res.output
+
+
+def test_replay_picks_the_player_count_when_the_log_holds_several(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    res = run("simulate", "switzerland", "--games", "2", "--players", "2,3", "--jobs", "1",
+              "--quiet", "--log", str(log), "--log-actions")
+    assert res.exit_code == 0, res.output
+    res = run("replay", str(log), "--game", "1")
+    assert res.exit_code == 2 and "add --players" in res.output
+    res = run("replay", str(log), "--game", "1", "--players", "3")
+    assert res.exit_code == 0, res.output
+    assert "3 players" in res.output and "replay matches the log" in res.output
