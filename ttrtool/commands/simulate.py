@@ -199,8 +199,12 @@ def simulate_command(
     for path, text in ((out, json.dumps(report, indent=2, ensure_ascii=False) + "\n"),
                        (markdown, to_markdown(report))):
         if path is not None:
+            # GitHub's step summary file collects every step's output: append to it.
+            summary = os.environ.get("GITHUB_STEP_SUMMARY")
+            mode = "a" if summary and Path(summary) == path else "w"
             try:
-                path.write_text(text, encoding="utf-8")
+                with open(path, mode, encoding="utf-8") as f:
+                    f.write(text)
             except OSError as e:
                 raise _fail(f"cannot write {path}: {e.strerror}") from None
     sys.stdout.write(to_text(report))
