@@ -251,3 +251,27 @@ def test_garbage_files_through_the_command(tmp_path: Path) -> None:
     report = json.loads(proc.stdout)
     assert [f["file"] for f in report["files"]] == paths
     assert all(f["errors"] >= 1 for f in report["files"])
+
+
+def test_schema_errors_are_reported_whatever_is_selected() -> None:
+    path = str(CASES / "invalid" / "schema-bad-kind.yaml")
+    code, out, _ = cli("validate", "--select", "TTR3", "--ignore", "TTR010", path)
+    assert code == 1 and "TTR010" in out
+
+
+def test_closed_pipe_and_narrow_encoding_are_not_crashes(tmp_path: Path) -> None:
+    missing = [str(tmp_path / f"missing-{i}.yaml") for i in range(3000)]  # > a pipe buffer
+    proc = subprocess.Popen([sys.executable, "-m", "ttrtool", "validate", *missing],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 2
+    assert "Traceback" not in err
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
+    out = subprocess.run([sys.executable, "-m", "ttrtool", "validate",
+                          str(CASES / "invalid" / "route-double-other-ends.yaml")],
+                         capture_output=True, env=env, timeout=60)
+    assert out.returncode == 1 and b"Traceback" not in out.stderr
+    assert b"Aston\\u2013Derby" in out.stdout

@@ -3,7 +3,7 @@
 A diagnostic names a stable code (``TTR101``), a kebab-case name, a severity, a
 message that says what to do, and where: the file, the JSON path inside the
 document and the 1-based line and column.  Formatting them (text, JSON,
-GitHub annotations, SARIF) is a separate step in :mod:`ttrtool.report_formats`.
+GitHub annotations, SARIF) is a separate step in :mod:`ttrtool.formats`.
 """
 
 from __future__ import annotations

@@ -115,6 +115,8 @@ def read_map_file(path: str | Path) -> Document:
         raise _io_error(file, "file-not-found", f"no such file: {file}") from e
     except OSError as e:
         raise _io_error(file, "unreadable-file", f"cannot read {file}: {e.strerror or e}") from e
+    except ValueError as e:  # e.g. a NUL character in the path
+        raise _io_error(file, "unreadable-file", f"cannot read {file!r}: {e}") from e
     return parse_map_text(raw, file)
 
 

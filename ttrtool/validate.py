@@ -40,13 +40,16 @@ def validate_document(doc: Document, select: Iterable[str] = (),
     """Schema, build and semantic checks of a parsed document.
 
     ``select``/``ignore`` keep or drop diagnostics by code or code prefix
-    (``TTR4``); the board is returned only when no error is left.
+    (``TTR4``); the codes of reading the file and of the schema (TTR0xx) are
+    always kept, since while they stand nothing else was checked.  The board
+    is returned only when no error is left.
     """
     sel, ign = tuple(select), tuple(ignore)
     result = ValidationResult(doc.file)
     schema_errors = schema_diagnostics(doc)
     if schema_errors:
-        result.diagnostics = [d for d in schema_errors if selected(d.code, sel, ign)]
+        # Not filtered: while the document fails the schema nothing else could be checked.
+        result.diagnostics = schema_errors
         return result
     try:
         board, build_errors = build_board(doc.data, doc.file)

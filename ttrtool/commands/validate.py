@@ -71,9 +71,23 @@ def run(files: list[str], fmt: str | None = None, select: list[str] | None = Non
         return 2
     results = [validate_file(f, sel, ign) for f in files]
     color = fmt == "text" and use_color(sys.stdout, os.environ)
-    sys.stdout.write(render(fmt, [(r.file, r.diagnostics) for r in results], color))
-    sys.stdout.flush()
+    _write(render(fmt, [(r.file, r.diagnostics) for r in results], color))
     return _exit_code(results, strict)
+
+
+def _write(text: str) -> None:
+    """Write the report; a closed pipe (``| head``) or a narrow encoding is not a crash."""
+    try:
+        try:
+            sys.stdout.write(text)
+        except UnicodeEncodeError:
+            encoding = sys.stdout.encoding or "utf-8"
+            sys.stdout.buffer.write(text.encode(encoding, "backslashreplace"))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python would report the broken pipe again at exit: point stdout at nothing.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 _VALUE_OPTIONS = {"--format": "format", "-f": "format", "--select": "select", "--ignore": "ignore"}
