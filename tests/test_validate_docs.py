@@ -44,7 +44,8 @@ def _preset_value(preset: dict[str, Any], dotted: str) -> Any:
 def rules_table() -> str:
     """The table of rules keys, defaults and preset values in docs/map-format.md."""
     rules = load_schema()["properties"]["rules"]["properties"]
-    rows = ["| key | default (`usa`) | `europe` | `switzerland` | meaning |", "|---|---|---|---|---|"]
+    rows = ["| key | default (`usa`) | `europe` | `switzerland` | meaning |",
+            "|---|---|---|---|---|"]
     for dotted, spec in _leaves(rules):
         cells = []
         for name in ("europe", "switzerland"):
