@@ -52,19 +52,23 @@ def _guard(path: Path, source: Path) -> None:
 
 def render_command(
     map_file: str = typer.Argument(..., metavar="MAP", help="Map file, or a bundled map id."),
-    output: Path = typer.Option(None, "--output", "-o",
+    output_arg: str | None = typer.Option(None, "--output", "-o",
                                 help="Board file: .svg (default MAP-id.svg), .pdf or .png."),
     pdf: bool = typer.Option(False, "--pdf", help="Also write the board as PDF beside the SVG."),
-    tiles: str = typer.Option(None, "--tiles", help="Also write OUTPUT-tiles.pdf: the board "
+    tiles: str | None = typer.Option(None, "--tiles", help="Also write OUTPUT-tiles.pdf: the board "
                               "on a4, letter or a3 sheets."),
     overlap: str = typer.Option("15mm", "--overlap", help="Overlap between tiles."),
-    tickets: Path = typer.Option(None, "--tickets", help="Ticket cards: a .pdf or .svg file."),
+    tickets_arg: str | None = typer.Option(None, "--tickets", help="Ticket cards: .pdf or .svg."),
     paper: str = typer.Option("a4", "--paper", help="Paper for ticket sheets: a4, letter, a3."),
-    heatmap: Path = typer.Option(None, "--heatmap", help="Simulation report (JSON): overlay "
-                                 "route claim rates."),
-    theme_file: Path = typer.Option(None, "--theme", help="Theme file (JSON or YAML)."),
+    heatmap_arg: str | None = typer.Option(None, "--heatmap",
+                                           help="Simulation report (JSON): route claim rates."),
+    theme_file_arg: str | None = typer.Option(None, "--theme", help="Theme file (JSON or YAML)."),
 ) -> None:
     """Draw the board at print size, tiles for home printing, and the ticket cards."""
+    output = Path(output_arg) if output_arg else None
+    tickets = Path(tickets_arg) if tickets_arg else None
+    heatmap = Path(heatmap_arg) if heatmap_arg else None
+    theme_file = Path(theme_file_arg) if theme_file_arg else None
     from ttrtool import resolve_map_path
     from ttrtool.formats import format_text
     from ttrtool.loader import LoadError, read_map_file

@@ -224,11 +224,10 @@ def smooth_points(points: Sequence[Point], samples: int = 8) -> list[Point]:
         for k in range(1, samples + 1):
             t = k / samples
             t2, t3 = t * t, t * t * t
-            out.append(tuple(  # type: ignore[arg-type]
-                0.5 * (2 * p1[j] + (-p0[j] + p2[j]) * t + (2 * p0[j] - 5 * p1[j] + 4 * p2[j] - p3[j]) * t2
-                       + (-p0[j] + 3 * p1[j] - 3 * p2[j] + p3[j]) * t3)
-                for j in range(2)
-            ))
+            xy = [0.5 * (2 * p1[j] + (-p0[j] + p2[j]) * t
+                         + (2 * p0[j] - 5 * p1[j] + 4 * p2[j] - p3[j]) * t2
+                         + (-p0[j] + 3 * p1[j] - 3 * p2[j] + p3[j]) * t3) for j in range(2)]
+            out.append((xy[0], xy[1]))
     return out
 
 

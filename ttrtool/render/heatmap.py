@@ -135,7 +135,8 @@ def heatmap_layer(p: BoardPlan, theme: Theme, heat: Mapping[str, float]) -> ET.E
                        "x": -b.hl + 1, "y": -b.hw + 1, "width": 2 * b.hl - 2,
                        "height": 2 * b.hw - 2, "rx": 0.6,
                        "transform": f"translate({num(b.cx)} {num(b.cy)}) rotate({num(b.angle)})",
-                       "fill": heat_color(theme, heat[r.id]), "data-claim-rate": f"{heat[r.id]:.3f}"})
+                       "fill": heat_color(theme, heat[r.id]),
+                       "data-claim-rate": f"{heat[r.id]:.3f}"})
     return g
 
 

@@ -21,15 +21,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from ttrtool.model import Board
+from ttrtool.model import Board, Route
 from ttrtool.render.geometry import (
     Box,
     Grid,
     Path,
     Point,
-    curve_for_length,
     box_circle_overlap,
     boxes_overlap,
+    curve_for_length,
     polylines_cross,
     smooth_points,
 )
@@ -143,7 +143,7 @@ class RouteLayout:
             partner = self.board.partner(r)
             if r.double is not None and r.double in seen:
                 continue
-            group = (r,)
+            group: tuple[Route, ...] = (r,)
             if partner is not None and {partner.a, partner.b} == {r.a, r.b}:
                 seen.add(r.double or "")
                 group = (r, partner)
@@ -223,10 +223,7 @@ class RouteLayout:
             cos = max(-1.0, min(1.0, u[0] * v[0] + u[1] * v[1]))
             sin = math.sqrt(1 - cos * cos)
             hj = o.half_width + self.sizes.clearance
-            if cos <= 0:
-                want = hj / max(sin, 0.05)
-            else:
-                want = (hi * cos + hj) / max(sin, 0.05)
+            want = hj / max(sin, 0.05) if cos <= 0 else (hi * cos + hj) / max(sin, 0.05)
             if want <= 2.5 * self.sizes.car_length:  # beyond that only a new shape helps
                 need = max(need, want)
         return need

@@ -1,0 +1,77 @@
+"""The bundled boards drawn at print size: counts, overlaps, determinism, PNG artifacts."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from shapely import STRtree
+from shapely.geometry import Polygon
+
+from tests.render.conftest import OUT
+from ttrtool.checks.layout import layout_findings
+from ttrtool.model import Board
+from ttrtool.render.labels import BoardPlan
+from ttrtool.render.pdf import svg_to_png
+
+SVG = "{http://www.w3.org/2000/svg}"
+SPACES = {"usa": 309, "europe": 300, "switzerland": 205}
+MAPS = list(SPACES)
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_board_parses_and_has_every_train_space(svgs: dict[str, bytes], name: str) -> None:
+    root = ET.fromstring(svgs[name])
+    assert root.tag == f"{SVG}svg"
+    spaces = [e for e in root.iter(f"{SVG}rect") if "space" in e.get("class", "").split()]
+    assert len(spaces) == SPACES[name]
+    ids = [e.get("id") for e in root.iter() if e.get("id")]
+    assert len(ids) == len(set(ids)), "ids must be unique"
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_train_spaces_of_different_routes_do_not_intersect(plans: dict[str, BoardPlan],
+                                                           name: str) -> None:
+    spaces = plans[name].routes.spaces()
+    polys = [Polygon(sp.box.corners()) for sp in spaces]
+    left, right = STRtree(polys).query(polys, predicate="intersects")
+    clashes = {(spaces[i].route, spaces[j].route) for i, j in zip(left, right, strict=True)
+               if spaces[i].route != spaces[j].route}
+    assert clashes == set()
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_bundled_board_has_no_layout_warning(boards: dict[str, Board],
+                                             plans: dict[str, BoardPlan], name: str) -> None:
+    found = layout_findings(boards[name], plans[name])
+    assert {code: [f.message for f in fs] for code, fs in found.items() if fs} == {}
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_tunnels_ferries_and_gray_are_drawn(boards: dict[str, Board], svgs: dict[str, bytes],
+                                           name: str) -> None:
+    board = boards[name]
+    root = ET.fromstring(svgs[name])
+    tunnels = [e for e in root.iter(f"{SVG}rect") if "tunnel" in e.get("class", "").split()]
+    assert len(tunnels) == sum(r.length for r in board.routes if r.kind == "tunnel")
+    locos = [e for e in root.iter(f"{SVG}use") if e.get("class") == "loco"]
+    assert len(locos) == sum(r.locomotives for r in board.routes if r.kind == "ferry")
+    gray = next(r for r in board.routes if r.is_gray)
+    first = next(e for e in root.iter(f"{SVG}rect") if e.get("id") == f"space-{gray.id}-1")
+    assert first.get("fill") == "#a6a6a6"
+
+
+def test_same_board_gives_the_same_bytes(boards: dict[str, Board], svgs: dict[str, bytes]
+                                         ) -> None:
+    from ttrtool.render.board import render_board
+    from ttrtool.render.theme import default_theme
+
+    assert render_board(boards["switzerland"], default_theme()) == svgs["switzerland"]
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_png_artifacts_for_people_to_look_at(svgs: dict[str, bytes], name: str) -> None:
+    OUT.mkdir(exist_ok=True)
+    target = OUT / f"test-board-{name}.png"
+    svg_to_png(svgs[name], target, 1600)
+    assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -1,0 +1,93 @@
+"""Small hand-made maps that trigger each layout warning (TTR201-TTR206), and one that is clean."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.render.conftest import HEADER, tiny_board
+from ttrtool.checks.layout import layout_findings
+from ttrtool.validate import validate_text
+
+TICKET = "tickets:\n  regular:\n    - {from: A, to: B, points: 5}\n"
+
+CLEAN = """cities:
+  - {name: A, pos: [100, 100]}
+  - {name: B, pos: [250, 100]}
+  - {name: C, pos: [175, 220]}
+routes:
+  - {a: A, b: B, length: 5, color: red}
+  - {a: B, b: C, length: 5, color: blue}
+  - {a: C, b: A, length: 5, color: gray}
+""" + TICKET
+
+# Both diagonals of a square, pinned straight by a waypoint at the centre.
+CROSSING = """cities:
+  - {name: A, pos: [100, 100]}
+  - {name: B, pos: [260, 260]}
+  - {name: C, pos: [100, 260]}
+  - {name: D, pos: [260, 100]}
+routes:
+  - {a: A, b: B, length: 8, color: red, waypoints: [[180, 180]]}
+  - {a: C, b: D, length: 8, color: blue, waypoints: [[180, 180]]}
+""" + TICKET
+
+# A track pinned through the middle of another city.
+THROUGH_CITY = """cities:
+  - {name: A, pos: [60, 150]}
+  - {name: B, pos: [200, 150]}
+  - {name: C, pos: [340, 150]}
+routes:
+  - {a: A, b: C, length: 10, color: red, waypoints: [[200, 150]]}
+  - {a: A, b: B, length: 1, color: blue, waypoints: [[130, 100]]}
+""" + TICKET
+
+TOO_SHORT = """cities:
+  - {name: A, pos: [40, 150]}
+  - {name: B, pos: [370, 150]}
+routes:
+  - {a: A, b: B, length: 1, color: red}
+""" + TICKET
+
+TOO_LONG = """cities:
+  - {name: A, pos: [190, 150]}
+  - {name: B, pos: [210, 150]}
+routes:
+  - {a: A, b: B, length: 12, color: red}
+""" + TICKET
+
+# Twenty long-named cities on one spot: their labels cannot all find room.
+CROWD = "cities:\n" + "".join(
+    f"  - {{name: 'A long city name number {i}', pos: [{200 + i % 2}, {150 + i % 3}]}}\n"
+    for i in range(20)) + """  - {name: A, pos: [60, 60]}
+  - {name: B, pos: [340, 60]}
+routes:
+  - {a: A, b: B, length: 10, color: red}
+""" + TICKET
+
+
+def codes(body: str) -> set[str]:
+    return {code for code, found in layout_findings(tiny_board(body)).items() if found}
+
+
+def test_clean_map_has_no_layout_warning() -> None:
+    assert codes(CLEAN) == set()
+
+
+@pytest.mark.parametrize(("body", "code"), [
+    (CROSSING, "TTR201"),
+    (THROUGH_CITY, "TTR202"),
+    (CROSSING, "TTR203"),
+    (CROWD, "TTR204"),
+    (TOO_SHORT, "TTR205"),
+    (TOO_LONG, "TTR206"),
+])
+def test_each_layout_warning_fires(body: str, code: str) -> None:
+    assert code in codes(body)
+
+
+def test_validate_reports_layout_warnings_with_line_and_column() -> None:
+    result = validate_text(HEADER + TOO_SHORT, "short.yaml", select=("TTR2",))
+    found = [d for d in result.diagnostics if d.code == "TTR205"]
+    assert len(found) == 1
+    assert not found[0].is_error
+    assert (found[0].location.line, found[0].location.column) == (8, 26)

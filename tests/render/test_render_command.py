@@ -1,0 +1,61 @@
+"""``ttrtool render``: outputs, exit codes and messages (run in-process)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from tests.render.conftest import HEADER
+from tests.render.test_layout_checks import CLEAN
+from ttrtool.cli import app
+
+runner = CliRunner()
+
+
+def write_map(tmp_path: Path, body: str = CLEAN) -> Path:
+    path = tmp_path / "tiny.yaml"
+    rules = ("rules: {tickets: {setup_deal: {regular: 1}, setup_keep_min: 1}, "
+             "players: {min: 2, max: 2}}\n")
+    extra = "    - {from: B, to: C, points: 5}\n"
+    path.write_text(HEADER + rules + body + extra, encoding="utf-8")
+    return path
+
+
+def test_render_writes_svg_pdf_and_tickets(tmp_path: Path) -> None:
+    src = write_map(tmp_path)
+    out = tmp_path / "board.svg"
+    result = runner.invoke(app, ["render", str(src), "-o", str(out), "--pdf", "--tiles", "a4",
+                                 "--tickets", str(tmp_path / "cards.pdf")])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"<?xml")
+    assert (tmp_path / "board.pdf").read_bytes().startswith(b"%PDF-")
+    assert (tmp_path / "board-tiles.pdf").read_bytes().startswith(b"%PDF-")
+    assert (tmp_path / "cards.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_map_errors_exit_1_with_line_and_column(tmp_path: Path) -> None:
+    src = write_map(tmp_path, CLEAN.replace("b: C, length: 5", "b: Nowhere, length: 5"))
+    result = runner.invoke(app, ["render", str(src), "-o", str(tmp_path / "x.svg")])
+    assert result.exit_code == 1
+    assert "tiny.yaml:" in result.output and "Nowhere" in result.output
+    assert not (tmp_path / "x.svg").exists()
+
+
+def test_usage_and_io_errors_exit_2(tmp_path: Path) -> None:
+    src = write_map(tmp_path)
+    before = src.read_bytes()
+    cases = [
+        ["render", str(tmp_path / "missing.yaml")],
+        ["render", str(src), "-o", str(src.with_suffix(".txt"))],
+        ["render", str(src), "--tiles", "a5"],
+        ["render", str(src), "--overlap", "lots"],
+        ["render", str(src), "--theme", str(tmp_path / "nope.yaml")],
+        ["render", str(src), "--heatmap", str(tmp_path / "nope.json")],
+        ["render", str(src), "--tickets", str(src)],
+    ]
+    for args in cases:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert "Traceback" not in result.output
+    assert src.read_bytes() == before
