@@ -436,6 +436,10 @@ def _unknown(name: str, cities: dict[str, int], countries: dict[str, Any]) -> st
     known = list(cities) + list(countries)
     folded = fold(name)
     close = [k for k in known if fold(k) == folded]
+    if not close:  # a typo rather than a case or accent slip
+        import difflib
+
+        close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
     hint = (
         f": did you mean '{close[0]}'?"
         if close

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterator
 
 from ttrtool.checks import CheckContext, Finding, check, rules_path
@@ -147,8 +148,10 @@ def unknown_color(ctx: CheckContext) -> Iterator[Finding]:
         if r.is_gray:
             continue
         if r.color not in counts:
-            yield Finding(f"colour '{r.color}' is not in the train-card deck ({deck}): use one of "
-                          "them or gray, or add it to rules.train_cards.colors",
+            close = difflib.get_close_matches(r.color, [*rules.colors, "gray"], n=1)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            yield Finding(f"colour '{r.color}' is not in the train-card deck ({deck}): {hint}use "
+                          "one of them or gray, or add it to rules.train_cards.colors",
                           r.path + ("color",))
         elif counts[r.color] == 0:
             yield Finding(f"the deck has no {r.color} cards: raise rules.train_cards.colors."
