@@ -4,14 +4,15 @@ A thin adapter over :func:`ttrtool.analysis.analyze` and
 :mod:`ttrtool.analysis.formats`.  Exit code 0: analysed; 1: the map (or the
 ``--compare`` map) has errors, printed as ``validate`` prints them; 2: a file
 cannot be read or written, or an option is wrong.
-"""
 
-from __future__ import annotations
+Typer is imported only in :func:`register`, so :func:`fast_main` runs without
+it; for the same reason this module does not use postponed annotations
+(Typer reads the real objects).
+"""
 
 import sys
 from pathlib import Path
-
-import typer
+from typing import TYPE_CHECKING, Annotated
 
 from ttrtool import resolve_map_path
 from ttrtool.analysis import Analysis, analyze
@@ -19,6 +20,9 @@ from ttrtool.analysis.costs import CostWeights, WeightError
 from ttrtool.analysis.formats import FORMATS, TOP_CHOKEPOINTS, render
 from ttrtool.formats import format_text
 from ttrtool.validate import validate_file
+
+if TYPE_CHECKING:
+    import typer
 
 
 class _Failed(Exception):
@@ -64,33 +68,6 @@ def run(map_file: str, compare: str | None = None, output_format: str = "text",
     return 0
 
 
-def analyze_command(
-    map_file: str = typer.Argument(..., metavar="MAP",
-                                   help="Map file, or a bundled map: usa, europe, switzerland."),
-    compare: str | None = typer.Option(None, "--compare", "-c", metavar="MAP",
-                                       help="Show the figures side by side with this map."),
-    output_format: str = typer.Option("text", "--format", "-f", help="text, json, markdown"),
-    output: str | None = typer.Option(None, "--output", "-o", help="Write to this file."),
-    tunnel_weight: str = typer.Option(
-        "expected", "--tunnel-weight",
-        help="Extra cards per tunnel: 'expected' (from the deck), 'none' or a number."),
-    ferry_weight: str = typer.Option(
-        "scarcity", "--ferry-weight",
-        help="Extra cards per ferry locomotive symbol: 'scarcity' (from the deck), "
-             "'none' or a number."),
-    top: int = typer.Option(TOP_CHOKEPOINTS, "--top", min=0,
-                            help="Chokepoints and exposed legs to list in text and Markdown."),
-) -> None:
-    """Can every ticket be completed, what does it cost, and how is the map balanced?
-
-    Exit code 0: analysed; 1: the map has errors; 2: a file cannot be read or
-    written, or an option is wrong.  See docs/analyze.md.
-    """
-    code = run(map_file, compare, output_format, output, tunnel_weight, ferry_weight, top)
-    if code:
-        raise typer.Exit(code)
-
-
 _OPTIONS = {"--compare": "compare", "-c": "compare", "--format": "output_format",
             "-f": "output_format", "--output": "output", "-o": "output",
             "--tunnel-weight": "tunnel_weight", "--ferry-weight": "ferry_weight",
@@ -134,5 +111,39 @@ def fast_main(argv: list[str]) -> int | None:
     return run(maps[0], top=int(top), **values)
 
 
-def register(app: typer.Typer) -> None:
+def register(app: "typer.Typer") -> None:
+    """Add the ``analyze`` command to the Typer app (Typer is imported here)."""
+    import typer
+
+    def analyze_command(
+        map_file: Annotated[str, typer.Argument(
+            metavar="MAP", help="Map file, or a bundled map: usa, europe, switzerland.")],
+        compare: Annotated[str | None, typer.Option(
+            "--compare", "-c", metavar="MAP",
+            help="Show the figures side by side with this map.")] = None,
+        output_format: Annotated[str, typer.Option(
+            "--format", "-f", help="text, json, markdown")] = "text",
+        output: Annotated[str | None, typer.Option(
+            "--output", "-o", help="Write to this file.")] = None,
+        tunnel_weight: Annotated[str, typer.Option(
+            "--tunnel-weight",
+            help="Extra cards per tunnel: 'expected' (from the deck), 'none' or a number.",
+        )] = "expected",
+        ferry_weight: Annotated[str, typer.Option(
+            "--ferry-weight",
+            help="Extra cards per ferry locomotive symbol: 'scarcity' (from the deck), "
+                 "'none' or a number.")] = "scarcity",
+        top: Annotated[int, typer.Option(
+            "--top", min=0,
+            help="Chokepoints and exposed legs to list in text and Markdown.")] = TOP_CHOKEPOINTS,
+    ) -> None:
+        """Can every ticket be completed, what does it cost, and how is the map balanced?
+
+        Exit code 0: analysed; 1: the map has errors; 2: a file cannot be read or
+        written, or an option is wrong.  See docs/analyze.md.
+        """
+        code = run(map_file, compare, output_format, output, tunnel_weight, ferry_weight, top)
+        if code:
+            raise typer.Exit(code)
+
     app.command("analyze")(analyze_command)
