@@ -95,3 +95,14 @@ def test_sarif_log() -> None:
 def test_unknown_format() -> None:
     with pytest.raises(ValueError, match="unknown format"):
         render("xml", RESULTS)
+
+
+def test_text_shows_the_line_with_a_caret() -> None:
+    source = ["format: 1", "routes:"] + [""] * 9 + ["  - {a: X,\tb: Y, length: 3}"]
+    out = format_text([("maps/a,b:c.yaml", [E])], sources={"maps/a,b:c.yaml": source})
+    lines = out.splitlines()
+    assert lines[-3] == "    12 |   - {a: X, b: Y, length: 3}"
+    assert lines[-2] == "       |     ^"
+    # Without the file's lines, or for a position outside them, there is no excerpt.
+    short = format_text([("maps/x.yaml", [W])], sources={"maps/x.yaml": ["a"]})
+    assert len(short.splitlines()) == 3

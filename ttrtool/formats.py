@@ -10,11 +10,11 @@ order the files were given and returns the whole output as one string.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import PurePath
 from urllib.parse import quote
 
-from ttrtool.diagnostics import Diagnostic, json_pointer
+from ttrtool.diagnostics import Diagnostic, Location, json_pointer
 
 JSON_FORMAT_VERSION = 1
 FORMATS = ("text", "json", "github", "sarif")
@@ -39,21 +39,40 @@ def _where(d: Diagnostic) -> str:
     return f"{d.file}:{d.location.line}:{d.location.column}"
 
 
-def format_text(results: Results, color: bool = False) -> str:
-    """One block per file: ``file:line:col: severity CODE [name] message``, then a summary."""
+def format_text(results: Results, color: bool = False,
+                sources: Mapping[str, Sequence[str]] | None = None) -> str:
+    """One block per file: ``file:line:col: severity CODE [name] message``, then a summary.
+
+    With ``sources`` (file -> its lines), each diagnostic also shows its line of the file
+    with a caret under the column."""
     lines = []
     for file, diags in results:
         if not diags:
             lines.append(f"{_paint(file, '1', color)}: {_paint('ok', '32', color)}")
             continue
         lines.append(_paint(file, "1", color))
+        source = (sources or {}).get(file, ())
         for d in diags:
             sev = _paint(str(d.severity), "1;31" if d.is_error else "1;33", color)
             code = _paint(d.code, "2", color) if color else d.code
             lines.append(f"  {_where(d)}: {sev} {code} [{d.name}] {d.message}")
+            lines += _excerpt(source, d.location, color)
     errors, warnings = _counts(results)
     lines.append(f"{len(results)} file(s): {errors} error(s), {warnings} warning(s)")
     return "\n".join(lines) + "\n"
+
+
+def _excerpt(source: Sequence[str], loc: Location, color: bool) -> list[str]:
+    if not 0 < loc.line <= len(source):
+        return []
+    # One character per column, as the loader counts them; control characters (a tab, a
+    # refused one) become spaces so that the caret stays under its column.
+    text = "".join(c if c.isprintable() else " " for c in source[loc.line - 1].rstrip())
+    if len(text) > 160:
+        return []
+    number = str(loc.line)
+    caret = " " * (max(loc.column, 1) - 1) + _paint("^", "1;36", color)
+    return [f"    {number} | {text}", f"    {' ' * len(number)} | {caret}"]
 
 
 def diagnostic_dict(d: Diagnostic) -> dict[str, object]:
@@ -169,10 +188,11 @@ def format_sarif(results: Results) -> str:
     return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
 
 
-def render(fmt: str, results: Results, color: bool = False) -> str:
-    """Format ``results`` in one of :data:`FORMATS`."""
+def render(fmt: str, results: Results, color: bool = False,
+           sources: Mapping[str, Sequence[str]] | None = None) -> str:
+    """Format ``results`` in one of :data:`FORMATS` (``sources`` is used by ``text``)."""
     if fmt == "text":
-        return format_text(results, color)
+        return format_text(results, color, sources)
     if fmt == "json":
         return format_json(results)
     if fmt == "github":

@@ -128,6 +128,11 @@ def _text_location(text: str, offset: int) -> Location:
     return Location(len(breaks) + 1, offset - start + 1)
 
 
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text`` as YAML (and so every position ttrtool reports) counts them."""
+    return _LINE_BREAK.split(text.removeprefix("\ufeff"))
+
+
 def _decode(raw: bytes, file: str) -> str:
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]

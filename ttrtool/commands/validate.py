@@ -8,9 +8,11 @@ file is checked even when an earlier one is missing.
 import os
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TextIO
 
 from ttrtool.formats import FORMATS, render
+from ttrtool.loader import split_lines
 from ttrtool.validate import ValidationResult, validate_file
 
 if TYPE_CHECKING:
@@ -71,8 +73,22 @@ def run(files: list[str], fmt: str | None = None, select: list[str] | None = Non
         return 2
     results = [validate_file(f, sel, ign) for f in files]
     color = fmt == "text" and use_color(sys.stdout, os.environ)
-    _write(render(fmt, [(r.file, r.diagnostics) for r in results], color))
+    sources = _sources(results) if fmt == "text" else None
+    _write(render(fmt, [(r.file, r.diagnostics) for r in results], color, sources))
     return _exit_code(results, strict)
+
+
+def _sources(results: list[ValidationResult]) -> dict[str, list[str]]:
+    """The lines of each file that has diagnostics, for the excerpts of the text format."""
+    out = {}
+    for r in results:
+        if r.diagnostics and not r.io_error:
+            try:
+                raw = Path(r.file).read_bytes()
+            except (OSError, ValueError):
+                continue
+            out[r.file] = split_lines(raw.decode("utf-8", errors="replace"))
+    return out
 
 
 def _write(text: str) -> None:
