@@ -10,6 +10,7 @@ it; for the same reason this module does not use postponed annotations
 (Typer reads the real objects).
 """
 
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -38,6 +39,16 @@ def _load(name: str, weights: CostWeights) -> Analysis:
     return analyze(result.board, weights)
 
 
+def _emit(text: str) -> None:
+    """Write to stdout; a closed pipe (``| head``) is not a crash."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # Python would report it again at exit
+
+
 def run(map_file: str, compare: str | None = None, output_format: str = "text",
         output: str | None = None, tunnel_weight: str = "expected",
         ferry_weight: str = "scarcity", top: int = TOP_CHOKEPOINTS) -> int:
@@ -58,7 +69,7 @@ def run(map_file: str, compare: str | None = None, output_format: str = "text",
         return e.code
     text = render(analysis, output_format, other, top)
     if output is None:
-        sys.stdout.write(text)
+        _emit(text)
         return 0
     try:
         Path(output).write_text(text, encoding="utf-8")
