@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING
 import typer
 
 if TYPE_CHECKING:
-    from ttrtool.loader import Document
-    from ttrtool.model import Board
     from ttrtool.render.labels import BoardPlan
 
 PAPERS = ("a4", "letter", "a3")
@@ -117,7 +115,7 @@ def render_command(
         if p is not None:
             _guard(p, source)
     the_plan = plan(board, theme)
-    _report_layout(board, the_plan, doc)
+    _report_layout(the_plan, source)
     svg = render_board(board, theme, heat, the_plan)
     written = [out]
     if suffix == ".svg":
@@ -158,20 +156,14 @@ def render_command(
     typer.echo(f"wrote {', '.join(str(p) for p in written)}")
 
 
-def _report_layout(board: Board, the_plan: BoardPlan, doc: Document) -> None:
-    from ttrtool.checks import REGISTRY, _load_all
-    from ttrtool.checks.layout import layout_findings
-    from ttrtool.diagnostics import Diagnostic
-    from ttrtool.formats import format_text
-
-    _load_all()
-    found = []
-    for code, findings in sorted(layout_findings(board, the_plan).items()):
-        c = REGISTRY[code]
-        found += [Diagnostic(code, c.name, c.severity, f.message, f.path, doc.file,
-                             doc.locate(f.path)) for f in findings]
-    if found:
-        sys.stderr.write(format_text([(doc.file, found)], False))
+def _report_layout(the_plan: BoardPlan, source: Path) -> None:
+    # The precise TTR2xx diagnostics (with shapely) are `ttrtool validate --select TTR2`;
+    # here the layout's own bookkeeping is enough to say whether to look.
+    problems = the_plan.routes.problems()
+    if problems:
+        shown = ", ".join(problems[:8]) + (" ..." if len(problems) > 8 else "")
+        typer.echo(f"warning: {len(problems)} route(s) could not be drawn cleanly ({shown}); "
+                   f"run `ttrtool validate --select TTR2 {source}` for details", err=True)
 
 
 def register(app: typer.Typer) -> None:

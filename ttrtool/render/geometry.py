@@ -71,6 +71,9 @@ def axis_box(x0: float, y0: float, x1: float, y1: float) -> Box:
 def boxes_overlap(a: Box, b: Box, margin: float = 0.0) -> bool:
     """Separating-axis test; ``margin`` is the clearance required between them."""
     dx, dy = b.cx - a.cx, b.cy - a.cy
+    reach = a.hl + a.hw + b.hl + b.hw + margin
+    if dx * dx + dy * dy >= reach * reach:
+        return False
     for ax, ay in ((a.ux, a.uy), (-a.uy, a.ux), (b.ux, b.uy), (-b.uy, b.ux)):
         ra = a.hl * abs(a.ux * ax + a.uy * ay) + a.hw * abs(-a.uy * ax + a.ux * ay)
         rb = b.hl * abs(b.ux * ax + b.uy * ay) + b.hw * abs(-b.uy * ax + b.ux * ay)

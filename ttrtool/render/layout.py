@@ -128,6 +128,7 @@ class RouteLayout:
             self.city_grid.add(i, (x - r, y - r, x + r, y + r))
         self.lanes = self._make_lanes()
         self._curves: dict[tuple[int, Shape, float], list[Point]] = {}
+        self._walks: dict[tuple[int, Shape, float, float, float], list[float]] = {}
         self.at_node: dict[int, list[tuple[int, int]]] = {}  # node -> (lane, end 0|1)
         for lane in self.lanes:
             self.at_node.setdefault(lane.a, []).append((lane.index, 0))
@@ -262,6 +263,14 @@ class RouteLayout:
         c = self.sizes.car_length
         if len(lane.path.points) == 2:
             return [start + i * (c + gap) for i in range(max(lane.spaces))]
+        key = (lane.index, lane.shape, round(lane.path.length, 3), round(start, 3), round(gap, 3))
+        known = self._walks.get(key)
+        if known is None:
+            known = self._walks[key] = self._walk_curve(lane, start, gap)
+        return known
+
+    def _walk_curve(self, lane: Lane, start: float, gap: float) -> list[float]:
+        c = self.sizes.car_length
         out: list[float] = []
         prev: Box | None = None
         pos = start
@@ -272,7 +281,7 @@ class RouteLayout:
                 # Inner corners meet where the lane turns: jump by what the turn needs.
                 cos = max(-1.0, min(1.0, prev.ux * box.ux + prev.uy * box.uy))
                 turn = math.acos(cos)
-                pos += max(1.0, 2 * lane.half_width * math.tan(min(turn, 1.2) / 2) + 0.4 - gap)
+                pos += max(1.0, 2 * lane.half_width * math.tan(min(turn, 1.2) / 2) + 0.9 - gap)
                 box = self._unit(lane, pos)
             while prev is not None and tries < 12 and boxes_overlap(prev, box, 0.4):
                 pos += 1.0
@@ -296,15 +305,14 @@ class RouteLayout:
         extra = total - tb - (starts[-1] + c)
         lane.deficit = -extra
         if extra >= 0:
-            if n > 1 and extra > 0.1:
-                wider = self._walk(lane, ta, gap + min(extra / (n - 1), s.car_gap_max - gap))
-                if total - tb - (wider[-1] + c) >= 0:
-                    starts = wider
-                    extra = total - tb - (starts[-1] + c)
-            if extra > 2 * c:
+            grow = max(min(extra / (n - 1), s.car_gap_max - gap), 0.0) if n > 1 else 0.0
+            rest = extra - grow * (n - 1)
+            if rest > 2 * c:
                 lane.fit = "short"
-            gap = (starts[-1] - starts[0] - (n - 1) * c) / (n - 1) if n > 1 else gap
-            starts = self._walk(lane, ta + extra / 2, max(gap - 0.01, 0.0))
+            spread = self._walk(lane, ta + rest / 2, gap + grow)
+            # Cars walk apart where the lane turns; keep the tight spacing if that overflows.
+            starts = spread if spread[-1] + c <= total - tb + 0.01 else \
+                self._walk(lane, ta + extra / 2, gap)
         else:
             used = starts[-1] + c - ta
             room = total - used - ma - mb
@@ -544,6 +552,11 @@ class RouteLayout:
                     stuck.add(i)
             if not changed:
                 break
+
+    def problems(self) -> list[str]:
+        """Ids of the routes left touching something, or too short or long to draw."""
+        bad = [lane for lane in self.lanes if self.conflicts(lane) >= 1 or lane.fit != "ok"]
+        return sorted(self.board.routes[r].id for lane in bad for r in lane.routes)
 
     def spaces(self) -> list[Space]:
         return sorted((sp for lane in self.lanes for sp in lane.cars),
