@@ -28,6 +28,13 @@ demo: setup
 	  $(BIN)/ttrtool simulate maps/$$m.yaml --games 200 --seed 1 --quiet \
 	    --out $(OUT)/$$m-report.json --markdown $(OUT)/$$m-report.md || exit 1; \
 	done
+	for m in usa europe switzerland; do \
+	  $(BIN)/ttrtool render maps/$$m.yaml -o $(OUT)/$$m-board.svg --pdf --tiles a4 \
+	    --tickets $(OUT)/$$m-tickets.pdf && \
+	  $(BIN)/ttrtool render maps/$$m.yaml -o $(OUT)/$$m-board.png && \
+	  $(BIN)/ttrtool render maps/$$m.yaml -o $(OUT)/$$m-heatmap.svg \
+	    --heatmap $(OUT)/$$m-report.json || exit 1; \
+	done
 	@echo "demo outputs are in $(OUT)/"
 
 ## test: the whole test suite

@@ -22,6 +22,7 @@ COMMANDS: list[tuple[str, list[str], float]] = [
                          "maps/switzerland.yaml"], 0.4),
     ("validate europe --format sarif", ["validate", "--format", "sarif", "maps/europe.yaml"], 0.3),
     ("analyze europe", ["analyze", "maps/europe.yaml"], 0.5),
+    ("render europe (svg)", ["render", "maps/europe.yaml", "-o", "out/bench-europe.svg"], 1.0),
 ]
 
 
