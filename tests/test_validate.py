@@ -275,3 +275,10 @@ def test_closed_pipe_and_narrow_encoding_are_not_crashes(tmp_path: Path) -> None
                          capture_output=True, env=env, timeout=60)
     assert out.returncode == 1 and b"Traceback" not in out.stderr
     assert b"Aston\\u2013Derby" in out.stdout
+
+
+def test_an_endless_file_is_refused() -> None:
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero here")
+    result = validate_file("/dev/zero")
+    assert result.io_error and [d.name for d in result.diagnostics] == ["file-too-large"]

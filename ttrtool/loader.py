@@ -46,6 +46,8 @@ _COLLECTION_TAGS = {None, "!", _STANDARD + "map", _STANDARD + "seq"}
 # map, and some would make YAML and editors disagree about line numbers.
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# The bundled maps are about 30 kB; anything this large is not a map.
+MAX_BYTES = 16 * 2**20
 # No map needs more than six levels; a limit keeps hostile input from
 # exhausting the Python stack.
 MAX_DEPTH = 64
@@ -110,7 +112,11 @@ def read_map_file(path: str | Path) -> Document:
         if p.is_dir():
             raise _io_error(file, "not-a-file", f"{file} is a directory: give the path of a "
                                                 "map file (.yaml)")
-        raw = p.read_bytes()
+        with open(p, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)  # bounded: /dev/zero or a runaway pipe must not hang
+        if len(raw) > MAX_BYTES:
+            raise _io_error(file, "file-too-large", f"{file} is larger than "
+                            f"{MAX_BYTES // 2**20} MB: that is not a map file")
     except FileNotFoundError as e:
         raise _io_error(file, "file-not-found", f"no such file: {file}") from e
     except OSError as e:

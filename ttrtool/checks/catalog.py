@@ -30,7 +30,8 @@ class CodeInfo:
 
 FIXED: tuple[CodeInfo, ...] = (
     CodeInfo("TTR000", "unreadable-file", E,
-             "The path does not exist, is a directory or cannot be read. Exit code 2.",
+             "The path does not exist, is a directory, cannot be read, or holds more than 16 MB "
+             "(no map is that large; this also stops `/dev/zero`). Exit code 2.",
              stage="read"),
     CodeInfo("TTR001", "bad-character", E,
              "Bytes that are not UTF-8, or a control character (C0/C1 controls other than tab, "
