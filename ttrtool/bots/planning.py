@@ -92,13 +92,12 @@ class StrategicBot:
         return self.main_turn(view, actions)
 
     def sort_actions(self, actions: Sequence[Action]) -> None:
-        """Split the legal actions by kind once per decision."""
+        """Split the legal actions by kind once per decision (two passes: claims are most)."""
         self.claims = [a for a in actions if type(a) is ClaimRoute]
-        self.draws = [a for a in actions
-                      if type(a) is DrawFaceUp or type(a) is DrawBlind]
-        self.stations = [a for a in actions if type(a) is BuildStation]
-        self.ticket_draw = next((a for a in actions
-                                 if type(a) is DrawTickets), None)
+        others = [a for a in actions if type(a) is not ClaimRoute]
+        self.draws = [a for a in others if type(a) is DrawFaceUp or type(a) is DrawBlind]
+        self.stations = [a for a in others if type(a) is BuildStation]
+        self.ticket_draw = next((a for a in others if type(a) is DrawTickets), None)
 
     def main_turn(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         """Default (Route Focus): claim along the plan, else draw the colours it needs."""
