@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from tests.analysis.oracle import REFERENCE, RefMap
+from tests.analysis.oracle import REFERENCE, RefMap, rows
 from ttrtool.analysis import analyze
 from ttrtool.analysis.compare import side_by_side, summary
 from ttrtool.analysis.figures import colour_figures
@@ -86,6 +86,13 @@ def test_structure_degrees_and_untouched_cities(boards: dict[str, Board], name: 
         c: (degree[c], len(neighbours.get(c, ()))) for c in r.cities}
     ends = {t.origin for t in r.tickets} | {t.to for t in r.tickets}
     assert set(s.no_ticket) == {c for c in r.cities if c not in ends}
+    cards: Counter[str] = Counter()
+    for row in rows(name, "tickets.csv"):
+        cards[row["from"]] += 1
+        for to in set(row["to_list"].split(";")):
+            cards[to] += 1
+    assert dict(s.ticket_ends) == dict(cards)
+    assert [n for _, n in s.ticket_ends] == sorted(cards.values(), reverse=True)
     on_paths = set(ends)
     d = r.floyd()
     for t in r.tickets:
@@ -117,6 +124,4 @@ def test_comparison_lines_up_the_same_figures(usa: Board, europe: Board) -> None
 
 
 def rows_of(r: RefMap) -> list[dict[str, str]]:
-    from tests.analysis.oracle import rows
-
     return rows(r.name, "tickets.csv")

@@ -115,6 +115,7 @@ class Structure:
     degrees: tuple[CityDegree, ...]  # every city, in file order
     chokepoints: tuple[Chokepoint, ...]  # links on some cheapest path, most used first
     no_ticket: tuple[str, ...]  # cities that are no ticket's origin or destination
+    ticket_ends: tuple[tuple[str, int], ...]  # (place, ticket cards it ends), most first
     off_paths: tuple[str, ...]  # cities on no cheapest ticket path and no ticket's end
 
     @property
@@ -143,6 +144,11 @@ def structure(board: Board, links: dict[tuple[int, ...], tuple[int, int]]) -> St
         ends |= t.origin_nodes
         for d in t.destinations:
             ends |= d.nodes
+    per_place: Counter[str] = Counter()
+    for t in board.tickets:
+        per_place[t.origin] += 1
+        for name in {d.name for d in t.destinations}:
+            per_place[name] += 1
     on_paths = set(ends)
     for tracks in links:
         for ri in tracks:
@@ -156,5 +162,6 @@ def structure(board: Board, links: dict[tuple[int, ...], tuple[int, int]]) -> St
         degrees=city_degrees(board),
         chokepoints=tuple(chokepoints),
         no_ticket=tuple(n.name for n in city_nodes if n.index not in ends),
+        ticket_ends=tuple(sorted(per_place.items(), key=lambda kv: (-kv[1], kv[0]))),
         off_paths=tuple(n.name for n in city_nodes if n.index not in on_paths),
     )

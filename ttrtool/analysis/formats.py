@@ -135,6 +135,8 @@ def sections(a: Analysis, other: Analysis | None = None,
         [f"City degree (tracks: cities): {hist}.",
          "Busiest: " + ", ".join(f"{d.name} {d.tracks}" for d in ranked[:5]) + "; quietest: "
          + ", ".join(f"{d.name} {d.tracks}" for d in ranked[::-1][:5]) + ".",
+         "Most ticket ends (cards): " + ", ".join(f"{name} {n}" for name, n in s.ticket_ends[:5])
+         + ".",
          "Cities no ticket touches: " + (", ".join(s.no_ticket) or "none") + ".",
          "Cities on no cheapest ticket path: " + (", ".join(s.off_paths) or "none") + ".",
          f"Chokepoints: the {min(top, len(s.chokepoints))} links on the most cheapest ticket "
@@ -321,6 +323,7 @@ def to_dict(a: Analysis, other: Analysis | None = None) -> dict[str, Any]:
                              "route_ids": [board.routes[i].id for i in k.tracks],
                              "on_some": k.on_some, "on_every": k.on_every}
                             for k in s.chokepoints],
+            "ticket_ends": dict(s.ticket_ends),
             "cities_no_ticket": list(s.no_ticket),
             "cities_off_paths": list(s.off_paths),
         },
