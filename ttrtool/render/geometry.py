@@ -200,7 +200,8 @@ def curve_for_length(a: Point, b: Point, turn_a: float, turn_b: float,
     pts = bezier_points(a, b, turn_a, turn_b, 0.34)
     if len(pts) == 2 or polyline_length(pts) >= need:
         return pts
-    lo, hi = 0.34, 1.3
+    # Long handles on an S-curve fold it into a cusp; arcs may grow into loops.
+    lo, hi = 0.34, (1.3 if turn_a * turn_b < 0 else 1.3)
     if polyline_length(bezier_points(a, b, turn_a, turn_b, hi, 10)) < need:
         return bezier_points(a, b, turn_a, turn_b, hi)
     for _ in range(7):
@@ -210,7 +211,7 @@ def curve_for_length(a: Point, b: Point, turn_a: float, turn_b: float,
         else:
             hi = mid
     out = bezier_points(a, b, turn_a, turn_b, hi)
-    while polyline_length(out) < need and hi < 1.3:
+    while polyline_length(out) < need and hi < 1.3 and turn_a * turn_b >= 0:
         hi += 0.02
         out = bezier_points(a, b, turn_a, turn_b, hi)
     return out

@@ -82,9 +82,10 @@ class Lane:
     fit: str = "ok"  # "ok", "short" (cars cannot fill it), "long" (cars do not fit)
     deficit: float = 0.0  # mm missing for the cars and the trims the neighbours want
     kinks: int = 0  # cars of the two tracks of a double route touching on a tight curve
+    sharp: float = 0.0  # degrees by which consecutive cars turn more than 20 degrees
 
 
-_Snap = tuple[Shape, Path, tuple[float, float], list[Space], list[Point], str, int]
+_Snap = tuple[Shape, Path, tuple[float, float], list[Space], list[Point], str, int, float]
 
 
 @dataclass(frozen=True)
@@ -334,6 +335,12 @@ class RouteLayout:
                 out.append(Space(route, i, Box(u.cx + u.uy * off, u.cy - u.ux * off, u.ux, u.uy,
                                                c / 2, s.car_width / 2)))
         lane.cars = out
+        lane.sharp = 0.0
+        if len(lane.path.points) > 2:
+            units = [self._unit(lane, x) for x in starts]
+            for p, q in zip(units, units[1:], strict=False):
+                turn = math.degrees(math.acos(max(-1.0, min(1.0, p.ux * q.ux + p.uy * q.uy))))
+                lane.sharp += max(0.0, turn - 20.0)
         lane.kinks = 0
         if len(lane.routes) == 2 and len(lane.path.points) > 2:
             # On a tight curve the inner track's cars can reach the outer track's.
@@ -401,7 +408,7 @@ class RouteLayout:
                 cost += 10
         if lane.fit == "long":
             cost += 20
-        cost += 10 * lane.kinks
+        cost += 10 * lane.kinks + min(0.5, 0.01 * lane.sharp)
         return cost + (abs(lane.shape[0]) + abs(lane.shape[1])) / 360
 
     def neighbours(self, lane: Lane) -> list[int]:
@@ -417,11 +424,13 @@ class RouteLayout:
             self._register(other)
 
     def _snapshot(self, lane: Lane) -> _Snap:
-        return (lane.shape, lane.path, lane.trim, lane.cars, lane.track, lane.fit, lane.kinks)
+        return (lane.shape, lane.path, lane.trim, lane.cars, lane.track, lane.fit, lane.kinks,
+                lane.sharp)
 
     def _restore(self, lane: Lane, snap: _Snap) -> None:
         self._unregister(lane)
-        lane.shape, lane.path, lane.trim, lane.cars, lane.track, lane.fit, lane.kinks = snap
+        (lane.shape, lane.path, lane.trim, lane.cars, lane.track, lane.fit, lane.kinks,
+         lane.sharp) = snap
         self._register(lane)
 
     def evaluate(self, lane: Lane, shape: Shape) -> float:
@@ -443,17 +452,17 @@ class RouteLayout:
         best = (self.evaluate(lane, lane.shape), lane.shape)
         self._unregister(lane)
         # A quick look at the lane alone first; the full cost only for the most hopeful.
-        hopeful: list[tuple[float, int, Shape]] = []
+        hopeful: list[tuple[float, float, int, Shape]] = []
         for k, shape in enumerate(self.candidates(lane)):
             if shape == saved[0][0]:
                 continue
             self.reshape(lane, shape)
             quick = self.conflicts(lane)
             if quick < best[0]:
-                hopeful.append((quick // 10, k, shape))
+                hopeful.append((quick // 10, round(quick % 10, 2), k, shape))
                 if sum(1 for h in hopeful if h[0] == 0) >= FULL_LOOKS:
                     break
-        for _q, _k, shape in sorted(hopeful)[:FULL_LOOKS]:
+        for _q, _soft, _k, shape in sorted(hopeful)[:FULL_LOOKS]:
             for x, snap in zip(group, saved, strict=True):
                 self._restore(x, snap)
             c = self.evaluate(lane, shape)

@@ -64,8 +64,8 @@ def card(board: Board, ticket: Ticket, theme: Theme) -> ET.Element:
     deck = "long route" if ticket.deck == "long" else "destination"
     values = {"card": theme.colors["card"], "stroke": theme.colors["legend_stroke"],
               "text": theme.colors["text"], "highlight": theme.colors["card_highlight"],
-              "heading": f"{board.meta.name} · {deck}".upper(), "origin": ticket.origin,
-              "footer": ticket.id}
+              "heading": f"{deck} ticket".upper(), "origin": ticket.origin,
+              "footer": f"{board.meta.name} · {ticket.id}"}
     g = el(None, "g", {"id": f"card-{ticket.index}", "class": "ticket",
                        "font-family": theme.font_family})
     g.extend(list(fill_template(tpl, values)))
