@@ -106,3 +106,11 @@ def test_text_shows_the_line_with_a_caret() -> None:
     # Without the file's lines, or for a position outside them, there is no excerpt.
     short = format_text([("maps/x.yaml", [W])], sources={"maps/x.yaml": ["a"]})
     assert len(short.splitlines()) == 3
+
+
+def test_absolute_paths_become_repository_relative(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from ttrtool.formats import repo_relative
+
+    assert repo_relative(str(tmp_path / "maps" / "x.yaml"), tmp_path) == "maps/x.yaml"
+    assert repo_relative("maps/x.yaml", tmp_path) == "maps/x.yaml"
+    assert repo_relative("/elsewhere/x.yaml", tmp_path) == "/elsewhere/x.yaml"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from urllib.parse import quote
 
 from ttrtool.diagnostics import Diagnostic, Location, json_pointer
@@ -121,12 +121,25 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
+def repo_relative(file: str, root: Path | None = None) -> str:
+    """An absolute path under ``root`` (default: the working directory, which is the
+    repository in a CI job) as a relative POSIX path; GitHub and SARIF viewers resolve
+    files from the repository root.  Other paths are returned as given."""
+    path = Path(file)
+    if not path.is_absolute():
+        return PurePath(file).as_posix()
+    try:
+        return path.relative_to(root or Path.cwd()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
 def format_github(results: Results) -> str:
     """GitHub Actions annotations: ``::error file=F,line=L,col=C,title=T::message``."""
     lines = []
     for _file, diags in results:
         for d in diags:
-            props = [f"file={escape_property(d.file)}"]
+            props = [f"file={escape_property(repo_relative(d.file))}"]
             if d.location.line > 0:
                 props.append(f"line={d.location.line}")
                 props.append(f"col={d.location.column}")
@@ -138,7 +151,7 @@ def format_github(results: Results) -> str:
 
 
 def _uri(file: str) -> str:
-    return quote(PurePath(file).as_posix(), safe="/._-~")
+    return quote(repo_relative(file), safe="/._-~")
 
 
 def format_sarif(results: Results) -> str:
