@@ -163,8 +163,7 @@ def parse_map_text(raw: bytes | str, file: str = "<string>") -> Document:
     if all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
         raise _fail(file, "TTR002", "empty-file",
                     "the file is empty: a map needs at least format, meta, cities, routes and "
-                    "tickets "
-                    "(see docs/map-format.md)", Location(1, 1))
+                    "tickets (see docs/map-format.md)", Location(1, 1))
     loader = _Loader(text)
     try:
         return _Composer(loader, file).document()
@@ -232,8 +231,7 @@ class _Composer:
         if isinstance(event, ev.AliasEvent):
             raise self.fail("TTR004", "yaml-alias",
                             f"alias '*{event.anchor}' is not allowed in a map file: write the "
-                            "value "
-                            "out in full", event.start_mark, path)
+                            "value out in full", event.start_mark, path)
         if event.anchor is not None:
             raise self.fail("TTR004", "yaml-alias",
                             f"anchor '&{event.anchor}' is not allowed in a map file: remove it and "

@@ -191,5 +191,4 @@ def unused_border_point(ctx: CheckContext) -> Iterator[Finding]:
             if (country.name, bp.id) not in used:
                 yield Finding(f"no route ends at border point '{bp.id}' of {country.name}: add a "
                               f"route with 'b: {country.name}, border_point: {bp.id}' or "
-                              "remove the "
-                              "point", bp.path + ("id",))
+                              "remove the point", bp.path + ("id",))

@@ -39,8 +39,7 @@ def double_route_size(ctx: CheckContext) -> Iterator[Finding]:
         elif len(tracks) > 2:
             for extra in tracks[2:]:
                 yield Finding(f"double group '{group}' has {len(tracks)} tracks; a double "
-                              "route has "
-                              "two: give this track its own group or remove 'double'",
+                              "route has two: give this track its own group or remove 'double'",
                               extra.path + ("double",))
 
 

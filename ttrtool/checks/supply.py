@@ -63,8 +63,7 @@ def trains_vs_spaces(ctx: CheckContext) -> Iterator[Finding]:
         spaces = usable_spaces(board, players)
         if need > spaces:
             yield Finding(f"with {players} players there are {need} trains but only {spaces} "
-                          "usable "
-                          "train spaces, so the game may never end: add routes, lower "
+                          "usable train spaces, so the game may never end: add routes, lower "
                           "rules.trains_per_player or rules.players.max",
                           rules_path(ctx, "trains_per_player"))
             return
@@ -89,8 +88,7 @@ def route_longer_than_trains(ctx: CheckContext) -> Iterator[Finding]:
     for r in ctx.board.routes:
         if r.length > trains:
             yield Finding(f"route {r.label()} needs {r.length} trains but each player has "
-                          f"{trains}: "
-                          "shorten the route or raise rules.trains_per_player",
+                          f"{trains}: shorten the route or raise rules.trains_per_player",
                           r.path + ("length",))
 
 
@@ -194,8 +192,7 @@ def keep_more_than_dealt(ctx: CheckContext) -> Iterator[Finding]:
     dealt = sum(n for _d, n in t.setup_deal)
     if t.setup_keep_min > dealt:
         yield Finding(f"players must keep {t.setup_keep_min} tickets at setup but are dealt "
-                      f"{dealt}: "
-                      "lower rules.tickets.setup_keep_min or deal more",
+                      f"{dealt}: lower rules.tickets.setup_keep_min or deal more",
                       rules_path(ctx, "tickets", "setup_keep_min"))
     if t.draw_keep_min > t.draw:
         yield Finding(f"players must keep {t.draw_keep_min} of the {t.draw} tickets they draw: "
