@@ -134,20 +134,24 @@ class Path:
     def __init__(self, points: Sequence[Point]) -> None:
         self.points = list(points)
         self.cum = [0.0]
+        # Per segment: start point and the step per mm of arc length.
+        self.steps: list[tuple[float, float, float, float]] = []
         for p, q in zip(self.points, self.points[1:], strict=False):
-            self.cum.append(self.cum[-1] + math.dist(p, q))
-
-    @property
-    def length(self) -> float:
-        return self.cum[-1]
+            d = math.dist(p, q)
+            self.cum.append(self.cum[-1] + d)
+            self.steps.append((p[0], p[1], (q[0] - p[0]) / d if d > 1e-12 else 0.0,
+                               (q[1] - p[1]) / d if d > 1e-12 else 0.0))
+        self.length = self.cum[-1]
 
     def at(self, s: float) -> Point:
-        s = max(0.0, min(self.length, s))
-        i = min(bisect_right(self.cum, s) - 1, len(self.points) - 2)
-        seg = self.cum[i + 1] - self.cum[i]
-        t = (s - self.cum[i]) / seg if seg > 1e-12 else 0.0
-        p, q = self.points[i], self.points[i + 1]
-        return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
+        if s <= 0.0:
+            return self.points[0]
+        if s >= self.length:
+            return self.points[-1]
+        i = bisect_right(self.cum, s) - 1
+        x, y, dx, dy = self.steps[i]
+        t = s - self.cum[i]
+        return (x + dx * t, y + dy * t)
 
     def direction_at_start(self) -> Point:
         return unit(sub(self.at(min(3.0, self.length)), self.points[0]))
@@ -193,28 +197,42 @@ def polyline_length(pts: Sequence[Point]) -> float:
     return sum(math.dist(p, q) for p, q in zip(pts, pts[1:], strict=False))
 
 
+class CurveTable:
+    """Curves with given end turns, by length: the handle that gives a length is found
+    by interpolating a small table of lengths (long handles on an S fold it into a cusp,
+    so an S stops at 0.8; an arc may grow into a loop)."""
+
+    def __init__(self, a: Point, b: Point, turn_a: float, turn_b: float) -> None:
+        self.a, self.b, self.turns = a, b, (turn_a, turn_b)
+        top = 1.3
+        self.handles = [0.34 + (top - 0.34) * i / 5 for i in range(6)]
+        self.lengths = [polyline_length(bezier_points(a, b, turn_a, turn_b, h, 12))
+                        for h in self.handles]
+
+    def points(self, need: float) -> list[Point]:
+        """The curve at least ``need`` long (or the longest there is)."""
+        hs, ls = self.handles, self.lengths
+        h = hs[-1]
+        if need <= ls[0]:
+            h = hs[0]
+        else:
+            for i in range(1, len(hs)):
+                if ls[i] >= need:
+                    span = ls[i] - ls[i - 1]
+                    t = (need - ls[i - 1]) / span if span > 1e-9 else 1.0
+                    h = hs[i - 1] + (hs[i] - hs[i - 1]) * t
+                    break
+        out = bezier_points(self.a, self.b, self.turns[0], self.turns[1], h)
+        while polyline_length(out) < need and h < hs[-1]:
+            h = min(h + 0.01, hs[-1])
+            out = bezier_points(self.a, self.b, self.turns[0], self.turns[1], h)
+        return out
+
+
 def curve_for_length(a: Point, b: Point, turn_a: float, turn_b: float,
                      need: float) -> list[Point]:
-    """The curve with these end turns whose length reaches ``need`` (handles of at
-    least a third of the chord; longer handles when more length is needed)."""
-    pts = bezier_points(a, b, turn_a, turn_b, 0.34)
-    if len(pts) == 2 or polyline_length(pts) >= need:
-        return pts
-    # Long handles on an S-curve fold it into a cusp; arcs may grow into loops.
-    lo, hi = 0.34, (1.3 if turn_a * turn_b < 0 else 1.3)
-    if polyline_length(bezier_points(a, b, turn_a, turn_b, hi, 10)) < need:
-        return bezier_points(a, b, turn_a, turn_b, hi)
-    for _ in range(7):
-        mid = (lo + hi) / 2
-        if polyline_length(bezier_points(a, b, turn_a, turn_b, mid, 10)) < need:
-            lo = mid
-        else:
-            hi = mid
-    out = bezier_points(a, b, turn_a, turn_b, hi)
-    while polyline_length(out) < need and hi < 1.3 and turn_a * turn_b >= 0:
-        hi += 0.02
-        out = bezier_points(a, b, turn_a, turn_b, hi)
-    return out
+    """The curve with these end turns whose length reaches ``need``."""
+    return CurveTable(a, b, turn_a, turn_b).points(need)
 
 
 def smooth_points(points: Sequence[Point], samples: int = 8) -> list[Point]:

@@ -24,19 +24,20 @@ from dataclasses import dataclass, field
 from ttrtool.model import Board, Route
 from ttrtool.render.geometry import (
     Box,
+    CurveTable,
     Grid,
     Path,
     Point,
     box_circle_overlap,
     boxes_overlap,
-    curve_for_length,
     polylines_cross,
     smooth_points,
 )
 from ttrtool.render.theme import Sizes
 
-PASSES = 5
-FULL_LOOKS = 8
+PASSES = 4
+FULL_LOOKS = 6
+ENOUGH_CLEAR = 3  # clear candidates found before the quick scan stops
 PAIR_LOOKS = 5
 Shape = tuple[float, float]  # turn at each end, degrees (0, 0: straight)
 STRAIGHT: Shape = (0.0, 0.0)
@@ -130,6 +131,7 @@ class RouteLayout:
         self.lanes = self._make_lanes()
         self._curves: dict[tuple[int, Shape, float], list[Point]] = {}
         self._walks: dict[tuple[int, Shape, float, float, float], list[float]] = {}
+        self._tables: dict[tuple[int, Shape], CurveTable] = {}
         self.at_node: dict[int, list[tuple[int, int]]] = {}  # node -> (lane, end 0|1)
         for lane in self.lanes:
             self.at_node.setdefault(lane.a, []).append((lane.index, 0))
@@ -175,8 +177,10 @@ class RouteLayout:
         key = (lane.index, shape, float(math.ceil(max(need, self.need(lane)))))
         pts = self._curves.get(key)
         if pts is None:
-            pts = curve_for_length(a, b, shape[0], shape[1], key[2])
-            self._curves[key] = pts
+            table = self._tables.get((lane.index, shape))
+            if table is None:
+                table = self._tables[(lane.index, shape)] = CurveTable(a, b, shape[0], shape[1])
+            pts = self._curves[key] = table.points(key[2])
         return pts
 
     def first_shape(self, lane: Lane) -> Shape:
@@ -337,7 +341,7 @@ class RouteLayout:
         lane.cars = out
         lane.sharp = 0.0
         if len(lane.path.points) > 2:
-            units = [self._unit(lane, x) for x in starts]
+            units = [sp.box for sp in out if sp.route == lane.routes[0]]
             for p, q in zip(units, units[1:], strict=False):
                 turn = math.degrees(math.acos(max(-1.0, min(1.0, p.ux * q.ux + p.uy * q.uy))))
                 lane.sharp += max(0.0, turn - 20.0)
@@ -460,7 +464,7 @@ class RouteLayout:
             quick = self.conflicts(lane)
             if quick < best[0]:
                 hopeful.append((quick // 10, round(quick % 10, 2), k, shape))
-                if sum(1 for h in hopeful if h[0] == 0) >= FULL_LOOKS:
+                if sum(1 for h in hopeful if h[0] == 0) >= ENOUGH_CLEAR:
                     break
         for _q, _soft, _k, shape in sorted(hopeful)[:FULL_LOOKS]:
             for x, snap in zip(group, saved, strict=True):
