@@ -18,7 +18,15 @@ from ttrtool.model import Board
 from ttrtool.resources import BUNDLED_MAPS, bundled_map_path
 
 __version__ = "0.1.0"
-__all__ = ["Board", "Diagnostic", "MapError", "Severity", "load_map", "resolve_map_path", "__version__"]
+__all__ = [
+    "Board",
+    "Diagnostic",
+    "MapError",
+    "Severity",
+    "load_map",
+    "resolve_map_path",
+    "__version__",
+]
 
 
 def resolve_map_path(name_or_path: str | Path) -> Path:
