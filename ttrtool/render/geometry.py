@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 Point = tuple[float, float]
 
@@ -31,9 +31,10 @@ def left_normal(u: Point) -> Point:
     return (u[1], -u[0])
 
 
-@dataclass(frozen=True)
-class Box:
-    """An oriented rectangle: centre, unit direction, half length and half width."""
+class Box(NamedTuple):
+    """An oriented rectangle: centre, unit direction, half length and half width.
+
+    A named tuple rather than a dataclass: the layout makes tens of thousands."""
 
     cx: float
     cy: float
@@ -142,6 +143,8 @@ class Path:
             self.steps.append((p[0], p[1], (q[0] - p[0]) / d if d > 1e-12 else 0.0,
                                (q[1] - p[1]) / d if d > 1e-12 else 0.0))
         self.length = self.cum[-1]
+        self._start: Point | None = None
+        self._end: Point | None = None
 
     def at(self, s: float) -> Point:
         if s <= 0.0:
@@ -154,11 +157,15 @@ class Path:
         return (x + dx * t, y + dy * t)
 
     def direction_at_start(self) -> Point:
-        return unit(sub(self.at(min(3.0, self.length)), self.points[0]))
+        if self._start is None:
+            self._start = unit(sub(self.at(min(3.0, self.length)), self.points[0]))
+        return self._start
 
     def direction_at_end(self) -> Point:
         """Direction pointing away from the last point, back along the path."""
-        return unit(sub(self.at(max(0.0, self.length - 3.0)), self.points[-1]))
+        if self._end is None:
+            self._end = unit(sub(self.at(max(0.0, self.length - 3.0)), self.points[-1]))
+        return self._end
 
     def slice(self, s0: float, s1: float) -> list[Point]:
         """The polyline between arc lengths ``s0`` and ``s1``."""
