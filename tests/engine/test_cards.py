@@ -121,7 +121,7 @@ def test_r_draw_5_hopeless_wipe_leaves_the_market_as_it_is(line: Board) -> None:
     st = position(g, market=[LOCO, LOCO, LOCO, "white", "black"], deck=[LOCO] * 6,
                   discards=[LOCO] * 3)
     settle_market(st)
-    assert st.market_wipes == 0
+    assert st.market_wipes == 0 and st.wipes_stopped == 1
     assert sorted(g.card_names[c] for c in st.market) == ["black", LOCO, LOCO, LOCO, "white"]
 
 

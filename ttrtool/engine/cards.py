@@ -72,6 +72,7 @@ def settle_market(st: GameState) -> None:
         pool_locos = st.deck.count(loco) + st.discards.count(loco) + market.count(loco)
         new_size = min(size, pool)
         if pool - pool_locos < new_size - (threshold - 1) or wipes >= MAX_CONSECUTIVE_WIPES:
+            st.wipes_stopped += 1  # the R-DRAW-5 hole: counted for the report
             return
         st.discards.extend(market)
         market.clear()

@@ -118,6 +118,7 @@ def final_result(st: GameState) -> GameResult:
         tunnels_withdrawn=st.tunnels_withdrawn,
         extra_cards_paid=st.extra_cards,
         market_wipes=st.market_wipes,
+        wipes_stopped=st.wipes_stopped,
         stations_built=len(st.stations),
     )
 

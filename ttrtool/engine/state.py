@@ -75,6 +75,7 @@ class GameState:
         self.tunnels_withdrawn = 0
         self.extra_cards = 0
         self.market_wipes = 0
+        self.wipes_stopped = 0
         self.history: list[tuple[int, Action]] = []
         self._legal: list[Action] | None = None
 
