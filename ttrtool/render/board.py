@@ -56,7 +56,12 @@ def countries_layer(p: BoardPlan, theme: Theme) -> ET.Element:
             el(cg, "rect", {"id": f"country-{i}-band-{j}", "x": x0, "y": y0, "width": x1 - x0,
                             "height": y1 - y0, "rx": 2.0, "fill": c.color, "stroke":
                             theme.colors["frame"], "stroke-width": 0.4})
-        for j, (bp, x, y) in enumerate(c.points):
+        for j, ((bp, x, y), band) in enumerate(zip(c.points, c.bands, strict=True)):
+            # A ribbon from the border point to its band at the board edge.
+            nx, ny = min(max(x, band[0]), band[2]), min(max(y, band[1]), band[3])
+            el(cg, "path", {"d": f"M{num(x)},{num(y)}L{num(nx)},{num(ny)}", "stroke": c.color,
+                            "stroke-width": s.border_radius * 1.4, "stroke-linecap": "round",
+                            "fill": "none"})
             el(cg, "circle", {"id": f"country-{i}-point-{j}", "cx": x, "cy": y,
                               "r": s.border_radius, "fill": c.color,
                               "stroke": theme.colors["city_stroke"], "stroke-width": 0.5},

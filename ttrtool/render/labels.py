@@ -28,9 +28,9 @@ def text_width(text: str, size: float, bold: bool = True) -> float:
         elif ch in _WIDE:
             w += 0.9
         elif ch.isupper() or ch.isdigit():
-            w += 0.68
+            w += 0.7
         else:
-            w += 0.57
+            w += 0.6
     return w * size * (1.06 if bold else 1.0)
 
 
