@@ -125,6 +125,18 @@ def test_r_draw_5_hopeless_wipe_leaves_the_market_as_it_is(line: Board) -> None:
     assert sorted(g.card_names[c] for c in st.market) == ["black", LOCO, LOCO, LOCO, "white"]
 
 
+def test_r_draw_5_a_long_unlucky_run_of_wipes_is_cut_short(line: Board) -> None:
+    from ttrtool.engine.cards import MAX_CONSECUTIVE_WIPES
+
+    g = Game(line, 2)
+    # Enough other cards exist (at the bottom of the deck), so the pool check
+    # allows wiping, but the next 200 cards are all locomotives.
+    st = position(g, market=[LOCO, LOCO, LOCO, "white", "black"],
+                  deck=[LOCO] * 200 + ["red"] * 10)
+    settle_market(st)
+    assert st.market_wipes == MAX_CONSECUTIVE_WIPES and st.wipes_stopped == 1
+
+
 def test_r_draw_6_empty_deck_reshuffles_the_discards(line: Board) -> None:
     g = Game(line, 2)
     st = position(g, market=["red", "blue", "green", "white", "black"], deck=[],
