@@ -15,7 +15,7 @@ from ttrtool.engine.invariants import check_invariants
 from ttrtool.engine.scoring import rescore
 from ttrtool.model import Board
 
-GAMES_PER_CASE = 3
+GAMES_PER_CASE = 8
 CASES = [("usa", n) for n in range(2, 6)] + [("europe", n) for n in range(2, 6)] + [
     ("switzerland", 2), ("switzerland", 3)]
 
