@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from ttrtool.model import Board
 from ttrtool.render.furniture import legend_layer, score_track
 from ttrtool.render.labels import BoardPlan, plan_board
-from ttrtool.render.layout import layout_routes
+from ttrtool.render.search import layout_routes
 from ttrtool.render.svg import clean, document, el, num, to_bytes
 from ttrtool.render.theme import Theme
 

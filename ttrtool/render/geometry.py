@@ -236,12 +236,6 @@ class CurveTable:
         return out
 
 
-def curve_for_length(a: Point, b: Point, turn_a: float, turn_b: float,
-                     need: float) -> list[Point]:
-    """The curve with these end turns whose length reaches ``need``."""
-    return CurveTable(a, b, turn_a, turn_b).points(need)
-
-
 def smooth_points(points: Sequence[Point], samples: int = 8) -> list[Point]:
     """A Catmull-Rom curve through ``points`` (the map's waypoints and both ends)."""
     if len(points) < 3:

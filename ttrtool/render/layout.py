@@ -9,11 +9,7 @@ that the lanes meeting at a city do not touch (the distance follows from the
 angle between neighbouring lanes), with the spare length spread first into the
 gaps between cars and then into both ends.
 
-The shapes are found by a small deterministic local search: start straight
-(or with the gentlest curve that fits the cars), then move each lane whose
-cars touch another lane, a city marker or the board edge, or whose track
-crosses another, to the first candidate shape (gentlest first) that clears
-it, judged together with the lanes that share its cities.
+Which shape each lane takes is decided by :mod:`ttrtool.render.search`.
 """
 
 from __future__ import annotations
@@ -35,28 +31,10 @@ from ttrtool.render.geometry import (
 )
 from ttrtool.render.theme import Sizes
 
-PASSES = 4
-FULL_LOOKS = 6
-ENOUGH_CLEAR = 3  # clear candidates found before the quick scan stops
-PAIR_LOOKS = 5
 Shape = tuple[float, float]  # turn at each end, degrees (0, 0: straight)
 STRAIGHT: Shape = (0.0, 0.0)
 
 
-def _shapes() -> list[Shape]:
-    """Candidate shapes, gentlest first: arcs, lopsided arcs, then S-curves."""
-    out: list[tuple[float, Shape]] = []
-    for t in (8, 16, 26, 38, 55, 75):
-        for sign in (1, -1):
-            out.append((2 * t, (sign * t, sign * t)))
-            out.append((1.5 * t + 8, (sign * t, sign * t / 2)))
-            out.append((1.5 * t + 8, (sign * t / 2, sign * t)))
-            if t <= 38:
-                out.append((2 * t + 20, (sign * t, -sign * t)))
-    return [shape for _cost, shape in sorted(out, key=lambda x: x[0])]
-
-
-SHAPES = _shapes()
 
 
 @dataclass(frozen=True)
@@ -84,9 +62,6 @@ class Lane:
     deficit: float = 0.0  # mm missing for the cars and the trims the neighbours want
     kinks: int = 0  # cars of the two tracks of a double route touching on a tight curve
     sharp: float = 0.0  # degrees by which consecutive cars turn more than 20 degrees
-
-
-_Snap = tuple[Shape, Path, tuple[float, float], list[Space], list[Point], str, int, float]
 
 
 @dataclass(frozen=True)
@@ -182,22 +157,6 @@ class RouteLayout:
                 table = self._tables[(lane.index, shape)] = CurveTable(a, b, shape[0], shape[1])
             pts = self._curves[key] = table.points(key[2])
         return pts
-
-    def first_shape(self, lane: Lane) -> Shape:
-        chord = math.dist(self.pos[lane.a], self.pos[lane.b])
-        if lane.waypoints or chord >= self.need(lane):
-            return STRAIGHT
-        for shape in SHAPES:
-            if shape[0] == shape[1] and Path(self.base_points(lane, shape)).length \
-                    >= self.need(lane) + 4:
-                return shape
-        return SHAPES[-1]
-
-    def candidates(self, lane: Lane) -> list[Shape]:
-        if lane.waypoints:
-            return [STRAIGHT]
-        chord = math.dist(self.pos[lane.a], self.pos[lane.b])
-        return ([STRAIGHT] if chord >= self.need(lane) else []) + SHAPES
 
     # -- placing cars ---------------------------------------------------------------------------
 
@@ -375,11 +334,11 @@ class RouteLayout:
 
     # -- conflicts ------------------------------------------------------------------------------
 
-    def _register(self, lane: Lane) -> None:
+    def register(self, lane: Lane) -> None:
         for k, sp in enumerate(lane.cars):
             self.grid.add(lane.index * 64 + k, sp.box.bbox())
 
-    def _unregister(self, lane: Lane) -> None:
+    def unregister(self, lane: Lane) -> None:
         for k in range(len(lane.cars)):
             self.grid.remove(lane.index * 64 + k)
 
@@ -422,149 +381,10 @@ class RouteLayout:
     def reshape_neighbours(self, lane: Lane) -> None:
         for o in self.neighbours(lane):
             other = self.lanes[o]
-            self._unregister(other)
+            self.unregister(other)
             other.trim = (self.desired_trim(other, 0), self.desired_trim(other, 1))
             self.place(other)
-            self._register(other)
-
-    def _snapshot(self, lane: Lane) -> _Snap:
-        return (lane.shape, lane.path, lane.trim, lane.cars, lane.track, lane.fit, lane.kinks,
-                lane.sharp)
-
-    def _restore(self, lane: Lane, snap: _Snap) -> None:
-        self._unregister(lane)
-        (lane.shape, lane.path, lane.trim, lane.cars, lane.track, lane.fit, lane.kinks,
-         lane.sharp) = snap
-        self._register(lane)
-
-    def evaluate(self, lane: Lane, shape: Shape) -> float:
-        """Cost of ``lane`` in ``shape`` including how the lanes at its cities fare
-        around it (the board is left with the candidate applied)."""
-        self._unregister(lane)
-        self.reshape(lane, shape)
-        self._register(lane)
-        self.reshape_neighbours(lane)
-        cost = self.conflicts(lane)
-        for o in self.neighbours(lane):
-            cost += self.conflicts(self.lanes[o]) // 1
-        return cost
-
-    def improve(self, lane: Lane) -> bool:
-        """Move ``lane`` to a better shape; True if it moved."""
-        group = [lane] + [self.lanes[o] for o in self.neighbours(lane)]
-        saved = [self._snapshot(x) for x in group]
-        best = (self.evaluate(lane, lane.shape), lane.shape)
-        self._unregister(lane)
-        # A quick look at the lane alone first; the full cost only for the most hopeful.
-        hopeful: list[tuple[float, float, int, Shape]] = []
-        for k, shape in enumerate(self.candidates(lane)):
-            if shape == saved[0][0]:
-                continue
-            self.reshape(lane, shape)
-            quick = self.conflicts(lane)
-            if quick < best[0]:
-                hopeful.append((quick // 10, round(quick % 10, 2), k, shape))
-                if sum(1 for h in hopeful if h[0] == 0) >= ENOUGH_CLEAR:
-                    break
-        for _q, _soft, _k, shape in sorted(hopeful)[:FULL_LOOKS]:
-            for x, snap in zip(group, saved, strict=True):
-                self._restore(x, snap)
-            c = self.evaluate(lane, shape)
-            self._unregister(lane)
-            if c < best[0] - 1e-9:
-                best = (c, shape)
-                if c < 1:
-                    break
-        for x, snap in zip(group, saved, strict=True):
-            self._restore(x, snap)
-        self.evaluate(lane, best[1])
-        return best[1] != saved[0][0]
-
-    def _quick_shapes(self, lane: Lane, count: int) -> list[Shape]:
-        saved = self._snapshot(lane)
-        self._unregister(lane)
-        scored = []
-        for k, shape in enumerate(self.candidates(lane)):
-            self.reshape(lane, shape)
-            scored.append((self.conflicts(lane) // 10, k, shape))
-        self._restore(lane, saved)
-        return [shape for _c, _k, shape in sorted(scored)[:count]]
-
-    def _partner(self, lane: Lane) -> Lane | None:
-        """A lane whose cars or track touch ``lane``'s (the other half of a stuck pair)."""
-        s = self.sizes
-        for sp in lane.cars:
-            for key in sorted(self.grid.near(sp.box.bbox())):
-                other = self.lanes[key // 64]
-                if other.index != lane.index and boxes_overlap(
-                        sp.box, other.cars[key % 64].box, s.clearance):
-                    return other
-        return None
-
-    def move_pair(self, x: Lane, y: Lane) -> bool:
-        """Try shapes of two lanes together (one at a time cannot clear a tight pair)."""
-        group = {x.index, y.index} | set(self.neighbours(x)) | set(self.neighbours(y))
-        lanes = [self.lanes[i] for i in sorted(group)]
-        saved = [self._snapshot(ln) for ln in lanes]
-
-        def total() -> float:
-            return sum(self.conflicts(ln) for ln in lanes)
-
-        best = (total(), x.shape, y.shape)
-        for sx in self._quick_shapes(x, PAIR_LOOKS):
-            for sy in self._quick_shapes(y, PAIR_LOOKS):
-                for ln, snap in zip(lanes, saved, strict=True):
-                    self._restore(ln, snap)
-                self.evaluate(x, sx)
-                self.evaluate(y, sy)
-                cost = total()
-                if cost < best[0] - 1e-9:
-                    best = (cost, sx, sy)
-        for ln, snap in zip(lanes, saved, strict=True):
-            self._restore(ln, snap)
-        if (best[1], best[2]) == (x.shape, y.shape):
-            return False
-        self.evaluate(x, best[1])
-        self.evaluate(y, best[2])
-        return True
-
-    def solve(self) -> None:
-        self._search()
-        for _ in range(3):
-            bad = [ln for ln in self.lanes if self.conflicts(ln) >= 1]
-            moved = False
-            for lane in bad:
-                other = self._partner(lane)
-                if other is not None and self.conflicts(lane) >= 1:
-                    moved |= self.move_pair(lane, other)
-            if not moved:
-                break
-            self._search(initial=False)
-
-    def _search(self, initial: bool = True) -> None:
-        if initial:
-            for lane in self.lanes:
-                lane.shape = self.first_shape(lane)
-                lane.path = Path(self.base_points(lane, lane.shape))
-            for lane in self.lanes:
-                lane.trim = (self.desired_trim(lane, 0), self.desired_trim(lane, 1))
-                self.place(lane)
-                self._register(lane)
-        stuck: set[int] = set()  # lanes no shape helped, until a neighbour moves
-        for _ in range(PASSES):
-            bad = sorted(((self.conflicts(lane), lane.index) for lane in self.lanes),
-                         reverse=True)
-            changed = False
-            for cost, i in bad:
-                if cost < 1 or i in stuck or self.conflicts(self.lanes[i]) < 1:
-                    continue
-                if self.improve(self.lanes[i]):
-                    changed = True
-                    stuck -= set(self.neighbours(self.lanes[i]))
-                else:
-                    stuck.add(i)
-            if not changed:
-                break
+            self.register(other)
 
     def problems(self) -> list[str]:
         """Ids of the routes left touching something, or too short or long to draw."""
@@ -575,14 +395,6 @@ class RouteLayout:
         return sorted((sp for lane in self.lanes for sp in lane.cars),
                       key=lambda sp: (sp.route, sp.index))
 
-    def route_lane(self) -> dict[int, Lane]:
-        return {r: lane for lane in self.lanes for r in lane.routes}
 
 
-def layout_routes(board: Board, sizes: Sizes) -> RouteLayout:
-    lay = RouteLayout(board, sizes)
-    lay.solve()
-    return lay
-
-
-__all__ = ["Frame", "Lane", "RouteLayout", "Space", "board_frame", "layout_routes"]
+__all__ = ["STRAIGHT", "Frame", "Lane", "RouteLayout", "Shape", "Space", "board_frame"]

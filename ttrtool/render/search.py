@@ -1,0 +1,209 @@
+"""The search for lane shapes: which curve each lane of the board takes.
+
+Deterministic local search.  Every lane starts straight (or on the gentlest
+curve that fits its cars); then each lane whose cars touch another lane, a
+city marker or the board edge, or whose track crosses another, moves to the
+gentlest candidate shape that clears it.  A candidate is first looked at
+alone (quick), and only the most hopeful are judged together with the lanes
+that share its cities (full).  Pairs of lanes that only clear when both move
+are then tried together.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ttrtool.model import Board
+from ttrtool.render.geometry import Path, Point, boxes_overlap
+from ttrtool.render.layout import STRAIGHT, Lane, RouteLayout, Shape, Space
+from ttrtool.render.theme import Sizes
+
+PASSES = 4
+FULL_LOOKS = 6  # candidates judged in full per move
+ENOUGH_CLEAR = 3  # clear candidates found before the quick scan stops
+PAIR_LOOKS = 5  # candidates per lane when a pair moves together
+
+_Snap = tuple[Shape, Path, tuple[float, float], list[Space], list[Point], str, int, float]
+
+
+def _shapes() -> list[Shape]:
+    """Candidate shapes, gentlest first: arcs, lopsided arcs, then S-curves."""
+    out: list[tuple[float, Shape]] = []
+    for t in (8, 16, 26, 38, 55, 75):
+        for sign in (1, -1):
+            out.append((2 * t, (sign * t, sign * t)))
+            out.append((1.5 * t + 8, (sign * t, sign * t / 2)))
+            out.append((1.5 * t + 8, (sign * t / 2, sign * t)))
+            if t <= 38:
+                out.append((2 * t + 20, (sign * t, -sign * t)))
+    return [shape for _cost, shape in sorted(out, key=lambda x: x[0])]
+
+
+SHAPES = _shapes()
+
+
+class Search:
+    def __init__(self, lay: RouteLayout) -> None:
+        self.lay = lay
+
+    def first_shape(self, lane: Lane) -> Shape:
+        chord = math.dist(self.lay.pos[lane.a], self.lay.pos[lane.b])
+        if lane.waypoints or chord >= self.lay.need(lane):
+            return STRAIGHT
+        for shape in SHAPES:
+            if shape[0] == shape[1] and Path(self.lay.base_points(lane, shape)).length \
+                    >= self.lay.need(lane) + 4:
+                return shape
+        return SHAPES[-1]
+
+    def candidates(self, lane: Lane) -> list[Shape]:
+        if lane.waypoints:
+            return [STRAIGHT]
+        chord = math.dist(self.lay.pos[lane.a], self.lay.pos[lane.b])
+        return ([STRAIGHT] if chord >= self.lay.need(lane) else []) + SHAPES
+
+    def _snapshot(self, lane: Lane) -> _Snap:
+        return (lane.shape, lane.path, lane.trim, lane.cars, lane.track, lane.fit, lane.kinks,
+                lane.sharp)
+
+    def _restore(self, lane: Lane, snap: _Snap) -> None:
+        self.lay.unregister(lane)
+        (lane.shape, lane.path, lane.trim, lane.cars, lane.track, lane.fit, lane.kinks,
+         lane.sharp) = snap
+        self.lay.register(lane)
+
+    def evaluate(self, lane: Lane, shape: Shape) -> float:
+        """Cost of ``lane`` in ``shape`` including how the lanes at its cities fare
+        around it (the board is left with the candidate applied)."""
+        self.lay.unregister(lane)
+        self.lay.reshape(lane, shape)
+        self.lay.register(lane)
+        self.lay.reshape_neighbours(lane)
+        cost = self.lay.conflicts(lane)
+        for o in self.lay.neighbours(lane):
+            cost += self.lay.conflicts(self.lay.lanes[o]) // 1
+        return cost
+
+    def improve(self, lane: Lane) -> bool:
+        """Move ``lane`` to a better shape; True if it moved."""
+        group = [lane] + [self.lay.lanes[o] for o in self.lay.neighbours(lane)]
+        saved = [self._snapshot(x) for x in group]
+        best = (self.evaluate(lane, lane.shape), lane.shape)
+        self.lay.unregister(lane)
+        # A quick look at the lane alone first; the full cost only for the most hopeful.
+        hopeful: list[tuple[float, float, int, Shape]] = []
+        for k, shape in enumerate(self.candidates(lane)):
+            if shape == saved[0][0]:
+                continue
+            self.lay.reshape(lane, shape)
+            quick = self.lay.conflicts(lane)
+            if quick < best[0]:
+                hopeful.append((quick // 10, round(quick % 10, 2), k, shape))
+                if sum(1 for h in hopeful if h[0] == 0) >= ENOUGH_CLEAR:
+                    break
+        for _q, _soft, _k, shape in sorted(hopeful)[:FULL_LOOKS]:
+            for x, snap in zip(group, saved, strict=True):
+                self._restore(x, snap)
+            c = self.evaluate(lane, shape)
+            self.lay.unregister(lane)
+            if c < best[0] - 1e-9:
+                best = (c, shape)
+                if c < 1:
+                    break
+        for x, snap in zip(group, saved, strict=True):
+            self._restore(x, snap)
+        self.evaluate(lane, best[1])
+        return best[1] != saved[0][0]
+
+    def _quick_shapes(self, lane: Lane, count: int) -> list[Shape]:
+        saved = self._snapshot(lane)
+        self.lay.unregister(lane)
+        scored = []
+        for k, shape in enumerate(self.candidates(lane)):
+            self.lay.reshape(lane, shape)
+            scored.append((self.lay.conflicts(lane) // 10, k, shape))
+        self._restore(lane, saved)
+        return [shape for _c, _k, shape in sorted(scored)[:count]]
+
+    def _partner(self, lane: Lane) -> Lane | None:
+        """A lane whose cars or track touch ``lane``'s (the other half of a stuck pair)."""
+        s = self.lay.sizes
+        for sp in lane.cars:
+            for key in sorted(self.lay.grid.near(sp.box.bbox())):
+                other = self.lay.lanes[key // 64]
+                if other.index != lane.index and boxes_overlap(
+                        sp.box, other.cars[key % 64].box, s.clearance):
+                    return other
+        return None
+
+    def move_pair(self, x: Lane, y: Lane) -> bool:
+        """Try shapes of two lanes together (one at a time cannot clear a tight pair)."""
+        group = {x.index, y.index} | set(self.lay.neighbours(x)) | set(self.lay.neighbours(y))
+        lanes = [self.lay.lanes[i] for i in sorted(group)]
+        saved = [self._snapshot(ln) for ln in lanes]
+
+        def total() -> float:
+            return sum(self.lay.conflicts(ln) for ln in lanes)
+
+        best = (total(), x.shape, y.shape)
+        for sx in self._quick_shapes(x, PAIR_LOOKS):
+            for sy in self._quick_shapes(y, PAIR_LOOKS):
+                for ln, snap in zip(lanes, saved, strict=True):
+                    self._restore(ln, snap)
+                self.evaluate(x, sx)
+                self.evaluate(y, sy)
+                cost = total()
+                if cost < best[0] - 1e-9:
+                    best = (cost, sx, sy)
+        for ln, snap in zip(lanes, saved, strict=True):
+            self._restore(ln, snap)
+        if (best[1], best[2]) == (x.shape, y.shape):
+            return False
+        self.evaluate(x, best[1])
+        self.evaluate(y, best[2])
+        return True
+
+    def solve(self) -> None:
+        self._search()
+        for _ in range(3):
+            bad = [ln for ln in self.lay.lanes if self.lay.conflicts(ln) >= 1]
+            moved = False
+            for lane in bad:
+                other = self._partner(lane)
+                if other is not None and self.lay.conflicts(lane) >= 1:
+                    moved |= self.move_pair(lane, other)
+            if not moved:
+                break
+            self._search(initial=False)
+
+    def _search(self, initial: bool = True) -> None:
+        if initial:
+            for lane in self.lay.lanes:
+                lane.shape = self.first_shape(lane)
+                lane.path = Path(self.lay.base_points(lane, lane.shape))
+            for lane in self.lay.lanes:
+                lane.trim = (self.lay.desired_trim(lane, 0), self.lay.desired_trim(lane, 1))
+                self.lay.place(lane)
+                self.lay.register(lane)
+        stuck: set[int] = set()  # lanes no shape helped, until a neighbour moves
+        for _ in range(PASSES):
+            bad = sorted(((self.lay.conflicts(lane), lane.index) for lane in self.lay.lanes),
+                         reverse=True)
+            changed = False
+            for cost, i in bad:
+                if cost < 1 or i in stuck or self.lay.conflicts(self.lay.lanes[i]) < 1:
+                    continue
+                if self.improve(self.lay.lanes[i]):
+                    changed = True
+                    stuck -= set(self.lay.neighbours(self.lay.lanes[i]))
+                else:
+                    stuck.add(i)
+            if not changed:
+                break
+
+
+def layout_routes(board: Board, sizes: Sizes) -> RouteLayout:
+    """Lay out every lane of ``board``: shapes chosen, cars placed."""
+    lay = RouteLayout(board, sizes)
+    Search(lay).solve()
+    return lay
