@@ -131,3 +131,25 @@ def test_tie_breaker_most_completed_tickets(usa: Board) -> None:
                 {"routes": 7, "tickets": 4, "stations": 0, "longest": 0}, 4)
     assert a["score"] == b["score"] == 11
     assert rescore(_record([a, b], [1]), usa.rules) == []
+
+
+def test_r_eu_4_a_tie_between_station_routes_accepts_the_logged_choice(europe: Board) -> None:
+    # One station at Berlin can borrow Berlin–Essen (for Amsterdam–Berlin) or
+    # Berlin–Wien (for Budapest–Berlin), not both: either choice scores 0 for tickets.
+    mine = [_route(europe, "Amsterdam", "Essen"), _route(europe, "Budapest", "Wien")]
+    theirs = [_route(europe, "Berlin", "Essen"), _route(europe, "Berlin", "Wien")]
+    tickets = [_ticket("Amsterdam", ("Berlin", 5), completed=True, scored=5),
+               _ticket("Budapest", ("Berlin", 5), completed=False, scored=-5)]
+    p0 = _player(0, mine, tickets, {"routes": 5, "tickets": 0, "stations": 8, "longest": 0}, 3,
+                 stations=[{"city": "Berlin", "route": theirs[0]["id"]}])
+    p1 = _player(1, theirs, [], {"routes": 6, "tickets": 0, "stations": 12, "longest": 10}, 5)
+    assert rescore(_record([p0, p1], [1]), europe.rules) == []
+    # The same outcomes with the other route logged do not add up.
+    other = copy.deepcopy(p0)
+    other["stations"][0]["route"] = theirs[1]["id"]
+    assert any("Amsterdam-Berlin" in p for p in rescore(_record([other, p1], [1]), europe.rules))
+    # A route nobody owns at the station's city is refused.
+    bad = copy.deepcopy(p0)
+    bad["stations"][0]["route"] = mine[0]["id"]
+    problems = rescore(_record([bad, p1], [1]), europe.rules)
+    assert any("which no other player owns there" in p for p in problems)

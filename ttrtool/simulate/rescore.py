@@ -120,35 +120,52 @@ def longest_trail_weighted(edges: Sequence[tuple[str, str, int]]) -> int:
 
 def _station_options(
     city: str, own: int, players: Sequence[Mapping[str, Any]], junction: bool
-) -> list[Edge | None]:
-    """Routes of other players touching ``city`` that a station there may use (R-EU-4)."""
-    options: list[Edge | None] = [None]
+) -> dict[str | None, Edge | None]:
+    """Routes of other players touching ``city`` that a station there may use (R-EU-4),
+    by route id; ``None`` is the choice of using no route."""
+    options: dict[str | None, Edge | None] = {None: None}
     for p in players:
         if p["seat"] == own:
             continue
         for r in p["claimed"]:
             a, b = _ends(r, junction)
             if city in (a, b):
-                options.append((a, b))
+                options[r["id"]] = (a, b)
     return options
 
 
-def _best_tickets(
-    player: Mapping[str, Any], players: Sequence[Mapping[str, Any]], junction: bool
+def _outcomes(player: Mapping[str, Any], own: list[Edge],
+              borrowed: Iterable[Edge | None]) -> list[tuple[bool, int]]:
+    comp = _components(own + [e for e in borrowed if e is not None])
+    return [ticket_points(t, comp) for t in player["tickets"]]
+
+
+def _station_tickets(
+    player: Mapping[str, Any], players: Sequence[Mapping[str, Any]], junction: bool,
+    who: str, problems: list[str],
 ) -> tuple[int, list[tuple[bool, int]]]:
-    """Ticket total with the best choice of station routes, and each ticket's outcome."""
+    """The best ticket total over every choice of station routes (R-EU-4), and the
+    ticket outcomes of the choice the log records.
+
+    Several choices may tie for the best total; the log's own choice must be
+    one of the routes allowed at its station and must reach that best total.
+    """
     own = [_ends(r, junction) for r in player["claimed"]]
-    choices = [_station_options(s["city"], player["seat"], players, junction)
+    options = [_station_options(s["city"], player["seat"], players, junction)
                for s in player["stations"]]
-    best: tuple[int, list[tuple[bool, int]]] | None = None
-    for pick in product(*choices):
-        comp = _components(own + [e for e in pick if e is not None])
-        outcomes = [ticket_points(t, comp) for t in player["tickets"]]
-        total = sum(points for _, points in outcomes)
-        if best is None or total > best[0]:
-            best = (total, outcomes)
-    assert best is not None  # product of non-empty lists is non-empty
-    return best
+    best = max(sum(p for _, p in _outcomes(player, own, pick))
+               for pick in product(*(o.values() for o in options)))
+    logged: list[Edge | None] = []
+    for station, allowed in zip(player["stations"], options, strict=True):
+        if station["route"] not in allowed:
+            problems.append(f"{who}: the station at {station['city']} uses route "
+                            f"{station['route']}, which no other player owns there")
+        logged.append(allowed.get(station["route"]))
+    outcomes = _outcomes(player, own, logged)
+    if sum(p for _, p in outcomes) != best:
+        problems.append(f"{who}: the logged station routes score {sum(p for _, p in outcomes)} "
+                        f"for tickets, the best choice {best} (R-EU-4)")
+    return best, outcomes
 
 
 def _winners(scores: list[dict[str, int]], rules: Rules) -> list[int]:
@@ -187,7 +204,7 @@ def rescore(record: Record, rules: Rules) -> list[str]:
                 problems.append(f"{who}: route {r['id']} has length {r['length']}, "
                                 "not in the rules' table")
             routes += points.get(r["length"], 0)
-        tickets, outcomes = _best_tickets(p, players, junction)
+        tickets, outcomes = _station_tickets(p, players, junction, who, problems)
         stations = (rules.stations_per_player - len(p["stations"])) * rules.station_unused_points
         longest = rules.longest_path_bonus if length == bonus_len and bonus_len > 0 else 0
         mine = {"routes": routes, "tickets": tickets, "stations": stations, "longest": longest}
