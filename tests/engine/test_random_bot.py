@@ -27,10 +27,11 @@ def test_random_bot_uses_only_its_own_generator(usa: Board) -> None:
     st = game.new_state(1)
     actions = st.legal_actions()
     picks = []
-    for _ in range(2):
+    saved = random.getstate()
+    for global_seed in (1, 2):
         bot = RandomBot(game, 0, random.Random(9))
-        random.seed(12345)  # the global generator must not matter
+        random.seed(global_seed)  # the global generator must not matter
         picks.append([bot.choose(st.view(0), actions) for _ in range(20)])
-        random.random()
+    random.setstate(saved)
     assert picks[0] == picks[1]
     assert len(set(picks[0])) > 1  # and it does spread over the actions
