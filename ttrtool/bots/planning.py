@@ -60,6 +60,7 @@ class StrategicBot:
         self.tunnel_routes = g.route_tunnel
         self.locos_ok = g.route_locos_ok
         self.points = g.route_points
+        self.min_locos = g.route_min_locos
         # A route's planning cost when it is neither owned nor planned already.
         self.base_weights = tuple(n - self.long_bias * (n - 1) for n in g.route_len)
         self._tickets: tuple[int, ...] = ()
@@ -263,17 +264,20 @@ class StrategicBot:
         hand = view.hand
         want = [0] * len(hand)
         grays = 0
+        ferry_locos = 0
         for r in self.needed:
             c = self.colors[r]
+            locos = self.min_locos[r]  # R-EU-6: a ferry's locomotive symbols
+            ferry_locos += locos
             if c < 0:
-                grays += self.lengths[r]
+                grays += self.lengths[r] - locos
             else:
                 want[c] += self.lengths[r]
         missing = [max(0, want[c] - hand[c]) for c in range(len(hand))]
         if grays:
             spare = max(range(self.loco), key=lambda c: (hand[c] - want[c], -c))
             missing[spare] += max(0, grays - max(0, hand[spare] - want[spare]))
-        missing[self.loco] = 0
+        missing[self.loco] = max(0, ferry_locos - hand[self.loco])
         return missing
 
     def draw_cards(self, view: PlayerView, actions: Sequence[Action]) -> Action:
@@ -284,8 +288,7 @@ class StrategicBot:
         blind: Action | None = None
         for a in self.draws:
             if isinstance(a, DrawFaceUp):
-                if a.color == LOCO:
-                    continue
+                # A face-up locomotive is a whole draw (R-DRAW-3): only for ferries.
                 need = missing[self.game.card_index[a.color]]
                 if need > best_need:
                     best, best_need = a, need
