@@ -54,9 +54,9 @@ def test_names_are_escaped_not_injected(nasty: Board, theme: Theme) -> None:
 
 
 def test_control_characters_never_reach_the_svg(theme: Theme) -> None:
-    board = tiny_board(NASTY.replace('Tiny', 'x'))
     from dataclasses import replace
 
+    board = tiny_board(NASTY)
     board = replace(board, meta=replace(board.meta, name="Bell\x07 and \x00null"))
     svg = render_board(board, theme)
     ET.fromstring(svg)
@@ -120,6 +120,9 @@ def test_pdf_tiles_and_ticket_sheets(boards: dict[str, Board], svgs: dict[str, b
     svg_to_pdf(svgs["europe"], board_pdf)
     data = board_pdf.read_bytes()
     assert data.startswith(b"%PDF-") and page_count(data) == 1
+    again = OUT / "test-europe-again.pdf"
+    svg_to_pdf(svgs["europe"], again)
+    assert again.read_bytes() == data, "the same board gives the same PDF bytes"
     root = ET.fromstring(svgs["europe"])
     width = float(root.get("viewBox", "").split()[2])
     height = float(root.get("viewBox", "").split()[3])

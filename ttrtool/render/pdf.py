@@ -10,6 +10,8 @@ corners and a page label (row letter, column number).
 from __future__ import annotations
 
 import math
+import os
+import time
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,9 +25,7 @@ PT_PER_MM = 72 / 25.4
 
 
 def svg_to_pdf(svg: bytes, out: Path) -> None:
-    import cairosvg
-
-    cairosvg.svg2pdf(bytestring=svg, write_to=str(out))
+    pages_to_pdf([svg], out)
 
 
 def svg_to_png(svg: bytes, out: Path, width_px: int = 2400) -> None:
@@ -41,6 +41,11 @@ def pages_to_pdf(pages: Sequence[bytes], out: Path) -> None:
     from cairosvg.surface import PDFSurface
 
     shared = cairocffi.PDFSurface(str(out), 100, 100)
+    # A fixed date (SOURCE_DATE_EPOCH when set) so that the same map gives the same bytes.
+    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "946684800"))
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(epoch))
+    shared.set_metadata(cairocffi.PDF_METADATA_CREATE_DATE, stamp)
+    shared.set_metadata(cairocffi.PDF_METADATA_CREATOR, "ttrtool render")
 
     class _Page(PDFSurface):  # type: ignore[misc]
         def _create_surface(self, width: float, height: float) -> tuple[Any, float, float]:
