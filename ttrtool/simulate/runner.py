@@ -93,8 +93,21 @@ def run_local(work: list[Chunk], jobs: int) -> Iterator[Record]:
         return
     # spawn: no inherited threads or locks; every worker imports ttrtool afresh.
     ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(processes=min(jobs, len(work))) as pool:
-        for records in pool.imap(play_chunk, work):
+    workers = min(jobs, len(work))
+    with ctx.Pool(processes=workers) as pool:
+        # At most a few chunks in flight, so finished chunks waiting for a slow
+        # earlier one never pile up: memory stays flat however long the run.
+        pending: deque[Any] = deque()
+        todo = iter(work)
+        for c in todo:
+            pending.append(pool.apply_async(play_chunk, (c,)))
+            if len(pending) >= 3 * workers:
+                break
+        while pending:
+            records = pending.popleft().get()
+            nxt = next(todo, None)
+            if nxt is not None:
+                pending.append(pool.apply_async(play_chunk, (nxt,)))
             yield from records
 
 
