@@ -107,6 +107,8 @@ class RouteLayout:
         self._curves: dict[tuple[int, Shape, float], list[Point]] = {}
         self._walks: dict[tuple[int, Shape, float, float, float], list[float]] = {}
         self._tables: dict[tuple[int, Shape], CurveTable] = {}
+        self._placed: dict[tuple[int, Shape, float, tuple[float, float]], tuple[
+            tuple[float, float], list[Space], list[Point], str, float, int, float]] = {}
         self.at_node: dict[int, list[tuple[int, int]]] = {}  # node -> (lane, end 0|1)
         for lane in self.lanes:
             self.at_node.setdefault(lane.a, []).append((lane.index, 0))
@@ -196,6 +198,17 @@ class RouteLayout:
     def place(self, lane: Lane) -> None:
         """Lay the cars of ``lane`` along its path with its current trims, moving them
         off the markers of its own cities where the path curves back towards them."""
+        key = (lane.index, lane.shape, lane.path.length, lane.trim)
+        known = self._placed.get(key)
+        if known is not None:
+            (lane.trim, lane.cars, lane.track, lane.fit, lane.deficit, lane.kinks,
+             lane.sharp) = known
+            return
+        self._place_anew(lane)
+        self._placed[key] = (lane.trim, lane.cars, lane.track, lane.fit, lane.deficit,
+                             lane.kinks, lane.sharp)
+
+    def _place_anew(self, lane: Lane) -> None:
         for _ in range(6):
             self._place(lane)
             if not lane.cars or lane.fit == "long" or len(lane.path.points) == 2:
