@@ -12,7 +12,12 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from ttrtool.model import Board
+    from ttrtool.render.theme import Sizes
 
 Point = tuple[float, float]
 
@@ -283,3 +288,28 @@ class Grid:
         for k in self._keys(bbox):
             out |= self.cells.get(k, set())
         return out
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The page in mm: map positions are scaled by ``scale`` and moved by ``offset``."""
+
+    scale: float
+    offset: float
+    map_width: float
+    map_height: float
+
+    def to_mm(self, p: Point) -> Point:
+        return (self.offset + p[0] * self.scale, self.offset + p[1] * self.scale)
+
+    @property
+    def page(self) -> tuple[float, float]:
+        return (self.map_width + 2 * self.offset, self.map_height + 2 * self.offset)
+
+
+def board_frame(board: Board, sizes: Sizes) -> Frame:
+    """The whole printed board is ``print_width_mm`` wide, score-track frame included."""
+    g = board.geometry
+    inner = max(g.print_width_mm - 2 * sizes.frame, 1.0)
+    scale = inner / g.width
+    return Frame(scale, sizes.frame, inner, g.height * scale)

@@ -24,6 +24,7 @@ from ttrtool.render.geometry import (
     Grid,
     Path,
     Point,
+    board_frame,
     box_circle_overlap,
     boxes_overlap,
     polylines_cross,
@@ -62,31 +63,6 @@ class Lane:
     deficit: float = 0.0  # mm missing for the cars and the trims the neighbours want
     kinks: int = 0  # cars of the two tracks of a double route touching on a tight curve
     sharp: float = 0.0  # degrees by which consecutive cars turn more than 20 degrees
-
-
-@dataclass(frozen=True)
-class Frame:
-    """The page in mm: map positions are scaled by ``scale`` and moved by ``offset``."""
-
-    scale: float
-    offset: float
-    map_width: float
-    map_height: float
-
-    def to_mm(self, p: Point) -> Point:
-        return (self.offset + p[0] * self.scale, self.offset + p[1] * self.scale)
-
-    @property
-    def page(self) -> tuple[float, float]:
-        return (self.map_width + 2 * self.offset, self.map_height + 2 * self.offset)
-
-
-def board_frame(board: Board, sizes: Sizes) -> Frame:
-    """The whole printed board is ``print_width_mm`` wide, score-track frame included."""
-    g = board.geometry
-    inner = max(g.print_width_mm - 2 * sizes.frame, 1.0)
-    scale = inner / g.width
-    return Frame(scale, sizes.frame, inner, g.height * scale)
 
 
 class RouteLayout:
@@ -410,4 +386,4 @@ class RouteLayout:
 
 
 
-__all__ = ["STRAIGHT", "Frame", "Lane", "RouteLayout", "Shape", "Space", "board_frame"]
+__all__ = ["STRAIGHT", "Lane", "RouteLayout", "Shape", "Space"]
