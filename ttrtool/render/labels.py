@@ -118,7 +118,7 @@ def place_block(obstacles: Obstacles, width: float, height: float,
     nearest to ``prefer``; ``None`` when the map has no such room."""
     f = obstacles.lay.frame
     pw, ph = f.page
-    step = 5.0
+    step = 8.0
     spots: list[tuple[float, float, float]] = []
     y = f.offset + 2
     while y + height <= ph - f.offset - 2:
