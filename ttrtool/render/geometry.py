@@ -13,6 +13,7 @@ import math
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -80,12 +81,16 @@ def boxes_overlap(a: Box, b: Box, margin: float = 0.0) -> bool:
     reach = a.hl + a.hw + b.hl + b.hw + margin
     if dx * dx + dy * dy >= reach * reach:
         return False
-    for ax, ay in ((a.ux, a.uy), (-a.uy, a.ux), (b.ux, b.uy), (-b.uy, b.ux)):
-        ra = a.hl * abs(a.ux * ax + a.uy * ay) + a.hw * abs(-a.uy * ax + a.ux * ay)
-        rb = b.hl * abs(b.ux * ax + b.uy * ay) + b.hw * abs(-b.uy * ax + b.ux * ay)
-        if abs(dx * ax + dy * ay) >= ra + rb + margin:
-            return False
-    return True
+    aux, auy, bux, buy = a.ux, a.uy, b.ux, b.uy
+    c = abs(aux * bux + auy * buy)  # |cos| between the boxes
+    s = abs(aux * buy - auy * bux)  # |sin|
+    if abs(dx * aux + dy * auy) >= a.hl + b.hl * c + b.hw * s + margin:
+        return False
+    if abs(dy * aux - dx * auy) >= a.hw + b.hl * s + b.hw * c + margin:
+        return False
+    if abs(dx * bux + dy * buy) >= b.hl + a.hl * c + a.hw * s + margin:
+        return False
+    return abs(dy * bux - dx * buy) < b.hw + a.hl * s + a.hw * c + margin
 
 
 def box_circle_overlap(b: Box, c: Point, r: float) -> bool:
@@ -195,14 +200,21 @@ def bezier_points(a: Point, b: Point, turn_a: float, turn_b: float, handle: floa
     da, db = _rotate(u, turn_a), _rotate((-u[0], -u[1]), -turn_b)
     p1 = (a[0] + da[0] * handle * d, a[1] + da[1] * handle * d)
     p2 = (b[0] + db[0] * handle * d, b[1] + db[1] * handle * d)
+    ax, ay, bx, by = a[0], a[1], b[0], b[1]
+    p1x, p1y, p2x, p2y = p1[0], p1[1], p2[0], p2[1]
+    return [(c0 * ax + c1 * p1x + c2 * p2x + c3 * bx, c0 * ay + c1 * p1y + c2 * p2y + c3 * by)
+            for c0, c1, c2, c3 in _basis(samples)]
+
+
+@cache
+def _basis(samples: int) -> tuple[tuple[float, float, float, float], ...]:
+    """Bernstein weights of a cubic at ``samples + 1`` evenly spaced parameters."""
     out = []
     for i in range(samples + 1):
         t = i / samples
         m = 1 - t
-        c0, c1, c2, c3 = m * m * m, 3 * m * m * t, 3 * m * t * t, t * t * t
-        out.append((c0 * a[0] + c1 * p1[0] + c2 * p2[0] + c3 * b[0],
-                    c0 * a[1] + c1 * p1[1] + c2 * p2[1] + c3 * b[1]))
-    return out
+        out.append((m * m * m, 3 * m * m * t, 3 * m * t * t, t * t * t))
+    return tuple(out)
 
 
 def polyline_length(pts: Sequence[Point]) -> float:
