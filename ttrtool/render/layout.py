@@ -34,6 +34,7 @@ from ttrtool.render.theme import Sizes
 
 Shape = tuple[float, float]  # turn at each end, degrees (0, 0: straight)
 STRAIGHT: Shape = (0.0, 0.0)
+SHARP_LIMIT = 90.0  # degrees of sharp turning (beyond 20 per car) that make a lane look broken
 
 
 
@@ -360,8 +361,14 @@ class RouteLayout:
                 cost += 10
         if lane.fit == "long":
             cost += 20
-        cost += 10 * lane.kinks + min(0.5, 0.01 * lane.sharp)
+        cost += 10 * lane.kinks + self.ugliness(lane)
         return cost + (abs(lane.shape[0]) + abs(lane.shape[1])) / 360
+
+    @staticmethod
+    def ugliness(lane: Lane) -> float:
+        """Cars turning sharply from one to the next: a little is a blemish; a lot
+        (a folded curve) counts like a conflict, so that the search moves the lane."""
+        return 10.0 if lane.sharp > SHARP_LIMIT else min(0.5, 0.01 * lane.sharp)
 
     def neighbours(self, lane: Lane) -> list[int]:
         return sorted({o for node in (lane.a, lane.b) for o, _ in self.at_node[node]}
@@ -377,7 +384,8 @@ class RouteLayout:
 
     def problems(self) -> list[str]:
         """Ids of the routes left touching something, or too short or long to draw."""
-        bad = [lane for lane in self.lanes if self.conflicts(lane) >= 1 or lane.fit != "ok"]
+        bad = [lane for lane in self.lanes
+               if self.conflicts(lane) - self.ugliness(lane) >= 1 or lane.fit != "ok"]
         return sorted(self.board.routes[r].id for lane in bad for r in lane.routes)
 
     def spaces(self) -> list[Space]:
