@@ -32,6 +32,8 @@ def main() -> None:
     code = validate.fast_main(sys.argv[1:])
     if code is None:
         code = analyze.fast_main(sys.argv[1:])  # the same shortcut for `ttrtool analyze`
+    if code is None:
+        code = render.fast_main(sys.argv[1:])  # and for `ttrtool render`
     if code is not None:
         sys.exit(code)
     app()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tests.render.conftest import HEADER
@@ -59,3 +60,24 @@ def test_usage_and_io_errors_exit_2(tmp_path: Path) -> None:
         assert result.exit_code == 2, (args, result.output)
         assert "Traceback" not in result.output
     assert src.read_bytes() == before
+
+
+def test_fast_path_gives_the_same_results_as_typer(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    from ttrtool.commands.render import fast_main
+
+    src = write_map(tmp_path)
+    out = tmp_path / "fast.svg"
+    assert fast_main(["render", str(src), f"--output={out}", "--paper", "a4"]) == 0
+    typer_out = tmp_path / "typer.svg"
+    assert runner.invoke(app, ["render", str(src), "-o", str(typer_out)]).exit_code == 0
+    assert out.read_bytes() == typer_out.read_bytes()
+    assert fast_main(["render", str(src), "--tiles", "a5"]) == 2
+    assert "--tiles must be one of" in capsys.readouterr().err
+    assert fast_main(["render", str(tmp_path / "missing.yaml")]) == 2
+    bad = write_map(tmp_path, CLEAN.replace("b: C, length: 5", "b: Nowhere, length: 5"))
+    assert fast_main(["render", str(bad), "-o", str(tmp_path / "x.svg")]) == 1
+    # Anything unusual is left to Typer (help, unknown options, missing values).
+    for argv in (["render", "--help"], ["render", str(src), "--bogus"], ["render", str(src), "-o"],
+                 ["render"], ["render", "a.yaml", "b.yaml"], ["validate", str(src)]):
+        assert fast_main(argv) is None, argv

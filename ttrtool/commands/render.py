@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,9 +21,29 @@ if TYPE_CHECKING:
 PAPERS = ("a4", "letter", "a3")
 
 
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(2)
+class _Stop(Exception):
+    """Stop with an exit code (the message, if any, is already printed)."""
+
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+
+def _fail(message: str) -> _Stop:
+    sys.stderr.write(f"error: {message}\n")
+    return _Stop(2)
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    map_file: str
+    output: Path | None = None
+    pdf: bool = False
+    tiles: str | None = None
+    overlap: str = "15mm"
+    tickets: Path | None = None
+    paper: str = "a4"
+    heatmap: Path | None = None
+    theme_file: Path | None = None
 
 
 def parse_length(text: str) -> float:
@@ -63,10 +84,28 @@ def render_command(
     theme_file_arg: str | None = typer.Option(None, "--theme", help="Theme file (JSON or YAML)."),
 ) -> None:
     """Draw the board at print size, tiles for home printing, and the ticket cards."""
-    output = Path(output_arg) if output_arg else None
-    tickets = Path(tickets_arg) if tickets_arg else None
-    heatmap = Path(heatmap_arg) if heatmap_arg else None
-    theme_file = Path(theme_file_arg) if theme_file_arg else None
+    code = run_render(RenderOptions(
+        map_file, Path(output_arg) if output_arg else None, pdf, tiles, overlap,
+        Path(tickets_arg) if tickets_arg else None, paper,
+        Path(heatmap_arg) if heatmap_arg else None,
+        Path(theme_file_arg) if theme_file_arg else None))
+    if code:
+        raise typer.Exit(code)
+
+
+def run_render(opts: RenderOptions) -> int:
+    """The whole command without Typer: returns the exit code."""
+    try:
+        _render(opts)
+    except _Stop as stop:
+        return stop.code
+    return 0
+
+
+def _render(opts: RenderOptions) -> None:
+    map_file, output, pdf, tiles, overlap = (opts.map_file, opts.output, opts.pdf, opts.tiles,
+                                             opts.overlap)
+    tickets, paper, heatmap, theme_file = opts.tickets, opts.paper, opts.heatmap, opts.theme_file
     from ttrtool import resolve_map_path
     from ttrtool.formats import format_text
     from ttrtool.loader import LoadError, read_map_file
@@ -85,13 +124,13 @@ def render_command(
         doc = read_map_file(source)
     except LoadError as e:
         sys.stderr.write(format_text([(str(source), [e.diagnostic])], False))
-        raise typer.Exit(2 if e.io_error else 1) from None
+        raise _Stop(2 if e.io_error else 1) from None
     # The layout checks (TTR2xx) run below on the layout actually drawn (with --theme).
     result = validate_document(doc, ignore=("TTR2",))
     board = result.board
     if board is None:
         sys.stderr.write(format_text([(result.file, result.errors)], False))
-        raise typer.Exit(1)
+        raise _Stop(1)
 
     from ttrtool.render.board import plan, render_board
     from ttrtool.render.heatmap import ReportError, read_report
@@ -153,7 +192,7 @@ def render_command(
         raise _fail(str(e)) from None
     except OSError as e:
         raise _fail(f"cannot write: {e}") from None
-    typer.echo(f"wrote {', '.join(str(p) for p in written)}")
+    sys.stdout.write(f"wrote {', '.join(str(p) for p in written)}\n")
 
 
 def _report_layout(the_plan: BoardPlan, source: Path) -> None:
@@ -162,8 +201,50 @@ def _report_layout(the_plan: BoardPlan, source: Path) -> None:
     problems = the_plan.routes.problems()
     if problems:
         shown = ", ".join(problems[:8]) + (" ..." if len(problems) > 8 else "")
-        typer.echo(f"warning: {len(problems)} route(s) could not be drawn cleanly ({shown}); "
-                   f"run `ttrtool validate --select TTR2 {source}` for details", err=True)
+        sys.stderr.write(f"warning: {len(problems)} route(s) could not be drawn cleanly "
+                         f"({shown}); run `ttrtool validate --select TTR2 {source}` for "
+                         "details\n")
+
+
+_VALUES = {"-o": "output", "--output": "output", "--tiles": "tiles", "--overlap": "overlap",
+           "--tickets": "tickets", "--paper": "paper", "--heatmap": "heatmap",
+           "--theme": "theme_file"}
+
+
+def fast_main(argv: list[str]) -> int | None:
+    """Run ``render`` without building Typer's parameter converters (which import pydantic
+    and cost a fifth of a second) when ``argv`` is a plain ``render MAP [options]``; None
+    for anything else (``--help``, an unknown option, a missing value), which Typer answers.
+    """
+    if not argv or argv[0] != "render":
+        return None
+    maps: list[str] = []
+    values: dict[str, str] = {}
+    pdf = False
+    args = iter(argv[1:])
+    for arg in args:
+        name, eq, inline = arg.partition("=")
+        if arg == "--pdf":
+            pdf = True
+        elif arg in _VALUES:
+            value = next(args, None)
+            if value is None:
+                return None
+            values[_VALUES[arg]] = value
+        elif eq and name in _VALUES and name.startswith("--"):
+            values[_VALUES[name]] = inline
+        elif arg.startswith("-"):
+            return None
+        else:
+            maps.append(arg)
+    if len(maps) != 1:
+        return None
+    def path(key: str) -> Path | None:
+        return Path(values[key]) if values.get(key) else None
+
+    return run_render(RenderOptions(
+        maps[0], path("output"), pdf, values.get("tiles"), values.get("overlap", "15mm"),
+        path("tickets"), values.get("paper", "a4"), path("heatmap"), path("theme_file")))
 
 
 def register(app: typer.Typer) -> None:
