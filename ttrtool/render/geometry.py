@@ -226,9 +226,9 @@ class CurveTable:
     by interpolating a small table of lengths (long handles on an S fold it into a cusp,
     so an S stops at 0.8; an arc may grow into a loop)."""
 
-    def __init__(self, a: Point, b: Point, turn_a: float, turn_b: float) -> None:
+    def __init__(self, a: Point, b: Point, turn_a: float, turn_b: float,
+                 top: float = 1.3) -> None:
         self.a, self.b, self.turns = a, b, (turn_a, turn_b)
-        top = 1.3
         self.handles = [0.34 + (top - 0.34) * i / 5 for i in range(6)]
         self.lengths = [polyline_length(bezier_points(a, b, turn_a, turn_b, h, 12))
                         for h in self.handles]

@@ -133,7 +133,10 @@ class RouteLayout:
         if pts is None:
             table = self._tables.get((lane.index, shape))
             if table is None:
-                table = self._tables[(lane.index, shape)] = CurveTable(a, b, shape[0], shape[1])
+                # Long handles fold the S of a double route into a cusp its pairs cannot follow.
+                top = 0.8 if shape[0] * shape[1] < 0 and len(lane.routes) == 2 else 1.3
+                table = self._tables[(lane.index, shape)] = CurveTable(a, b, shape[0], shape[1],
+                                                                       top)
             pts = self._curves[key] = table.points(key[2])
         return pts
 
