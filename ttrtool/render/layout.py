@@ -81,7 +81,7 @@ class RouteLayout:
             x, y = self.pos[i]
             self.city_grid.add(i, (x - r, y - r, x + r, y + r))
         self.lanes = self._make_lanes()
-        self._curves: dict[tuple[int, Shape, float], list[Point]] = {}
+        self._curves: dict[tuple[int, Shape, float], Path] = {}
         self._walks: dict[tuple[int, Shape, float, float, float], list[float]] = {}
         self._tables: dict[tuple[int, Shape], CurveTable] = {}
         self._placed: dict[tuple[int, Shape, float, tuple[float, float]], tuple[
@@ -124,21 +124,25 @@ class RouteLayout:
     def need(self, lane: Lane) -> float:
         return self.cars_length(lane) + self.end_min(lane.a) + self.end_min(lane.b) + 0.5
 
-    def base_points(self, lane: Lane, shape: Shape, need: float = 0.0) -> list[Point]:
+    def base_path(self, lane: Lane, shape: Shape, need: float = 0.0) -> Path:
+        """The lane's centre line in ``shape``, at least ``need`` mm long if it can be."""
         a, b = self.pos[lane.a], self.pos[lane.b]
         if lane.waypoints:
-            return smooth_points([a, *lane.waypoints, b])
+            key = (lane.index, shape, 0.0)
+            if key not in self._curves:
+                self._curves[key] = Path(smooth_points([a, *lane.waypoints, b]))
+            return self._curves[key]
         key = (lane.index, shape, float(math.ceil(max(need, self.need(lane)))))
-        pts = self._curves.get(key)
-        if pts is None:
+        path = self._curves.get(key)
+        if path is None:
             table = self._tables.get((lane.index, shape))
             if table is None:
                 # Long handles fold the S of a double route into a cusp its pairs cannot follow.
                 top = 0.8 if shape[0] * shape[1] < 0 and len(lane.routes) == 2 else 1.3
                 table = self._tables[(lane.index, shape)] = CurveTable(a, b, shape[0], shape[1],
                                                                        top)
-            pts = self._curves[key] = table.points(key[2])
-        return pts
+            path = self._curves[key] = Path(table.points(key[2]))
+        return path
 
     # -- placing cars ---------------------------------------------------------------------------
 
@@ -306,7 +310,7 @@ class RouteLayout:
 
     def reshape(self, lane: Lane, shape: Shape) -> None:
         lane.shape = shape
-        lane.path = Path(self.base_points(lane, shape))
+        lane.path = self.base_path(lane, shape)
         lane.trim = (self.desired_trim(lane, 0), self.desired_trim(lane, 1))
         for _ in range(3):
             want = self.cars_length(lane) + lane.trim[0] + lane.trim[1] + 0.5
@@ -314,7 +318,7 @@ class RouteLayout:
                 break
             # A longer curve has more spare length, so it may have to give way to more
             # neighbours: recompute the trims and try again.
-            lane.path = Path(self.base_points(lane, shape, want))
+            lane.path = self.base_path(lane, shape, want)
             lane.trim = (self.desired_trim(lane, 0), self.desired_trim(lane, 1))
         self.place(lane)
         for _ in range(4):
@@ -322,7 +326,7 @@ class RouteLayout:
                 break
             # Cars walk further apart where the curve turns: ask for a longer curve.
             want = lane.path.length + lane.deficit + 1.0
-            lane.path = Path(self.base_points(lane, shape, want))
+            lane.path = self.base_path(lane, shape, want)
             self.place(lane)
 
     # -- conflicts ------------------------------------------------------------------------------

@@ -51,7 +51,7 @@ class Search:
         if lane.waypoints or chord >= self.lay.need(lane):
             return STRAIGHT
         for shape in SHAPES:
-            if shape[0] == shape[1] and Path(self.lay.base_points(lane, shape)).length \
+            if shape[0] == shape[1] and self.lay.base_path(lane, shape).length \
                     >= self.lay.need(lane) + 4:
                 return shape
         return SHAPES[-1]
@@ -180,7 +180,7 @@ class Search:
         if initial:
             for lane in self.lay.lanes:
                 lane.shape = self.first_shape(lane)
-                lane.path = Path(self.lay.base_points(lane, lane.shape))
+                lane.path = self.lay.base_path(lane, lane.shape)
             for lane in self.lay.lanes:
                 lane.trim = (self.lay.desired_trim(lane, 0), self.lay.desired_trim(lane, 1))
                 self.lay.place(lane)
