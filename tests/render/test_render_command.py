@@ -54,6 +54,8 @@ def test_usage_and_io_errors_exit_2(tmp_path: Path) -> None:
         ["render", str(src), "--theme", str(tmp_path / "nope.yaml")],
         ["render", str(src), "--heatmap", str(tmp_path / "nope.json")],
         ["render", str(src), "--tickets", str(src)],
+        ["render", str(src), "--tickets", str(tmp_path / "cards.doc")],
+        ["render", str(src), "-o", str(src / "under-a-file.pdf")],
     ]
     for args in cases:
         result = runner.invoke(app, args)

@@ -65,8 +65,13 @@ def _write(path: Path, data: bytes, source: Path) -> None:
 
 
 def _guard(path: Path, source: Path) -> None:
+    """Refuse to overwrite the map; make the output's folder."""
     if path.resolve() == source.resolve():
         raise _fail(f"refusing to overwrite the map file {source}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise _fail(f"cannot write {path}: {e.strerror or e}") from None
 
 
 def render_command(
@@ -150,6 +155,8 @@ def _render(opts: RenderOptions) -> None:
     suffix = out.suffix.lower()
     if suffix not in (".svg", ".pdf", ".png"):
         raise _fail(f"output must end in .svg, .pdf or .png: {out}")
+    if tickets is not None and tickets.suffix.lower() not in (".svg", ".pdf"):
+        raise _fail(f"--tickets must end in .pdf or .svg: {tickets}")
     for p in (out, tickets):
         if p is not None:
             _guard(p, source)
@@ -157,6 +164,7 @@ def _render(opts: RenderOptions) -> None:
     _report_layout(the_plan, source)
     svg = render_board(board, theme, heat, the_plan)
     written = [out]
+    target = out
     if suffix == ".svg":
         _write(out, svg, source)
     from ttrtool.render import pdf as pdfmod
@@ -180,18 +188,19 @@ def _render(opts: RenderOptions) -> None:
         if tickets is not None:
             from ttrtool.render.tickets import sheets_svg, ticket_sheets
 
+            target = tickets
             pages = ticket_sheets(board, theme, paper)
             if tickets.suffix.lower() == ".svg":
                 _write(tickets, sheets_svg(pages, paper), source)
-            elif tickets.suffix.lower() == ".pdf":
-                pdfmod.pages_to_pdf(pages, tickets)
             else:
-                raise _fail(f"--tickets must end in .pdf or .svg: {tickets}")
+                pdfmod.pages_to_pdf(pages, tickets)
             written.append(tickets)
     except ValueError as e:
         raise _fail(str(e)) from None
     except OSError as e:
-        raise _fail(f"cannot write: {e}") from None
+        # cairo's errors carry a status number where the OS error text would be.
+        reason = e.strerror if isinstance(e.strerror, str) else "check that the folder is writable"
+        raise _fail(f"cannot write {target}: {reason}") from None
     sys.stdout.write(f"wrote {', '.join(str(p) for p in written)}\n")
 
 
