@@ -83,3 +83,19 @@ def test_fast_path_gives_the_same_results_as_typer(tmp_path: Path,
     for argv in (["render", "--help"], ["render", str(src), "--bogus"], ["render", str(src), "-o"],
                  ["render"], ["render", "a.yaml", "b.yaml"], ["validate", str(src)]):
         assert fast_main(argv) is None, argv
+
+
+def test_same_bytes_across_processes_and_hash_seeds(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    outs = []
+    for seed in ("1", "4242"):
+        out = tmp_path / f"swiss-{seed}.svg"
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        done = subprocess.run([sys.executable, "-m", "ttrtool", "render", "switzerland", "-o",
+                               str(out)], env=env, capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1]
