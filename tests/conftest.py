@@ -10,7 +10,11 @@ import ttrtool
 from ttrtool.model import Board
 
 ROOT = Path(__file__).resolve().parent.parent
-REFERENCE = ROOT.parent / "shared" / "reference"
+# A copy of ../shared/reference (the tables the bundled maps were checked against), kept
+# in the repository so the comparisons run on any clone; test_reference_copy.py keeps it
+# equal to the original when that is beside the checkout.
+REFERENCE = ROOT / "tests" / "reference"
+SHARED = ROOT.parent / "shared"
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,4 @@
-"""The bundled maps against the reference tables in ../shared/reference, item by item."""
+"""The bundled maps against the reference tables in tests/reference, item by item."""
 
 from __future__ import annotations
 
@@ -11,10 +11,6 @@ import pytest
 
 from tests.conftest import REFERENCE
 from ttrtool.model import Board
-
-pytestmark = pytest.mark.skipif(
-    not REFERENCE.is_dir(), reason="reference data not beside the checkout"
-)
 
 MAPS = ["usa", "europe", "switzerland"]
 

@@ -1,6 +1,6 @@
 """Independent figures for the analysis tests, computed from the reference CSVs.
 
-Nothing here imports ttrtool: the graph is read from ../shared/reference
+Nothing here imports ttrtool: the graph is read from tests/reference (a copy of ../shared/reference)
 and solved with a plain Floyd-Warshall, so a test compares two separate
 computations.  A border point is a node of its own named ``Country#POINT``;
 it may start or end a path but is never an intermediate node (R-CH-9).
@@ -12,7 +12,7 @@ import csv
 from dataclasses import dataclass
 from pathlib import Path
 
-REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "reference"
+REFERENCE = Path(__file__).resolve().parents[2] / "tests" / "reference"
 INF = float("inf")
 
 

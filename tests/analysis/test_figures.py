@@ -6,14 +6,11 @@ from collections import Counter
 
 import pytest
 
-from tests.analysis.oracle import REFERENCE, RefMap, rows
+from tests.analysis.oracle import RefMap, rows
 from ttrtool.analysis import analyze
 from ttrtool.analysis.compare import side_by_side, summary
 from ttrtool.analysis.figures import colour_figures
 from ttrtool.model import Board
-
-pytestmark = pytest.mark.skipif(not REFERENCE.is_dir(),
-                                reason="reference data not beside the checkout")
 
 MAPS = ["usa", "europe", "switzerland"]
 

@@ -7,13 +7,10 @@ from functools import cache
 
 import pytest
 
-from tests.analysis.oracle import INF, REFERENCE, RefMap, cost_without
+from tests.analysis.oracle import INF, RefMap, cost_without
 from ttrtool.analysis import Analysis, analyze
 from ttrtool.analysis.tickets import SUGGESTED_BAND
 from ttrtool.model import Board
-
-pytestmark = pytest.mark.skipif(not REFERENCE.is_dir(),
-                                reason="reference data not beside the checkout")
 
 MAPS = ["usa", "europe", "switzerland"]
 
