@@ -36,7 +36,7 @@ def svg_to_png(svg: bytes, out: Path, width_px: int = 2400) -> None:
 
 def pages_to_pdf(pages: Sequence[bytes], out: Path) -> None:
     """Several SVG pages (each sized in mm) into one PDF."""
-    import cairocffi  # type: ignore[import-untyped]
+    import cairocffi
     from cairosvg.parser import Tree
     from cairosvg.surface import PDFSurface
 
