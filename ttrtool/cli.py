@@ -1,39 +1,60 @@
 """The ``ttrtool`` command line: a Typer app with one module per command.
 
+A plain ``validate``, ``analyze`` or ``render`` command line runs through that
+command's ``fast_main`` before Typer or any other command is imported (see
+:mod:`ttrtool.commands.argv`); everything else — help, the other commands,
+unusual options — goes to the Typer app, built on first use.
+
 Exit codes (documented in README.md):
   0  no errors (warnings allowed)
   1  errors found (or warnings with --strict; or a --fail-on threshold crossed)
   2  usage or I/O error (missing file, a directory, bad option)
+  3  simulate: the engine broke an invariant
 """
 
 from __future__ import annotations
 
-import typer
+import importlib
+import sys
+from typing import TYPE_CHECKING, Any
 
-from ttrtool.commands import analyze, render, replay, schema, simulate, validate
+if TYPE_CHECKING:
+    import typer
 
-app = typer.Typer(
-    name="ttrtool",
-    help="Validate, analyse, render and simulate Ticket to Ride boards.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+# In the order `ttrtool --help` lists them; each is ttrtool/commands/<name>.py.
+COMMANDS = ("validate", "schema", "analyze", "simulate", "replay", "render")
+FAST = ("validate", "analyze", "render")
 
-for command in (validate, schema, analyze, simulate, replay, render):
-    command.register(app)
+
+def build_app() -> typer.Typer:
+    """The Typer app with every command registered."""
+    import typer
+
+    app = typer.Typer(
+        name="ttrtool",
+        help="Validate, analyse, render and simulate Ticket to Ride boards.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+    for name in COMMANDS:
+        importlib.import_module(f"ttrtool.commands.{name}").register(app)
+    return app
+
+
+def __getattr__(name: str) -> Any:
+    """``ttrtool.cli.app`` is built when first asked for (tests use it with CliRunner)."""
+    if name == "app":
+        app = build_app()
+        globals()["app"] = app
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
-    import sys
-
-    # A plain `ttrtool validate ...` skips Typer's parameter converters, which
-    # import pydantic and cost more than validating a map (commands/validate.py).
-    code = validate.fast_main(sys.argv[1:])
-    if code is None:
-        code = analyze.fast_main(sys.argv[1:])  # the same shortcut for `ttrtool analyze`
-    if code is None:
-        code = render.fast_main(sys.argv[1:])  # and for `ttrtool render`
-    if code is not None:
-        sys.exit(code)
-    app()
+    argv = sys.argv[1:]
+    if argv and argv[0] in FAST:
+        code = importlib.import_module(f"ttrtool.commands.{argv[0]}").fast_main(argv)
+        if code is not None:
+            sys.exit(code)
+    build_app()()

@@ -19,6 +19,7 @@ from ttrtool import resolve_map_path
 from ttrtool.analysis import Analysis, analyze
 from ttrtool.analysis.costs import CostWeights, WeightError
 from ttrtool.analysis.formats import FORMATS, TOP_CHOKEPOINTS, render
+from ttrtool.commands.argv import Shape, parse
 from ttrtool.formats import format_text
 from ttrtool.validate import validate_file
 
@@ -79,47 +80,23 @@ def run(map_file: str, compare: str | None = None, output_format: str = "text",
     return 0
 
 
-_OPTIONS = {"--compare": "compare", "-c": "compare", "--format": "output_format",
-            "-f": "output_format", "--output": "output", "-o": "output",
-            "--tunnel-weight": "tunnel_weight", "--ferry-weight": "ferry_weight",
-            "--top": "top"}
+PLAIN = Shape("analyze", {"--compare": "compare", "-c": "compare", "--format": "output_format",
+                          "-f": "output_format", "--output": "output", "-o": "output",
+                          "--tunnel-weight": "tunnel_weight", "--ferry-weight": "ferry_weight",
+                          "--top": "top"})
 
 
 def fast_main(argv: list[str]) -> int | None:
-    """Run ``analyze`` without Typer's option machinery for a plain command line.
-
-    Typer's parameter converters import pydantic, which costs more than the
-    analysis.  Only the exact forms the Typer command accepts are handled
-    (``MAP`` and the options above, as ``--opt value`` or ``--opt=value``,
-    each at most once); anything else (``--help``, an unknown option, a bad
-    ``--top``) returns None and Typer answers it.
-    """
-    if not argv or argv[0] != "analyze":
+    """Run a plain ``analyze MAP [options]`` without Typer (see :mod:`ttrtool.commands.argv`);
+    None leaves ``argv`` (and a ``--top`` that is not a number) to Typer."""
+    got = parse(argv, PLAIN)
+    if got is None:
         return None
-    maps: list[str] = []
-    values: dict[str, str] = {}
-    args = iter(argv[1:])
-    for arg in args:
-        if not arg.startswith("-") or arg == "-":
-            maps.append(arg)
-            continue
-        name, eq, value = arg.partition("=")
-        if name not in _OPTIONS or (eq and not name.startswith("--")):
-            return None
-        if not eq:
-            got = next(args, None)
-            if got is None:
-                return None
-            value = got
-        if _OPTIONS[name] in values:
-            return None
-        values[_OPTIONS[name]] = value
-    if len(maps) != 1:
-        return None
+    values = {name: got.values[name][0] for name in got.values}
     top = values.pop("top", str(TOP_CHOKEPOINTS))
     if not top.isdigit():
         return None
-    return run(maps[0], top=int(top), **values)
+    return run(got.positional[0], top=int(top), **values)
 
 
 def register(app: "typer.Typer") -> None:

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import typer
+from ttrtool.commands.argv import Shape, parse
 
 if TYPE_CHECKING:
+    import typer
+
     from ttrtool.render.labels import BoardPlan
 
 PAPERS = ("a4", "letter", "a3")
@@ -72,30 +74,6 @@ def _guard(path: Path, source: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise _fail(f"cannot write {path}: {e.strerror or e}") from None
-
-
-def render_command(
-    map_file: str = typer.Argument(..., metavar="MAP", help="Map file, or a bundled map id."),
-    output_arg: str | None = typer.Option(None, "--output", "-o",
-                                help="Board file: .svg (default MAP-id.svg), .pdf or .png."),
-    pdf: bool = typer.Option(False, "--pdf", help="Also write the board as PDF beside the SVG."),
-    tiles: str | None = typer.Option(None, "--tiles", help="Also write OUTPUT-tiles.pdf: the board "
-                              "on a4, letter or a3 sheets."),
-    overlap: str = typer.Option("15mm", "--overlap", help="Overlap between tiles."),
-    tickets_arg: str | None = typer.Option(None, "--tickets", help="Ticket cards: .pdf or .svg."),
-    paper: str = typer.Option("a4", "--paper", help="Paper for ticket sheets: a4, letter, a3."),
-    heatmap_arg: str | None = typer.Option(None, "--heatmap",
-                                           help="Simulation report (JSON): route claim rates."),
-    theme_file_arg: str | None = typer.Option(None, "--theme", help="Theme file (JSON or YAML)."),
-) -> None:
-    """Draw the board at print size, tiles for home printing, and the ticket cards."""
-    code = run_render(RenderOptions(
-        map_file, Path(output_arg) if output_arg else None, pdf, tiles, overlap,
-        Path(tickets_arg) if tickets_arg else None, paper,
-        Path(heatmap_arg) if heatmap_arg else None,
-        Path(theme_file_arg) if theme_file_arg else None))
-    if code:
-        raise typer.Exit(code)
 
 
 def run_render(opts: RenderOptions) -> int:
@@ -215,46 +193,61 @@ def _report_layout(the_plan: BoardPlan, source: Path) -> None:
                          "details\n")
 
 
-_VALUES = {"-o": "output", "--output": "output", "--tiles": "tiles", "--overlap": "overlap",
-           "--tickets": "tickets", "--paper": "paper", "--heatmap": "heatmap",
-           "--theme": "theme_file"}
+PLAIN = Shape("render", {"-o": "output", "--output": "output", "--tiles": "tiles",
+                         "--overlap": "overlap", "--tickets": "tickets", "--paper": "paper",
+                         "--heatmap": "heatmap", "--theme": "theme_file"},
+              flags={"--pdf": "pdf"})
 
 
 def fast_main(argv: list[str]) -> int | None:
-    """Run ``render`` without building Typer's parameter converters (which import pydantic
-    and cost a fifth of a second) when ``argv`` is a plain ``render MAP [options]``; None
-    for anything else (``--help``, an unknown option, a missing value), which Typer answers.
-    """
-    if not argv or argv[0] != "render":
+    """Run a plain ``render MAP [options]`` without Typer (see :mod:`ttrtool.commands.argv`);
+    None leaves ``argv`` to Typer."""
+    got = parse(argv, PLAIN)
+    if got is None:
         return None
-    maps: list[str] = []
-    values: dict[str, str] = {}
-    pdf = False
-    args = iter(argv[1:])
-    for arg in args:
-        name, eq, inline = arg.partition("=")
-        if arg == "--pdf":
-            pdf = True
-        elif arg in _VALUES:
-            value = next(args, None)
-            if value is None:
-                return None
-            values[_VALUES[arg]] = value
-        elif eq and name in _VALUES and name.startswith("--"):
-            values[_VALUES[name]] = inline
-        elif arg.startswith("-"):
-            return None
-        else:
-            maps.append(arg)
-    if len(maps) != 1:
-        return None
-    def path(key: str) -> Path | None:
-        return Path(values[key]) if values.get(key) else None
+
+    def path(name: str) -> Path | None:
+        value = got.value(name)
+        return Path(value) if value else None
 
     return run_render(RenderOptions(
-        maps[0], path("output"), pdf, values.get("tiles"), values.get("overlap", "15mm"),
-        path("tickets"), values.get("paper", "a4"), path("heatmap"), path("theme_file")))
+        got.positional[0], path("output"), "pdf" in got.flags, got.value("tiles"),
+        got.value("overlap") or "15mm", path("tickets"), got.value("paper") or "a4",
+        path("heatmap"), path("theme_file")))
 
 
 def register(app: typer.Typer) -> None:
+    """Add the ``render`` command to the Typer app (Typer is imported here, so that the fast
+    path does not pay for it)."""
+    import typer
+
+    def render_command(
+        map_file: str = typer.Argument(..., metavar="MAP",
+                                       help="Map file, or a bundled map id."),
+        output_arg: str | None = typer.Option(
+            None, "--output", "-o", help="Board file: .svg (default MAP-id.svg), .pdf or .png."),
+        pdf: bool = typer.Option(False, "--pdf",
+                                 help="Also write the board as PDF beside the SVG."),
+        tiles: str | None = typer.Option(
+            None, "--tiles", help="Also write OUTPUT-tiles.pdf: the board on a4, letter or a3 "
+                                  "sheets."),
+        overlap: str = typer.Option("15mm", "--overlap", help="Overlap between tiles."),
+        tickets_arg: str | None = typer.Option(None, "--tickets",
+                                               help="Ticket cards: .pdf or .svg."),
+        paper: str = typer.Option("a4", "--paper",
+                                  help="Paper for ticket sheets: a4, letter, a3."),
+        heatmap_arg: str | None = typer.Option(
+            None, "--heatmap", help="Simulation report (JSON): route claim rates."),
+        theme_file_arg: str | None = typer.Option(None, "--theme",
+                                                  help="Theme file (JSON or YAML)."),
+    ) -> None:
+        """Draw the board at print size, tiles for home printing, and the ticket cards."""
+        code = run_render(RenderOptions(
+            map_file, Path(output_arg) if output_arg else None, pdf, tiles, overlap,
+            Path(tickets_arg) if tickets_arg else None, paper,
+            Path(heatmap_arg) if heatmap_arg else None,
+            Path(theme_file_arg) if theme_file_arg else None))
+        if code:
+            raise typer.Exit(code)
+
     app.command("render")(render_command)

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TextIO
 
+from ttrtool.commands.argv import Shape, parse
 from ttrtool.formats import FORMATS, render
 from ttrtool.loader import split_lines
 from ttrtool.validate import ValidationResult, validate_file
@@ -106,46 +107,20 @@ def _write(text: str) -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
-_VALUE_OPTIONS = {"--format": "format", "-f": "format", "--select": "select", "--ignore": "ignore"}
+PLAIN = Shape("validate", {"--format": "format", "-f": "format", "--select": "select",
+                           "--ignore": "ignore"},
+              flags={"--strict": "strict"}, repeatable=frozenset({"select", "ignore"}),
+              several=True)
 
 
 def fast_main(argv: list[str]) -> int | None:
-    """Run ``validate`` without Typer's option machinery when ``argv`` is a plain
-    ``validate [--format F] [--select C] [--ignore C] [--strict] FILE...``.
-
-    Building Typer's parameter converters imports pydantic, which costs more
-    than validating a map; this parser accepts only the exact forms the Typer
-    command accepts and returns None for anything else (``--help``, an unknown
-    option, no file), so Typer still answers those.
-    """
-    if not argv or argv[0] != "validate":
+    """Run a plain ``validate [--format F] [--select C] [--ignore C] [--strict] FILE...``
+    without Typer (see :mod:`ttrtool.commands.argv`); None leaves ``argv`` to Typer."""
+    got = parse(argv, PLAIN)
+    if got is None:
         return None
-    files: list[str] = []
-    values: dict[str, list[str]] = {"format": [], "select": [], "ignore": []}
-    strict = False
-    args = iter(argv[1:])
-    only_files = False
-    for arg in args:
-        if only_files or arg == "-" or not arg.startswith("-"):
-            files.append(arg)
-        elif arg == "--":
-            only_files = True
-        elif arg == "--strict":
-            strict = True
-        elif arg in _VALUE_OPTIONS:
-            value = next(args, None)
-            if value is None:
-                return None
-            values[_VALUE_OPTIONS[arg]].append(value)
-        elif arg.split("=", 1)[0] in ("--format", "--select", "--ignore") and "=" in arg:
-            name, value = arg.split("=", 1)
-            values[_VALUE_OPTIONS[name]].append(value)
-        else:
-            return None
-    if not files or len(values["format"]) > 1:
-        return None
-    fmt = values["format"][0] if values["format"] else None
-    return run(files, fmt, values["select"], values["ignore"], strict)
+    return run(got.positional, got.value("format"), got.values.get("select", []),
+               got.values.get("ignore", []), "strict" in got.flags)
 
 
 def register(app: "typer.Typer") -> None:
@@ -157,7 +132,7 @@ def register(app: "typer.Typer") -> None:
     import typer
 
     def validate_command(
-        files: Annotated[list[str], typer.Argument(help="Map files to check.",
+        files: Annotated[list[str], typer.Argument(metavar="FILE...", help="Map files to check.",
                                                    show_default=False)],
         output_format: Annotated[str | None, typer.Option(
             "--format", "-f", show_default=False,

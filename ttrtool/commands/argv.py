@@ -1,0 +1,68 @@
+"""Reading a plain command line without Typer, for the commands' fast paths.
+
+Building Typer's parameter converters imports pydantic and takes longer than
+validating a map, so ``ttrtool validate``, ``analyze`` and ``render`` first try
+:func:`parse`.  It accepts only the plainest forms the Typer definitions accept —
+``--opt value``, ``--opt=value``, ``-o value``, flags, ``--`` and positional
+arguments — and returns None for anything else (``--help``, an unknown option, a
+missing value, a single-valued option given twice, the wrong number of
+arguments), so that Typer answers those with its own messages.  A test per
+command checks that both paths give the same results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What one command accepts on a plain command line."""
+
+    command: str
+    options: Mapping[str, str]  # every spelling of an option taking a value -> its name
+    flags: Mapping[str, str] = field(default_factory=dict)  # spelling -> name
+    repeatable: frozenset[str] = frozenset()  # option names that may be given several times
+    several: bool = False  # one or more positional arguments (else exactly one)
+
+
+@dataclass
+class Parsed:
+    positional: list[str]
+    values: dict[str, list[str]]
+    flags: set[str]
+
+    def value(self, name: str, default: str | None = None) -> str | None:
+        return self.values[name][0] if name in self.values else default
+
+
+def parse(argv: list[str], shape: Shape) -> Parsed | None:
+    """``argv`` (the command name first) read by ``shape``, or None to leave it to Typer."""
+    if not argv or argv[0] != shape.command:
+        return None
+    got = Parsed([], {}, set())
+    args = iter(argv[1:])
+    for arg in args:
+        if arg == "--":
+            got.positional += args
+        elif arg == "-" or not arg.startswith("-"):
+            got.positional.append(arg)
+        elif arg in shape.flags:
+            got.flags.add(shape.flags[arg])
+        else:
+            name, eq, value = arg.partition("=")
+            if name not in shape.options or (eq and not name.startswith("--")):
+                return None
+            if not eq:
+                following = next(args, None)
+                if following is None:
+                    return None
+                value = following
+            key = shape.options[name]
+            if key in got.values and key not in shape.repeatable:
+                return None
+            got.values.setdefault(key, []).append(value)
+    if not got.positional or (len(got.positional) > 1 and not shape.several):
+        return None
+    return got
