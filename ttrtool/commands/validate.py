@@ -132,7 +132,7 @@ def register(app: "typer.Typer") -> None:
     import typer
 
     def validate_command(
-        files: Annotated[list[str], typer.Argument(metavar="FILE...", help="Map files to check.",
+        files: Annotated[list[str], typer.Argument(metavar="FILE", help="Map files to check.",
                                                    show_default=False)],
         output_format: Annotated[str | None, typer.Option(
             "--format", "-f", show_default=False,
