@@ -13,7 +13,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TTRTOOL = [sys.executable, "-m", "ttrtool"]
+# The console script users run, installed beside this interpreter by `make setup`.
+TTRTOOL = [str(Path(sys.executable).with_name("ttrtool"))]
 
 # (label, arguments, goal in seconds)
 COMMANDS: list[tuple[str, list[str], float]] = [
