@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.render.conftest import HEADER, tiny_board
@@ -91,3 +93,27 @@ def test_validate_reports_layout_warnings_with_line_and_column() -> None:
     assert len(found) == 1
     assert not found[0].is_error
     assert (found[0].location.line, found[0].location.column) == (8, 26)
+
+
+def test_validate_layout_flag_adds_the_layout_checks_to_the_others(tmp_path: Path) -> None:
+    from ttrtool.commands.validate import fast_main
+
+    # Too short to draw (TTR205) and a ticket whose points are far from its cost (TTR406).
+    path = tmp_path / "short.yaml"
+    path.write_text(HEADER + TOO_SHORT.replace("points: 5", "points: 9"), encoding="utf-8")
+
+    def found(*options: str) -> set[str]:
+        import contextlib
+        import io
+        import json
+
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            fast_main(["validate", "-f", "json", *options, str(path)])
+        return {d["code"] for f in json.loads(out.getvalue())["files"]
+                for d in f["diagnostics"]}
+
+    assert "TTR406" in found() and not any(c.startswith("TTR2") for c in found())
+    assert {"TTR205", "TTR406", "TTR316"} <= found("--layout")
+    assert found("--layout", "--select", "TTR4") == {"TTR205", "TTR406"}
+    assert found("--layout", "--select", "TTR4", "--ignore", "TTR205") == {"TTR406"}

@@ -183,13 +183,13 @@ def _render(opts: RenderOptions) -> None:
 
 
 def _report_layout(the_plan: BoardPlan, source: Path) -> None:
-    # The precise TTR2xx diagnostics (with shapely) are `ttrtool validate --select TTR2`;
+    # The precise TTR2xx diagnostics (with shapely) are `ttrtool validate --layout`;
     # here the layout's own bookkeeping is enough to say whether to look.
     problems = the_plan.routes.problems()
     if problems:
         shown = ", ".join(problems[:8]) + (" ..." if len(problems) > 8 else "")
         sys.stderr.write(f"warning: {len(problems)} route(s) could not be drawn cleanly "
-                         f"({shown}); run `ttrtool validate --select TTR2 {source}` for "
+                         f"({shown}); run `ttrtool validate --layout {source}` for "
                          "details\n")
 
 

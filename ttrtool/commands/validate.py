@@ -59,8 +59,10 @@ def _exit_code(results: list[ValidationResult], strict: bool) -> int:
 
 
 def run(files: list[str], fmt: str | None = None, select: list[str] | None = None,
-        ignore: list[str] | None = None, strict: bool = False) -> int:
-    """Validate ``files``, write the report to stdout and return the exit code."""
+        ignore: list[str] | None = None, strict: bool = False, layout: bool = False) -> int:
+    """Validate ``files``, write the report to stdout and return the exit code.
+
+    ``layout`` adds the opt-in layout checks (TTR2xx) to whatever else is selected."""
     try:
         if fmt is None:
             fmt = "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
@@ -69,6 +71,8 @@ def run(files: list[str], fmt: str | None = None, select: list[str] | None = Non
         sel, ign = _split(select), _split(ignore)
         _check_codes("--select", sel)
         _check_codes("--ignore", ign)
+        if layout:
+            sel = (sel or ("TTR",)) + ("TTR2",)
     except UsageError as e:
         sys.stderr.write(f"error: {e}\n")
         return 2
@@ -109,8 +113,8 @@ def _write(text: str) -> None:
 
 PLAIN = Shape("validate", {"--format": "format", "-f": "format", "--select": "select",
                            "--ignore": "ignore"},
-              flags={"--strict": "strict"}, repeatable=frozenset({"select", "ignore"}),
-              several=True)
+              flags={"--strict": "strict", "--layout": "layout"},
+              repeatable=frozenset({"select", "ignore"}), several=True)
 
 
 def fast_main(argv: list[str]) -> int | None:
@@ -120,7 +124,7 @@ def fast_main(argv: list[str]) -> int | None:
     if got is None:
         return None
     return run(got.positional, got.value("format"), got.values.get("select", []),
-               got.values.get("ignore", []), "strict" in got.flags)
+               got.values.get("ignore", []), "strict" in got.flags, "layout" in got.flags)
 
 
 def register(app: "typer.Typer") -> None:
@@ -141,18 +145,23 @@ def register(app: "typer.Typer") -> None:
         select: Annotated[list[str] | None, typer.Option(
             "--select", show_default=False,
             help="Report only these codes or prefixes (TTR4, TTR302); repeat or separate by "
-                 "commas. Layout checks (TTR2xx) run only when selected.")] = None,
+                 "commas. Layout checks (TTR2xx) run only when selected or with --layout.",
+        )] = None,
         ignore: Annotated[list[str] | None, typer.Option(
             "--ignore", show_default=False,
             help="Do not report these codes or prefixes; repeat or separate by commas.")] = None,
         strict: Annotated[bool, typer.Option("--strict", help="Exit 1 on warnings too.")] = False,
+        layout: Annotated[bool, typer.Option(
+            "--layout", help="Also check the board as ttrtool render draws it (TTR2xx: "
+                             "overlaps, crossings, routes too short or long to draw; about a "
+                             "second per map).")] = False,
     ) -> None:
         """Check map files against the JSON Schema and the rules of the game.
 
         Exit code 0: no errors; 1: errors (or warnings with --strict); 2: a file
         could not be read or an option is wrong.
         """
-        code = run(files, output_format, select, ignore, strict)
+        code = run(files, output_format, select, ignore, strict, layout)
         if code:
             raise typer.Exit(code)
 
