@@ -20,6 +20,9 @@ from dataclasses import dataclass
 
 from ttrtool.model import Board, Route
 
+INF = float("inf")
+TOLERANCE = 1e-9  # weights may be fractions (expected tunnel surcharge): compare costs with this
+
 
 class UnionFind:
     """Disjoint sets over ``n`` integers, with path halving and union by size."""
@@ -73,49 +76,58 @@ def cheapest_path(
     board: Board,
     sources: Iterable[int],
     targets: Iterable[int],
-    weight: Callable[[Route], float] = route_length,
+    weight: Callable[[Route], float] | Sequence[float] = route_length,
     usable: Sequence[bool] | None = None,
 ) -> tuple[float, tuple[int, ...]] | None:
     """Cheapest chain of routes from any source node to any target node.
 
     Returns ``(cost, route indices in order)`` or None when no chain exists.
+    ``weight`` is a function of a route or a sequence indexed by route index.
     Border points are ends of the network (R-CH-9): a path may finish at one
     but never passes through it.  ``usable[i]`` False leaves route ``i`` out.
     Ties are broken by route index, so the answer is deterministic.
     """
-    target_set = set(targets)
-    dist: dict[int, float] = {}
-    prev: dict[int, tuple[int, int]] = {}
-    heap: list[tuple[float, int]] = []
+    weights = weight if not callable(weight) else [weight(r) for r in board.routes]
+    n = len(board.nodes)
+    is_target = [False] * n
+    for t in targets:
+        is_target[t] = True
     starts = set(sources)
+    # a border point is an end, never a junction (R-CH-9), unless the chain starts there
+    nodes = board.nodes
+    dist = [INF] * n
+    prev_node = [-1] * n
+    prev_route = [-1] * n
+    heap: list[tuple[float, int]] = []
     for s in sorted(starts):
         dist[s] = 0.0
         heap.append((0.0, s))
     heapq.heapify(heap)
-    done: set[int] = set()
+    done = [False] * n
+    links = board.links
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, node = heapq.heappop(heap)
-        if node in done:
+        d, node = pop(heap)
+        if done[node]:
             continue
-        done.add(node)
-        if node in target_set:
+        done[node] = True
+        if is_target[node]:
             chain = []
-            while node in prev:
-                node, route = prev[node]
-                chain.append(route)
+            while prev_route[node] >= 0:
+                chain.append(prev_route[node])
+                node = prev_node[node]
             return d, tuple(reversed(chain))
-        if board.nodes[node].kind == "border" and node not in starts:
-            continue  # a border point is an end, never a junction
-        for ri in board.adjacency[node]:
+        if nodes[node].kind == "border" and node not in starts:
+            continue
+        for ri, other in links[node]:
             if usable is not None and not usable[ri]:
                 continue
-            r = board.routes[ri]
-            other = r.other(node)
-            nd = d + weight(r)
-            if other not in dist or nd < dist[other]:
+            nd = d + weights[ri]
+            if nd < dist[other]:
                 dist[other] = nd
-                prev[other] = (node, ri)
-                heapq.heappush(heap, (nd, other))
+                prev_node[other] = node
+                prev_route[other] = ri
+                push(heap, (nd, other))
     return None
 
 
@@ -162,8 +174,6 @@ class CheapestTree:
         return tuple(reversed(chain))
 
 
-INF = float("inf")
-TOLERANCE = 1e-9  # weights may be fractions (expected tunnel surcharge): compare costs with this
 
 
 def cheapest_tree(

@@ -178,6 +178,8 @@ class Board:
     decks: tuple[str, ...]
     source: str = ""
     adjacency: tuple[tuple[int, ...], ...] = field(default=(), repr=False)  # node -> route indices
+    # node -> (route index, node at its other end) pairs, for the searches in ttrtool.graph
+    links: tuple[tuple[tuple[int, int], ...], ...] = field(default=(), repr=False)
 
     @property
     def train_spaces(self) -> int:
@@ -368,6 +370,8 @@ class _Builder:
             decks=decks,
             source=self.file,
             adjacency=tuple(tuple(a) for a in adjacency),
+            links=tuple(tuple((ri, routes[ri].other(n)) for ri in a)
+                        for n, a in enumerate(adjacency)),
         )
 
     def _route_end(

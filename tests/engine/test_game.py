@@ -50,6 +50,31 @@ def test_r_turn_1_one_action_kinds_offered_in_a_turn(europe: Board) -> None:
     assert {DrawBlind, DrawFaceUp, DrawTickets, BuildStation} <= kinds
 
 
+KIND_RANK = {DrawFaceUp: 0, DrawBlind: 0, ClaimRoute: 1, DrawTickets: 2, BuildStation: 3}
+
+
+@pytest.mark.parametrize("name", ["usa", "europe", "switzerland"])
+def test_main_turn_actions_come_in_the_documented_order(boards: dict[str, Board],
+                                                        name: str) -> None:
+    """docs/engine.md: card draws, claims by route, the ticket draw, stations.
+
+    The strategic bots split the list by this order (bots/planning.py)."""
+    rng = random.Random(5)
+    seen = set()
+    for seed in range(3):
+        st = Game(boards[name], 3).new_state(seed)
+        while not st.is_over:
+            actions = st.legal_actions()
+            if st.phase_name == "main" and len(actions) > 1:
+                ranks = [KIND_RANK[type(a)] for a in actions]
+                assert ranks == sorted(ranks), [a.text for a in actions]
+                routes = [a.route for a in actions if isinstance(a, ClaimRoute)]
+                assert routes == sorted(routes)
+                seen.update(ranks)
+            st.apply(rng.choice(actions))
+    assert {0, 1, 2} <= seen
+
+
 def test_r_turn_2_players_go_in_seat_order() -> None:
     g = Game(tiny_board([route("A", "B", 1)]), 3)
     st = position(g, market=MARKET, deck=["red"] * 20)

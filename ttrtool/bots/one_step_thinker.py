@@ -43,21 +43,23 @@ class OneStepThinker(StrategicBot):
         missing = self.wishes(view)
         best: ClaimRoute | None = None
         best_key: tuple[float, int] | None = None
+        points, needed, tunnels = self.points, self.needed, self.tunnel_routes
+        card_index = self.game.card_index
         for a in self.claims:
-            if not self.tunnel_ok(view, a):
-                continue
             r = a.route
-            gain = float(self.points[r])
-            if r in self.needed:
+            if tunnels[r] and not self.tunnel_ok(view, a):
+                continue
+            gain = float(points[r])
+            if r in needed:
                 gain += PLAN_BONUS + self.completion_gain(view, r)
             if a.color != LOCO:
-                gain -= min(a.cards, missing[self.game.card_index[a.color]]) * 0.5
+                gain -= min(a.cards, missing[card_index[a.color]]) * 0.5
             gain -= a.locomotives * 0.75
             key = (gain, -r)
             if best_key is None or key > best_key:
                 best, best_key = a, key
         if best is not None and best_key is not None and (
-                best_key[0] >= MIN_GAIN or best.route in self.needed or self.endgame(view)):
+                best_key[0] >= MIN_GAIN or best.route in needed or self.endgame(view)):
             return best
         if not self.needed:
             late = self.after_plan(view, actions)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import cast
 
 from ttrtool.engine.actions import (
     Action,
@@ -56,6 +57,7 @@ class StrategicBot:
         self.lengths = g.route_len
         self.colors = g.route_color
         self.partners = g.partners
+        self.doubled = tuple(r for r, others in enumerate(g.partners) if others)
         self.both = g.both_tracks
         self.tunnel_routes = g.route_tunnel
         self.locos_ok = g.route_locos_ok
@@ -71,6 +73,7 @@ class StrategicBot:
         self._rescued: set[int] = set()  # tickets a station was built for
         self._withdrawn: set[int] = set()  # tunnels it once withdrew from
         self._valid = False
+        self._taken = -1  # routes claimed by anyone when the plan was last checked
         self.claims: list[ClaimRoute] = []
         self.draws: list[DrawFaceUp | DrawBlind] = []
         self.stations: list[BuildStation] = []
@@ -93,12 +96,25 @@ class StrategicBot:
         return self.main_turn(view, actions)
 
     def sort_actions(self, actions: Sequence[Action]) -> None:
-        """Split the legal actions by kind once per decision (two passes: claims are most)."""
-        self.claims = [a for a in actions if type(a) is ClaimRoute]
-        others = [a for a in actions if type(a) is not ClaimRoute]
-        self.draws = [a for a in others if type(a) is DrawFaceUp or type(a) is DrawBlind]
-        self.stations = [a for a in others if type(a) is BuildStation]
-        self.ticket_draw = next((a for a in others if type(a) is DrawTickets), None)
+        """Split the legal actions by kind once per decision.
+
+        The engine lists them in a fixed order (docs/engine.md): card draws,
+        claims by route, the ticket draw, stations; so the claims, the
+        longest part, are one slice.
+        """
+        n = len(actions)
+        i = 0
+        while i < n and (type(actions[i]) is DrawFaceUp or type(actions[i]) is DrawBlind):
+            i += 1
+        j = n
+        while j > i and type(actions[j - 1]) is not ClaimRoute:
+            j -= 1
+        # the slices hold only those kinds, by the order checked in tests/engine/test_game.py
+        self.draws = cast("list[DrawFaceUp | DrawBlind]", list(actions[:i]))
+        self.claims = cast("list[ClaimRoute]", list(actions[i:j]))
+        tail = actions[j:]
+        self.stations = [a for a in tail if type(a) is BuildStation]
+        self.ticket_draw = next((a for a in tail if type(a) is DrawTickets), None)
 
     def main_turn(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         """Default (Route Focus): claim along the plan, else draw the colours it needs."""
@@ -144,7 +160,11 @@ class StrategicBot:
     def refresh(self, view: PlayerView) -> None:
         """Re-plan if the tickets changed or a needed route was lost."""
         owner = view.route_owner
+        taken = len(owner) - owner.count(-1)
         if self._valid and view.tickets == self._tickets:
+            if taken == self._taken:
+                return  # no route claimed since the last look: the plan stands
+            self._taken = taken
             mine = [r for r in self.needed if owner[r] == self.seat]
             if mine:
                 self.needed.difference_update(mine)
@@ -157,24 +177,34 @@ class StrategicBot:
         self.open_tickets = [t for t in self.open_tickets
                              if any(owner[r] != self.seat for r in self._paths.get(t, ()))]
 
-    def ticket_path(self, owner: Sequence[int], free: set[int], ticket: int,
-                    usable: Sequence[bool] | None = None,
-                    ) -> tuple[float, tuple[int, ...], int] | None:
-        """Cheapest (cost, routes, points) to the ticket's best destination (R-CH-3)."""
-        g = self.game
-        if usable is None:
-            usable = [not self.closed(owner, r) for r in range(g.n_routes)]
+    def path_weights(self, owner: Sequence[int], free: set[int]) -> list[float]:
+        """Each route's planning cost: nothing for its own routes and ``free`` ones."""
         weights = list(self.base_weights)
         seat = self.seat
-        for r in free:
-            weights[r] = 0.0
         for r, o in enumerate(owner):
             if o == seat:
                 weights[r] = 0.0
+        for r in free:
+            weights[r] = 0.0
+        return weights
+
+    def usable(self, owner: Sequence[int]) -> list[bool]:
+        """The routes a plan may use: those not :meth:`closed` to this bot."""
+        seat = self.seat
+        ok = [o < 0 or o == seat for o in owner]
+        for r in self.doubled:
+            if owner[r] < 0 and self.closed(owner, r):
+                ok[r] = False
+        return ok
+
+    def ticket_path(self, weights: Sequence[float], usable: Sequence[bool], ticket: int,
+                    ) -> tuple[float, tuple[int, ...], int] | None:
+        """Cheapest (cost, routes, points) to the ticket's best destination (R-CH-3)."""
+        g = self.game
         best: tuple[float, tuple[int, ...], int] | None = None
         for nodes, points in g.ticket_dests[ticket]:
             found = cheapest_path(self.board, g.ticket_origin[ticket], nodes,
-                                  weight=lambda r: weights[r.index], usable=usable)
+                                  weight=weights, usable=usable)
             if found is None:
                 continue
             cost, path = found
@@ -189,6 +219,7 @@ class StrategicBot:
 
     def plan(self, view: PlayerView) -> None:
         owner = view.route_owner
+        self._taken = len(owner) - owner.count(-1)
         self._tickets = view.tickets
         self._paths = {}
         self.needed = set()
@@ -196,9 +227,10 @@ class StrategicBot:
         self.blocked_tickets = []
         # Longest tickets first: they shape the network; shorter ones reuse it.
         order = sorted(view.tickets, key=lambda t: -max(p for _, p in self.game.ticket_dests[t]))
-        usable = [not self.closed(owner, r) for r in range(self.game.n_routes)]
+        usable = self.usable(owner)
+        weights = self.path_weights(owner, self.needed)
         for t in order:
-            found = self.ticket_path(owner, self.needed, t, usable)
+            found = self.ticket_path(weights, usable, t)
             if found is None:
                 self.blocked_tickets.append(t)
                 continue
@@ -208,6 +240,8 @@ class StrategicBot:
             if todo:
                 self.open_tickets.append(t)
                 self.needed.update(todo)
+                for r in todo:
+                    weights[r] = 0.0  # later tickets ride on this plan for free
         self._valid = True
 
     def planned_cost(self) -> int:
@@ -221,10 +255,11 @@ class StrategicBot:
         owner = view.route_owner
         free = set(self.needed)
         budget = self.keep_budget * self.horizon(view) - self.planned_cost()
-        usable = [not self.closed(owner, r) for r in range(self.game.n_routes)]
+        usable = self.usable(owner)
+        weights = self.path_weights(owner, free)
         scored: list[tuple[float, int, float, tuple[int, ...]]] = []
         for t in view.offered:
-            found = self.ticket_path(owner, free, t, usable)
+            found = self.ticket_path(weights, usable, t)
             if found is None:
                 scored.append((-1e9, t, 0.0, ()))
                 continue
@@ -329,8 +364,9 @@ class StrategicBot:
         best: ClaimRoute | None = None
         best_key: tuple[int, int, int, int] | None = None
         missing: list[int] | None = None
+        tunnels = self.tunnel_routes
         for a in self.claims:
-            if a.route in routes and self.tunnel_ok(view, a):
+            if a.route in routes and (not tunnels[a.route] or self.tunnel_ok(view, a)):
                 if missing is None:
                     missing = self.wishes(view)
                 locos, spent = self.payment_key(view, a, missing)
@@ -344,9 +380,11 @@ class StrategicBot:
         """The claimable route worth most points (at least ``min_length`` long)."""
         best: ClaimRoute | None = None
         best_key: tuple[int, int, int] | None = None
+        lengths, tunnels = self.lengths, self.tunnel_routes
         for a in self.claims:
-            if self.lengths[a.route] >= min_length and self.tunnel_ok(view, a):
-                key = (-self.points[a.route], a.locomotives, a.route)
+            r = a.route
+            if lengths[r] >= min_length and (not tunnels[r] or self.tunnel_ok(view, a)):
+                key = (-self.points[r], a.locomotives, r)
                 if best_key is None or key < best_key:
                     best, best_key = a, key
         return best

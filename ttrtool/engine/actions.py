@@ -12,7 +12,10 @@ are ``r<index>``, cities ``c<node index>``, tickets ``t<index>``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 
 LOCOMOTIVE = "locomotive"
 
@@ -125,6 +128,16 @@ class Pass:
 
 Action = (DrawFaceUp | DrawBlind | ClaimRoute | TunnelPay | TunnelWithdraw | DrawTickets
           | KeepTickets | BuildStation | Pass)
+
+
+def among(action: object, actions: Sequence[Action]) -> bool:
+    """Is ``action`` one of ``actions``?
+
+    The engine hands out shared action values, so an identity scan (in C)
+    settles the usual case; an equal value built elsewhere (a parsed replay,
+    a plug-in bot) is still found by comparison.
+    """
+    return any(map(is_, actions, repeat(action))) or action in actions
 
 
 def _num(token: str, prefix: str, text: str) -> int:

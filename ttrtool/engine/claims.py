@@ -54,13 +54,14 @@ def route_open_to(st: GameState, player: int, route: int) -> bool:
     return True
 
 
-def payments(g: Game, key: int, hand: list[int]) -> list[int]:
-    """Distinct payments for routes of one payment key, as claim-table offsets.
+def payments(g: Game, key: int, hand: list[int]) -> list[tuple[int, int]]:
+    """Distinct payments for routes of one payment key, as spans of claim-table offsets.
 
     R-CLAIM-1/2: one colour (the route's, or any for gray) plus locomotives,
     coloured payments first by colour then by locomotives, then locomotives
     only; R-EU-6: at least one locomotive per ferry symbol; R-CH-7:
-    locomotives only where the rules allow them.
+    locomotives only where the rules allow them.  A span ``(start, stop)``
+    covers one colour's locomotive counts from fewest to most.
     """
     length, col, min_l, locos_ok = g.pay_keys[key]
     loco = g.loco
@@ -68,16 +69,17 @@ def payments(g: Game, key: int, hand: list[int]) -> list[int]:
     if max_l < min_l:
         return []
     stride = length + 1
-    out: list[int] = []
+    hi = max_l if max_l < length else length - 1
+    out: list[tuple[int, int]] = []
     for c in range(loco) if col < 0 else (col,):
         have = hand[c]
         if have and have + max_l >= length:
             lo = length - have if length - have > min_l else min_l
-            hi = max_l if max_l < length else length - 1
             base = c * stride
-            out.extend(range(base + lo, base + hi + 1))
+            out.append((base + lo, base + hi + 1))
     if max_l >= length:
-        out.append(loco * stride + length)
+        end = loco * stride + length
+        out.append((end, end + 1))
     return out
 
 
@@ -97,7 +99,7 @@ def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
     locos = hand[g.loco]
     most = max(hand[:g.loco]) if g.loco else 0
     key_len, key_col, key_locos_ok = g.key_len, g.key_col, g.key_locos_ok
-    hits: list[tuple[int, list[int]]] = []
+    hits: list[tuple[int, list[tuple[int, int]]]] = []
     for key, routes in enumerate(st.open_routes):
         if not routes:
             continue
@@ -107,32 +109,32 @@ def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
         col = key_col[key]
         if (hand[col] if col >= 0 else most) + (locos if key_locos_ok[key] else 0) < length:
             continue  # not enough cards of any one colour
-        pays: list[int] | None = None
+        pays: list[tuple[int, int]] | None = None
         for r in routes:
-            blocked = False
             for other in partners[r]:
                 o = owner[other]
                 if o == player or (o >= 0 and not both):
-                    blocked = True
-            if blocked:
-                continue
-            if pays is None:
-                pays = payments(g, key, hand)
-                if not pays:
                     break
-            hits.append((r, pays))
+            else:
+                if pays is None:
+                    pays = payments(g, key, hand)
+                    if not pays:
+                        break
+                hits.append((r, pays))
     if hits:
         hits.sort()
         table = g.claim_table
         for r, pays in hits:
             row = table[r]
-            out.extend([row[i] for i in pays])
+            for start, stop in pays:
+                out.extend(row[start:stop])
 
 
 def complete_claim(st: GameState, player: int, route: int) -> None:
     """Place the trains and score the route at once (R-CLAIM-3, R-SCORE-1)."""
     g = st.game
     st.owner[route] = player
+    st.board_view = None
     st.open_routes[g.route_pay_key[route]].remove(route)
     st.trains[player] -= g.route_len[route]
     st.route_score[player] += g.route_points[route]

@@ -9,7 +9,7 @@ the rule modules (cards, claims, tickets, stations) then do the work.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ttrtool.engine import cards, claims, stations, tickets
 from ttrtool.engine.actions import (
@@ -24,6 +24,7 @@ from ttrtool.engine.actions import (
     Pass,
     TunnelPay,
     TunnelWithdraw,
+    among,
 )
 from ttrtool.engine.claims import TunnelPending
 from ttrtool.engine.view import PlayerView, TunnelView
@@ -78,6 +79,10 @@ class GameState:
         self.wipes_stopped = 0
         self.history: list[tuple[int, Action]] = []
         self._legal: list[Action] | None = None
+        # The public board in views (owners, stations, trains, route scores), as
+        # tuples; cleared by every claim and station (claims.complete_claim,
+        # stations.build), so it is rebuilt only after the board changed.
+        self.board_view: tuple[tuple[Any, ...], ...] | None = None
 
     @classmethod
     def start(cls, game: Game, seed: int) -> GameState:
@@ -206,7 +211,7 @@ class GameState:
         if self.phase == OVER:
             raise IllegalAction(f"the game is over; cannot apply {action.text!r}")
         legal = self._legal if self._legal is not None else self._generate(self.current_player)
-        if not any(a is action for a in legal) and action not in legal:
+        if not among(action, legal):
             raise IllegalAction(
                 f"{action.text!r} is not legal for player {self.current_player} "
                 f"in phase {self.phase_name}")
@@ -314,6 +319,11 @@ class GameState:
         """What ``player`` may know now (never others' hands or tickets, nor deck order)."""
         t = self.tunnel
         g = self.game
+        board = self.board_view
+        if board is None:
+            board = self.board_view = (tuple(self.owner), tuple(self.stations),
+                                       tuple(self.trains), tuple(self.stations_left),
+                                       tuple(self.route_score))
         return PlayerView(
             player,  # seat
             self.current_player,
@@ -329,13 +339,13 @@ class GameState:
             len(self.deck),
             len(self.discards),
             len(self.ticket_decks.get(g.draw_deck, ())),  # ticket_deck_size
-            tuple(self.owner),  # route_owner
-            tuple(self.stations),
-            tuple(self.trains),
-            tuple(self.stations_left),
+            board[0],  # route_owner
+            board[1],  # stations
+            board[2],  # trains
+            board[3],  # stations_left
             tuple([sum(h) for h in self.hands]),  # hand_sizes
             tuple([len(x) for x in self.tickets]),  # ticket_counts
-            tuple(self.route_score),  # route_scores
+            board[4],  # route_scores
             None if t is None else TunnelView(
                 t.route, t.color, t.cards, t.locomotives, tuple(t.revealed), t.extra),
         )

@@ -78,6 +78,7 @@ def build(st: GameState, player: int, city: int, color: int, cards: int, locos: 
     st.stations_left[player] -= 1
     st.station_owner[city] = player
     st.stations.append((city, player))
+    st.board_view = None
 
 
 def best_station_routes(

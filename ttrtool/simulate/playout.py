@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ttrtool.bots import resolve_bot
-from ttrtool.engine.actions import KeepTickets
+from ttrtool.engine.actions import KeepTickets, among
 from ttrtool.engine.game import Game
 from ttrtool.engine.result import GameResult
 from ttrtool.engine.state import GameState
@@ -85,7 +85,7 @@ class Table:
             except Exception as e:  # a plug-in bot's bug must name the bot
                 raise BotError(f"bot {names[p]} (seat {p}) failed in game {number} "
                                f"(seed {seed}): {e!r}") from e
-            if action not in legal:
+            if not among(action, legal):
                 text = getattr(action, "text", repr(action))
                 raise BotError(f"bot {names[p]} (seat {p}) chose '{text}', which is not legal, "
                                f"in game {number} (seed {seed})")
