@@ -40,21 +40,22 @@ class OneStepThinker(StrategicBot):
         return gain
 
     def main_turn(self, view: PlayerView, actions: Sequence[Action]) -> Action:
-        missing = self.wishes(view)
+        missing = dict(zip(self.game.card_names, self.wishes(view), strict=True))
         best: ClaimRoute | None = None
         best_key: tuple[float, int] | None = None
         points, needed, tunnels = self.points, self.needed, self.tunnel_routes
-        card_index = self.game.card_index
-        for a in self.claims:
+        route, value = -1, 0.0
+        for a in self.claims:  # a route's payments come together
             r = a.route
             if tunnels[r] and not self.tunnel_ok(view, a):
                 continue
-            gain = float(points[r])
-            if r in needed:
-                gain += PLAN_BONUS + self.completion_gain(view, r)
+            if r != route:
+                route, value = r, float(points[r])
+                if r in needed:
+                    value += PLAN_BONUS + self.completion_gain(view, r)
+            gain = value - a.locomotives * 0.75
             if a.color != LOCO:
-                gain -= min(a.cards, missing[card_index[a.color]]) * 0.5
-            gain -= a.locomotives * 0.75
+                gain -= min(a.cards, missing[a.color]) * 0.5
             key = (gain, -r)
             if best_key is None or key > best_key:
                 best, best_key = a, key

@@ -74,8 +74,8 @@ class StrategicBot:
         self._withdrawn: set[int] = set()  # tunnels it once withdrew from
         self._valid = False
         self._taken = -1  # routes claimed by anyone when the plan was last checked
-        self.claims: list[ClaimRoute] = []
-        self.draws: list[DrawFaceUp | DrawBlind] = []
+        self.claims: Sequence[ClaimRoute] = ()
+        self.draws: Sequence[DrawFaceUp | DrawBlind] = ()
         self.stations: list[BuildStation] = []
         self.ticket_draw: DrawTickets | None = None
 
@@ -110,8 +110,8 @@ class StrategicBot:
         while j > i and type(actions[j - 1]) is not ClaimRoute:
             j -= 1
         # the slices hold only those kinds, by the order checked in tests/engine/test_game.py
-        self.draws = cast("list[DrawFaceUp | DrawBlind]", list(actions[:i]))
-        self.claims = cast("list[ClaimRoute]", list(actions[i:j]))
+        self.draws = cast("Sequence[DrawFaceUp | DrawBlind]", actions[:i])
+        self.claims = cast("Sequence[ClaimRoute]", actions[i:j])
         tail = actions[j:]
         self.stations = [a for a in tail if type(a) is BuildStation]
         self.ticket_draw = next((a for a in tail if type(a) is DrawTickets), None)

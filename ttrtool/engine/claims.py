@@ -10,10 +10,14 @@ locomotives is the colour ``locomotive``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
 from ttrtool.engine.actions import TunnelPay, TunnelWithdraw
 from ttrtool.engine.cards import draw_card
+
+first = itemgetter(0)
+MISSING = object()
 
 if TYPE_CHECKING:
     from ttrtool.engine.actions import Action
@@ -54,14 +58,13 @@ def route_open_to(st: GameState, player: int, route: int) -> bool:
     return True
 
 
-def payments(g: Game, key: int, hand: list[int]) -> list[tuple[int, int]]:
-    """Distinct payments for routes of one payment key, as spans of claim-table offsets.
+def payments(g: Game, key: int, hand: list[int]) -> list[int]:
+    """Distinct payments for routes of one payment key, as claim-table offsets.
 
     R-CLAIM-1/2: one colour (the route's, or any for gray) plus locomotives,
     coloured payments first by colour then by locomotives, then locomotives
     only; R-EU-6: at least one locomotive per ferry symbol; R-CH-7:
-    locomotives only where the rules allow them.  A span ``(start, stop)``
-    covers one colour's locomotive counts from fewest to most.
+    locomotives only where the rules allow them.
     """
     length, col, min_l, locos_ok = g.pay_keys[key]
     loco = g.loco
@@ -69,18 +72,26 @@ def payments(g: Game, key: int, hand: list[int]) -> list[tuple[int, int]]:
     if max_l < min_l:
         return []
     stride = length + 1
-    hi = max_l if max_l < length else length - 1
-    out: list[tuple[int, int]] = []
+    hi = (max_l if max_l < length else length - 1) + 1
+    out: list[int] = []
     for c in range(loco) if col < 0 else (col,):
         have = hand[c]
         if have and have + max_l >= length:
-            lo = length - have if length - have > min_l else min_l
             base = c * stride
-            out.append((base + lo, base + hi + 1))
+            out.extend(range(base + (length - have if length - have > min_l else min_l),
+                             base + hi))
     if max_l >= length:
-        end = loco * stride + length
-        out.append((end, end + 1))
+        out.append(loco * stride + length)
     return out
+
+
+def picker(pays: list[int]) -> itemgetter[Any] | None:
+    """One call that picks these payments out of a route's row of the claim table."""
+    if not pays:
+        return None
+    if len(pays) == 1:
+        return itemgetter(slice(pays[0], pays[0] + 1))
+    return itemgetter(*pays)
 
 
 def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
@@ -98,36 +109,45 @@ def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
     both = g.both_tracks
     locos = hand[g.loco]
     most = max(hand[:g.loco]) if g.loco else 0
-    key_len, key_col, key_locos_ok = g.key_len, g.key_col, g.key_locos_ok
-    hits: list[tuple[int, list[tuple[int, int]]]] = []
-    for key, routes in enumerate(st.open_routes):
-        if not routes:
-            continue
-        length = key_len[key]
-        if length > trains:
-            continue
-        col = key_col[key]
-        if (hand[col] if col >= 0 else most) + (locos if key_locos_ok[key] else 0) < length:
-            continue  # not enough cards of any one colour
-        pays: list[tuple[int, int]] | None = None
-        for r in routes:
-            for other in partners[r]:
-                o = owner[other]
-                if o == player or (o >= 0 and not both):
-                    break
+    open_routes = st.open_routes
+    key_len, key_doubles = g.key_len, g.key_doubles
+    hits: list[tuple[int, itemgetter[Any]]] = []
+    takes = g.claim_pickers
+    for col, locos_ok, keys in g.key_groups:
+        have = hand[col] if col >= 0 else most
+        cap = have + (locos if locos_ok else 0)
+        if cap > trains:
+            cap = trains
+        for key in keys:
+            if key_len[key] > cap:
+                break  # not enough cards of any one colour, or trains, for longer ones
+            routes = open_routes[key]
+            if not routes:
+                continue
+            if col >= 0:  # a coloured key's payments depend on two counts: memoised
+                memo = (key, have, locos)
+                take = takes.get(memo, MISSING)
+                if take is MISSING:
+                    take = takes[memo] = picker(payments(g, key, hand))
             else:
-                if pays is None:
-                    pays = payments(g, key, hand)
-                    if not pays:
+                take = picker(payments(g, key, hand))
+            if take is None:
+                continue
+            if not key_doubles[key]:
+                hits.extend([(r, take) for r in routes])
+                continue
+            for r in routes:
+                for other in partners[r]:
+                    o = owner[other]
+                    if o == player or (o >= 0 and not both):
                         break
-                hits.append((r, pays))
+                else:
+                    hits.append((r, take))
     if hits:
-        hits.sort()
+        hits.sort(key=first)
         table = g.claim_table
-        for r, pays in hits:
-            row = table[r]
-            for start, stop in pays:
-                out.extend(row[start:stop])
+        for r, take in hits:
+            out.extend(take(table[r]))
 
 
 def complete_claim(st: GameState, player: int, route: int) -> None:

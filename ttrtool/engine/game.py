@@ -9,7 +9,7 @@ map's name.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ttrtool.engine.actions import (
     LOCOMOTIVE,
@@ -133,8 +133,19 @@ class Game:
             tuple(r for r in range(self.n_routes) if self.route_pay_key[r] == k)
             for k in range(len(pay_keys)))
         self.key_len = tuple(k[0] for k in self.pay_keys)
-        self.key_col = tuple(k[1] for k in self.pay_keys)
-        self.key_locos_ok = tuple(k[3] for k in self.pay_keys)
+        # Keys grouped by (colour, locomotives allowed), shortest first: a hand that
+        # cannot pay for one length cannot pay for any longer in the group.
+        by_kind: dict[tuple[int, bool], list[int]] = {}
+        for k, (_length, col, _min_l, locos_ok) in enumerate(self.pay_keys):
+            by_kind.setdefault((col, locos_ok), []).append(k)
+        self.key_groups: tuple[tuple[int, bool, tuple[int, ...]], ...] = tuple(
+            (col, locos_ok, tuple(sorted(keys, key=lambda k: (self.key_len[k], k))))
+            for (col, locos_ok), keys in sorted(by_kind.items()))
+        # Does any route of the key have another track (R-CLAIM-4/5 to check)?
+        self.key_doubles = tuple(any(self.partners[r] for r in rs) for rs in self.key_routes)
+        # A pure memo, filled as games go: (coloured key, cards of its colour,
+        # locomotives) -> the picker of its payments (claims.claim_actions).
+        self.claim_pickers: dict[tuple[int, int, int], Any] = {}
         self.station_action_cache: dict[tuple[int, int, int, int], BuildStation] = {}
 
     def claim_action(self, route: int, color: int, locomotives: int) -> ClaimRoute:
