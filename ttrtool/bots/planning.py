@@ -16,6 +16,7 @@ board; they choose among the legal actions they are given.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import cast
 
@@ -27,6 +28,7 @@ from ttrtool.engine.actions import (
     DrawFaceUp,
     DrawTickets,
     KeepTickets,
+    Pass,
     TunnelPay,
 )
 from ttrtool.engine.game import Game
@@ -34,6 +36,15 @@ from ttrtool.engine.view import PlayerView
 from ttrtool.graph import cheapest_path
 
 LOCO = "locomotive"
+
+# The engine's order of the actions at the start of a turn (docs/engine.md).
+DRAWS, CLAIMS, TICKETS, STATIONS, PASS = range(5)
+KIND_RANK: dict[type, int] = {DrawFaceUp: DRAWS, DrawBlind: DRAWS, ClaimRoute: CLAIMS,
+                              DrawTickets: TICKETS, BuildStation: STATIONS, Pass: PASS}
+
+
+def kind_rank(action: Action) -> int:
+    return KIND_RANK[type(action)]
 
 
 class StrategicBot:
@@ -67,6 +78,7 @@ class StrategicBot:
         self.base_weights = tuple(n - self.long_bias * (n - 1) for n in g.route_len)
         self._tickets: tuple[int, ...] = ()
         self.needed: set[int] = set()  # unowned routes the plan still needs
+        self._plan_cards: tuple[list[int], int, int] | None = None  # plan_cards()
         self.open_tickets: list[int] = []  # kept tickets whose plan is not complete
         self.blocked_tickets: list[int] = []  # kept tickets with no path left
         self._paths: dict[int, tuple[int, ...]] = {}
@@ -76,7 +88,7 @@ class StrategicBot:
         self._taken = -1  # routes claimed by anyone when the plan was last checked
         self.claims: Sequence[ClaimRoute] = ()
         self.draws: Sequence[DrawFaceUp | DrawBlind] = ()
-        self.stations: list[BuildStation] = []
+        self.stations: Sequence[BuildStation] = ()
         self.ticket_draw: DrawTickets | None = None
 
     # --- the decision -----------------------------------------------------
@@ -99,22 +111,18 @@ class StrategicBot:
         """Split the legal actions by kind once per decision.
 
         The engine lists them in a fixed order (docs/engine.md): card draws,
-        claims by route, the ticket draw, stations; so the claims, the
-        longest part, are one slice.
+        claims by route, the ticket draw, stations; so each kind is one slice,
+        found by bisection.
         """
-        n = len(actions)
-        i = 0
-        while i < n and (type(actions[i]) is DrawFaceUp or type(actions[i]) is DrawBlind):
-            i += 1
-        j = n
-        while j > i and type(actions[j - 1]) is not ClaimRoute:
-            j -= 1
+        i = bisect_left(actions, CLAIMS, key=kind_rank)
+        j = bisect_left(actions, TICKETS, lo=i, key=kind_rank)
+        k = bisect_left(actions, STATIONS, lo=j, key=kind_rank)
+        end = bisect_left(actions, PASS, lo=k, key=kind_rank)
         # the slices hold only those kinds, by the order checked in tests/engine/test_game.py
         self.draws = cast("Sequence[DrawFaceUp | DrawBlind]", actions[:i])
         self.claims = cast("Sequence[ClaimRoute]", actions[i:j])
-        tail = actions[j:]
-        self.stations = [a for a in tail if type(a) is BuildStation]
-        self.ticket_draw = next((a for a in tail if type(a) is DrawTickets), None)
+        self.ticket_draw = cast("DrawTickets", actions[j]) if j < k else None
+        self.stations = cast("Sequence[BuildStation]", actions[k:end])
 
     def main_turn(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         """Default (Route Focus): claim along the plan, else draw the colours it needs."""
@@ -168,6 +176,7 @@ class StrategicBot:
             mine = [r for r in self.needed if owner[r] == self.seat]
             if mine:
                 self.needed.difference_update(mine)
+                self._plan_cards = None
                 self._prune_done(owner)
             if not any(self.closed(owner, r) for r in self.needed):
                 return
@@ -223,6 +232,7 @@ class StrategicBot:
         self._tickets = view.tickets
         self._paths = {}
         self.needed = set()
+        self._plan_cards = None
         self.open_tickets = []
         self.blocked_tickets = []
         # Longest tickets first: they shape the network; shorter ones reuse it.
@@ -294,21 +304,29 @@ class StrategicBot:
 
     # --- cards ------------------------------------------------------------
 
+    def plan_cards(self) -> tuple[list[int], int, int]:
+        """Cards the unclaimed plan takes: per colour, gray spaces, ferry locomotives
+        (remembered until the plan changes)."""
+        if self._plan_cards is None:
+            want = [0] * (self.loco + 1)
+            grays = 0
+            ferry_locos = 0
+            for r in self.needed:
+                c = self.colors[r]
+                locos = self.min_locos[r]  # R-EU-6: a ferry's locomotive symbols
+                ferry_locos += locos
+                if c < 0:
+                    grays += self.lengths[r] - locos
+                else:
+                    want[c] += self.lengths[r]
+            self._plan_cards = (want, grays, ferry_locos)
+        return self._plan_cards
+
     def wishes(self, view: PlayerView) -> list[int]:
         """Cards still missing per colour for the planned routes (gray: the best-held colour)."""
         hand = view.hand
-        want = [0] * len(hand)
-        grays = 0
-        ferry_locos = 0
-        for r in self.needed:
-            c = self.colors[r]
-            locos = self.min_locos[r]  # R-EU-6: a ferry's locomotive symbols
-            ferry_locos += locos
-            if c < 0:
-                grays += self.lengths[r] - locos
-            else:
-                want[c] += self.lengths[r]
-        missing = [max(0, want[c] - hand[c]) for c in range(len(hand))]
+        want, grays, ferry_locos = self.plan_cards()
+        missing = [w - h if w > h else 0 for w, h in zip(want, hand, strict=True)]
         if grays:
             spare = max(range(self.loco), key=lambda c: (hand[c] - want[c], -c))
             missing[spare] += max(0, grays - max(0, hand[spare] - want[spare]))

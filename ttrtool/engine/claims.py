@@ -86,7 +86,7 @@ def payments(g: Game, key: int, hand: list[int]) -> list[int]:
 
 
 def picker(pays: list[int]) -> itemgetter[Any] | None:
-    """One call that picks these payments out of a route's row of the claim table."""
+    """One call that picks these offsets (payments) out of a row of actions, as a tuple."""
     if not pays:
         return None
     if len(pays) == 1:

@@ -146,7 +146,19 @@ class Game:
         # A pure memo, filled as games go: (coloured key, cards of its colour,
         # locomotives) -> the picker of its payments (claims.claim_actions).
         self.claim_pickers: dict[tuple[int, int, int], Any] = {}
-        self.station_action_cache: dict[tuple[int, int, int, int], BuildStation] = {}
+        self._station_tables: dict[int, dict[int, tuple[BuildStation, ...]]] = {}
+
+    def station_table(self, cost: int) -> dict[int, tuple[BuildStation, ...]]:
+        """Station actions costing ``cost`` cards: city -> row, where the station paid
+        with card c and n locomotives is row[c * (cost + 1) + n] (made once per cost)."""
+        table = self._station_tables.get(cost)
+        if table is None:
+            names = self.card_names
+            table = self._station_tables[cost] = {
+                city: tuple(BuildStation(city, names[c], n, cost - n)
+                            for c in range(self.n_cards) for n in range(cost + 1))
+                for city in self.station_cities}
+        return table
 
     def claim_action(self, route: int, color: int, locomotives: int) -> ClaimRoute:
         """The (shared) action value for a payment; ``color`` is a card index."""

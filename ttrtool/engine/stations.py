@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING
 
-from ttrtool.engine.actions import BuildStation
+from ttrtool.engine.claims import picker
 from ttrtool.engine.tickets import TicketResult, score_ticket
 
 if TYPE_CHECKING:
@@ -53,18 +53,13 @@ def station_actions(st: GameState, player: int, out: list[Action]) -> None:
     payments = station_payments(g, st.hands[player], cost)
     if not payments:
         return
-    cache = g.station_action_cache
-    names = g.card_names
+    take = picker([c * (cost + 1) + n for c, n in payments])
+    assert take is not None
+    rows = g.station_table(cost)
+    owner = st.station_owner
     for city in g.station_cities:
-        if st.station_owner[city] >= 0:
-            continue
-        for c, n in payments:
-            key = (city, c, n, cost - n)
-            action = cache.get(key)
-            if action is None:
-                action = BuildStation(city, names[c], n, cost - n)
-                cache[key] = action
-            out.append(action)
+        if owner[city] < 0:
+            out.extend(take(rows[city]))
 
 
 def build(st: GameState, player: int, city: int, color: int, cards: int, locos: int) -> None:
