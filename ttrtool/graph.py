@@ -88,6 +88,8 @@ def cheapest_path(
     Ties are broken by route index, so the answer is deterministic.
     """
     weights = weight if not callable(weight) else [weight(r) for r in board.routes]
+    if usable is not None:  # an unusable route costs infinity: never taken
+        weights = [w if ok else INF for w, ok in zip(weights, usable, strict=True)]
     n = len(board.nodes)
     is_target = [False] * n
     for t in targets:
@@ -120,8 +122,6 @@ def cheapest_path(
         if nodes[node].kind == "border" and node not in starts:
             continue
         for ri, other in links[node]:
-            if usable is not None and not usable[ri]:
-                continue
             nd = d + weights[ri]
             if nd < dist[other]:
                 dist[other] = nd

@@ -42,10 +42,12 @@ class OneStepThinker(StrategicBot):
     def main_turn(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         missing = dict(zip(self.game.card_names, self.wishes(view), strict=True))
         best: ClaimRoute | None = None
-        best_key: tuple[float, int] | None = None
+        best_gain = 0.0
         points, needed, tunnels = self.points, self.needed, self.tunnel_routes
         route, value = -1, 0.0
-        for a in self.claims:  # a route's payments come together
+        # Claims come by route index, a route's payments together (docs/engine.md): the
+        # first of equal gains is the lowest route, paid the engine's first way.
+        for a in self.claims:
             r = a.route
             if tunnels[r] and not self.tunnel_ok(view, a):
                 continue
@@ -56,11 +58,10 @@ class OneStepThinker(StrategicBot):
             gain = value - a.locomotives * 0.75
             if a.color != LOCO:
                 gain -= min(a.cards, missing[a.color]) * 0.5
-            key = (gain, -r)
-            if best_key is None or key > best_key:
-                best, best_key = a, key
-        if best is not None and best_key is not None and (
-                best_key[0] >= MIN_GAIN or best.route in needed or self.endgame(view)):
+            if best is None or gain > best_gain:
+                best, best_gain = a, gain
+        if best is not None and (
+                best_gain >= MIN_GAIN or best.route in needed or self.endgame(view)):
             return best
         if not self.needed:
             late = self.after_plan(view, actions)

@@ -33,7 +33,7 @@ from ttrtool.engine.actions import (
 )
 from ttrtool.engine.game import Game
 from ttrtool.engine.view import PlayerView
-from ttrtool.graph import cheapest_path
+from ttrtool.graph import INF, cheapest_path
 
 LOCO = "locomotive"
 
@@ -187,33 +187,28 @@ class StrategicBot:
                              if any(owner[r] != self.seat for r in self._paths.get(t, ()))]
 
     def path_weights(self, owner: Sequence[int], free: set[int]) -> list[float]:
-        """Each route's planning cost: nothing for its own routes and ``free`` ones."""
+        """Each route's planning cost: nothing for its own routes and ``free`` ones,
+        infinite for those :meth:`closed` to it."""
         weights = list(self.base_weights)
-        seat = self.seat
-        for r, o in enumerate(owner):
-            if o == seat:
-                weights[r] = 0.0
         for r in free:
             weights[r] = 0.0
-        return weights
-
-    def usable(self, owner: Sequence[int]) -> list[bool]:
-        """The routes a plan may use: those not :meth:`closed` to this bot."""
         seat = self.seat
-        ok = [o < 0 or o == seat for o in owner]
+        for r, o in enumerate(owner):
+            if o >= 0:
+                weights[r] = 0.0 if o == seat else INF
         for r in self.doubled:
             if owner[r] < 0 and self.closed(owner, r):
-                ok[r] = False
-        return ok
+                weights[r] = INF
+        return weights
 
-    def ticket_path(self, weights: Sequence[float], usable: Sequence[bool], ticket: int,
+    def ticket_path(self, weights: Sequence[float], ticket: int,
                     ) -> tuple[float, tuple[int, ...], int] | None:
         """Cheapest (cost, routes, points) to the ticket's best destination (R-CH-3)."""
         g = self.game
         best: tuple[float, tuple[int, ...], int] | None = None
         for nodes, points in g.ticket_dests[ticket]:
             found = cheapest_path(self.board, g.ticket_origin[ticket], nodes,
-                                  weight=weights, usable=usable)
+                                  weight=weights)
             if found is None:
                 continue
             cost, path = found
@@ -237,10 +232,9 @@ class StrategicBot:
         self.blocked_tickets = []
         # Longest tickets first: they shape the network; shorter ones reuse it.
         order = sorted(view.tickets, key=lambda t: -max(p for _, p in self.game.ticket_dests[t]))
-        usable = self.usable(owner)
         weights = self.path_weights(owner, self.needed)
         for t in order:
-            found = self.ticket_path(weights, usable, t)
+            found = self.ticket_path(weights, t)
             if found is None:
                 self.blocked_tickets.append(t)
                 continue
@@ -265,11 +259,10 @@ class StrategicBot:
         owner = view.route_owner
         free = set(self.needed)
         budget = self.keep_budget * self.horizon(view) - self.planned_cost()
-        usable = self.usable(owner)
         weights = self.path_weights(owner, free)
         scored: list[tuple[float, int, float, tuple[int, ...]]] = []
         for t in view.offered:
-            found = self.ticket_path(weights, usable, t)
+            found = self.ticket_path(weights, t)
             if found is None:
                 scored.append((-1e9, t, 0.0, ()))
                 continue
