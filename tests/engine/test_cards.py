@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from ttrtool.engine import DrawBlind, DrawFaceUp, Game
+from ttrtool.engine import DrawBlind, DrawFaceUp, Game, IllegalAction
 from ttrtool.engine.cards import card_total, settle_market
 from ttrtool.model import Board
 
@@ -147,36 +147,38 @@ def test_r_draw_6_empty_deck_reshuffles_the_discards(line: Board) -> None:
     assert sum(st.hands[0]) == 1
 
 
-def test_r_draw_7_no_blind_draw_without_deck_and_discards(line: Board) -> None:
+def test_r_draw_7_no_draw_at_all_without_deck_and_discards(line: Board) -> None:
     g = Game(line, 2)
-    st = position(g, market=["red", "blue"], deck=[], discards=[])
-    assert "draw deck" not in texts(st.legal_actions())
-    play(st, "draw red")  # the market shrinks: nothing to replace it
-    assert [g.card_names[c] for c in st.market] == ["blue"]
+    st = position(g, market=["red", "blue", LOCO, "white", "black"], deck=[], discards=[])
+    assert texts(st.legal_actions()) == ["tickets"]  # not even a face-up card
+    with pytest.raises(IllegalAction):
+        play(st, "draw red")
+    assert len(st.market) == 5 and sum(st.hands[0]) == 0
+
+
+def test_r_draw_7_discards_alone_still_allow_every_draw(line: Board) -> None:
+    g = Game(line, 2)
+    st = position(g, market=["red", "blue"], deck=[], discards=["pink"])
+    assert texts(st.legal_actions()) == ["draw blue", "draw red", "draw deck", "tickets"]
 
 
 def test_r_draw_7_only_one_card_to_draw_takes_one(line: Board) -> None:
     g = Game(line, 2)
-    st = position(g, market=["red"], deck=[], discards=[])
-    play(st, "draw red")
+    st = position(g, market=["red", "blue", "green", "white", "black"], deck=["pink"],
+                  discards=[])
+    play(st, "draw deck")
     assert st.current_player == 1 and st.turn == 1
-    assert sum(st.hands[0]) == 1
+    assert sum(st.hands[0]) == 1 and st.hands[0][g.card_index["pink"]] == 1
 
 
-def test_r_draw_7_second_card_cannot_be_a_face_up_locomotive_so_draw_ends(line: Board) -> None:
+def test_r_draw_7_face_up_card_replaced_by_the_last_card_ends_the_draw(line: Board) -> None:
     g = Game(line, 2)
-    st = position(g, market=["red", LOCO], deck=[], discards=[])
-    play(st, "draw red")
-    assert st.current_player == 1
-
-
-def test_r_draw_7_after_a_one_card_draw_the_next_player_may_take_a_locomotive(
-        line: Board) -> None:
-    g = Game(line, 2)
-    st = position(g, market=["red", LOCO, LOCO], deck=[], discards=[])
-    play(st, "draw red")  # no second card: only face-up locomotives remain
-    assert st.current_player == 1
-    assert texts(st.legal_actions()) == ["draw locomotive", "tickets"]
+    st = position(g, market=["red", "blue", "green", "white", "black"], deck=["pink"],
+                  discards=[])
+    play(st, "draw red")  # the replacement empties the deck: no second card
+    assert st.current_player == 1 and st.turn == 1
+    assert sum(st.hands[0]) == 1 and g.card_index["pink"] in st.market
+    assert texts(st.legal_actions()) == ["tickets"]  # nor may the next player draw
 
 
 def test_r_draw_8_hand_size_is_unlimited(line: Board) -> None:

@@ -115,16 +115,26 @@ def test_r_end_2_stalled_when_nobody_can_act() -> None:
     assert st.is_over and st.end_reason == "stalled"
 
 
+def test_r_end_2_a_full_market_without_deck_and_discards_is_a_stall() -> None:
+    # R-DRAW-7: the face-up cards cannot be drawn once deck and discards are empty.
+    g = Game(tiny_board([route("A", "B", 3)], tickets={"regular": []}), 2)
+    st = position(g, hands={0: {"red": 1}}, market=MARKET, deck=[])
+    st._check_stall()
+    assert st.is_over and st.end_reason == "stalled"
+
+
 def test_r_end_2_a_player_with_nothing_legal_passes() -> None:
     g = Game(tiny_board([route("A", "B", 1)], tickets={"regular": []}), 2)
-    st = position(g, hands={1: {"red": 1}}, market=[], deck=[])
-    assert texts(st.legal_actions()) == ["pass"]
+    st = position(g, hands={1: {"red": 1}}, market=MARKET, deck=[])
+    assert texts(st.legal_actions()) == ["pass"]  # the market cannot be drawn from (R-DRAW-7)
     play(st, "pass")
     assert st.current_player == 1 and texts(st.legal_actions()) == ["claim r0 red x1 loco0"]
     play(st, "claim r0 red x1 loco0")
-    assert not st.is_over and texts(st.legal_actions()) == ["draw red"]  # the discard came back
-    play(st, "draw red")
+    assert not st.is_over  # the discard came back: drawing is legal again
+    assert texts(st.legal_actions()) == ["draw pink", "draw white", "draw orange", "draw deck"]
+    play(st, "draw deck")  # the last card: the draw ends with it (R-DRAW-7)
     assert st.is_over and st.end_reason == "stalled"  # now nobody has anything left
+    assert st.hands[0][g.card_index["red"]] == 1
 
 
 def test_r_end_2_turn_cap_ends_a_looping_game() -> None:

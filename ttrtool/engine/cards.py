@@ -105,8 +105,12 @@ def draw_actions(st: GameState, second: bool, out: list[Action]) -> None:
 
     On the second card a face-up locomotive is not allowed when the rules say
     a face-up locomotive is the whole draw (R-DRAW-3; not so in R-CH-6).
-    Without deck and discards only the market can be drawn from (R-DRAW-7).
+    With deck and discards both empty nothing is offered, not even a face-up
+    card (R-DRAW-7): drawing train cards is then not a legal action, and a
+    draw that emptied them ends with its first card.
     """
+    if not (st.deck or st.discards):
+        return  # R-DRAW-7
     g = st.game
     market = st.market
     banned = g.loco if second and g.rules.face_up_locomotive_ends_draw else -1
@@ -123,8 +127,7 @@ def draw_actions(st: GameState, second: bool, out: list[Action]) -> None:
                 out.append(actions[card])
             seen >>= 1
             card += 1
-    if st.deck or st.discards:
-        out.append(g.draw_blind)
+    out.append(g.draw_blind)
 
 
 def card_total(st: GameState) -> int:

@@ -193,7 +193,7 @@ class GameState:
 
     def has_move(self, p: int) -> bool:
         """Does player ``p`` have any action other than passing at the start of a turn?"""
-        if self.market or self.deck or self.discards:
+        if self.deck or self.discards:  # a card can be drawn (R-DRAW-7)
             return True
         if self.ticket_decks.get(self.game.draw_deck):
             return True
