@@ -125,6 +125,22 @@ def test_r_draw_5_hopeless_wipe_leaves_the_market_as_it_is(line: Board) -> None:
     assert sorted(g.card_names[c] for c in st.market) == ["black", LOCO, LOCO, LOCO, "white"]
 
 
+def test_r_draw_5_a_stuck_market_is_counted_once_while_it_stays_stuck(line: Board) -> None:
+    g = Game(line, 2)
+    st = position(g, market=[LOCO, LOCO, LOCO, "white", "black"], deck=[LOCO] * 6,
+                  discards=[LOCO] * 3)
+    settle_market(st)
+    assert st.wipes_stopped == 1
+    play(st, "draw white")  # replaced by a locomotive: still stuck, not counted again
+    play(st, "draw black")
+    assert st.market_wipes == 0 and st.wipes_stopped == 1
+    st.market = [g.card_index[c] for c in ["red", "red", "blue", LOCO, LOCO]]
+    settle_market(st)  # no longer stuck ...
+    st.market[0] = g.loco
+    settle_market(st)  # ... so getting stuck again counts again
+    assert st.wipes_stopped == 2
+
+
 def test_r_draw_5_a_long_unlucky_run_of_wipes_is_cut_short(line: Board) -> None:
     from ttrtool.engine.cards import MAX_CONSECUTIVE_WIPES
 

@@ -73,3 +73,42 @@ def test_tunnels_and_stations_happen_and_are_logged(europe: Board) -> None:
         stations += sum(len(p["stations"]) for p in record["results"])
     assert counters["tunnels_paid"] + counters["tunnels_withdrawn"] > 0
     assert counters["stations_built"] == stations
+
+
+def test_stuck_markets_are_counted_once_each_in_the_log_and_the_report(log_validator: Any) -> None:
+    """R-DRAW-5 hole: a deck of mostly locomotives leaves markets stuck with 3+ of them.
+
+    Each spell of a stuck market counts once; the count is checked against a
+    replay that watches the market after every action.
+    """
+    import ttrtool
+    from ttrtool.engine import Game
+    from ttrtool.simulate.report import Tally, build_report
+    from ttrtool.simulate.summary import to_markdown
+
+    from .test_tiny_boards import _board
+
+    board = _board({"train_cards": {"colors": {"red": 4, "blue": 4}, "locomotives": 40}})
+    table = Table(board, 2, ("random", "random"))  # random bots take face-up cards often
+    tally = Tally(2)
+    total = 0
+    for game in range(4):
+        record = table.play(3, game, log_actions=True)
+        assert list(log_validator.iter_errors(record)) == []
+        st = Game(board, 2).new_state(record["seed"])
+        loco, wipe = st.game.loco, board.rules.market_locomotive_wipe
+        stuck = spells = 0
+        for _, text in [(None, None), *record["actions"]]:
+            if text is not None:
+                st.apply(parse_action(text))
+            now = st.market.count(loco) >= wipe
+            spells += now and not stuck
+            stuck = now
+        assert record["counters"]["wipes_stopped"] == spells
+        total += spells
+        tally.add(record)
+    assert total > 0
+    report = build_report(board, [tally], {"seed": 3, "games": 4, "bots": []},
+                          ttrtool.__version__)
+    assert report["configurations"][0]["events"]["wipes_stopped"] == total
+    assert f"wipes_stopped {total}" in to_markdown(report)

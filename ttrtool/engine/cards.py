@@ -58,7 +58,10 @@ def settle_market(st: GameState) -> None:
 
     Stops (leaving the market as it is) when deck + discards + market cannot
     make a market with fewer locomotives than the threshold, or after
-    :data:`MAX_CONSECUTIVE_WIPES` wipes in a row (docs/engine.md).
+    :data:`MAX_CONSECUTIVE_WIPES` wipes in a row (docs/engine.md).  Such a
+    stuck market is counted once in ``wipes_stopped`` when it gets stuck, not
+    again while it stays stuck through later changes; it counts anew only
+    after the market has shown fewer locomotives than the threshold.
     """
     threshold = st.game.rules.market_locomotive_wipe
     if threshold <= 0:
@@ -72,7 +75,9 @@ def settle_market(st: GameState) -> None:
         pool_locos = st.deck.count(loco) + st.discards.count(loco) + market.count(loco)
         new_size = min(size, pool)
         if pool - pool_locos < new_size - (threshold - 1) or wipes >= MAX_CONSECUTIVE_WIPES:
-            st.wipes_stopped += 1  # the R-DRAW-5 hole: counted for the report
+            if not st.market_stuck:  # the R-DRAW-5 hole: counted for the report
+                st.market_stuck = True
+                st.wipes_stopped += 1
             return
         st.discards.extend(market)
         market.clear()
@@ -83,6 +88,7 @@ def settle_market(st: GameState) -> None:
             market.append(card)
         wipes += 1
         st.market_wipes += 1
+    st.market_stuck = False
 
 
 def take_face_up(st: GameState, player: int, card: int) -> None:

@@ -60,4 +60,4 @@ class GameResult:
     extra_cards_paid: int
     market_wipes: int
     stations_built: int
-    wipes_stopped: int = 0  # times R-DRAW-5 left a market with too many locomotives
+    wipes_stopped: int = 0  # times the market got stuck with too many locomotives (R-DRAW-5)

@@ -76,7 +76,8 @@ class GameState:
         self.tunnels_withdrawn = 0
         self.extra_cards = 0
         self.market_wipes = 0
-        self.wipes_stopped = 0
+        self.wipes_stopped = 0  # times the market got stuck with too many locomotives
+        self.market_stuck = False  # is it stuck now (R-DRAW-5, cards.settle_market)
         self.history: list[tuple[int, Action]] = []
         self._legal: list[Action] | None = None
         # The public board in views (owners, stations, trains, route scores), as

@@ -151,6 +151,7 @@ def game_record(board: Board, result: GameResult, bots: tuple[str, ...], number:
                      "tunnels_withdrawn": result.tunnels_withdrawn,
                      "tunnel_extra_cards": result.extra_cards_paid,
                      "market_wipes": result.market_wipes,
+                     "wipes_stopped": result.wipes_stopped,
                      "stations_built": result.stations_built},
         "results": players,
     }
