@@ -27,7 +27,9 @@ PRESETS: dict[str, dict[str, Any]] = {
         },  # R-EU-1, R-EU-3, R-EU-5
         "tunnels": {"allowed": True, "reveal": 3},  # R-EU-7
         "ferries": {"allowed": True},  # R-EU-6
-        "route_points": {"1": 1, "2": 2, "3": 4, "4": 7, "6": 15, "8": 21},  # R-SCORE-1
+        # R-SCORE-1, the whole table to 8: the printed Europe table lists only the
+        # lengths on its board (no 5 or 7), but a map on this preset may have them.
+        "route_points": {"1": 1, "2": 2, "3": 4, "4": 7, "5": 10, "6": 15, "7": 18, "8": 21},
         "longest_path": {"name": "European Express", "bonus": 10},  # R-EU-9
         "tickets": {  # R-EU-2
             "setup_deal": {"long": 1, "regular": 3},

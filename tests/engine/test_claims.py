@@ -65,6 +65,19 @@ def test_r_score_1_route_table_including_length_8() -> None:
     assert g.route_points == (21, 15, 7)
 
 
+def test_r_score_1_europe_preset_scores_lengths_5_and_7() -> None:
+    board = tiny_board([route("A", "B", 5, "red"), route("B", "C", 7)],
+                       rules={"preset": "europe"})
+    assert Game(board, 2).route_points == (10, 18)
+
+
+def test_r_score_1_a_length_missing_from_the_table_is_an_error_not_zero_points() -> None:
+    board = tiny_board([route("A", "B", 2, "red"), route("B", "C", 3)],
+                       rules={"route_points": {"1": 1, "2": 2}})
+    with pytest.raises(ValueError, match="length 3"):
+        Game(board, 2)
+
+
 def test_r_claim_4_needs_enough_trains(two: Board) -> None:
     g = Game(two, 2)
     st = position(g, hands={0: {"red": 3}}, market=MARKET, deck=["pink"])

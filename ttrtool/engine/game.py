@@ -70,7 +70,12 @@ class Game:
         self.route_b = tuple(r.b for r in routes)
         self.route_len = tuple(r.length for r in routes)
         self.route_color = tuple(-1 if r.is_gray else self.card_index[r.color] for r in routes)
-        self.route_points = tuple(rules.points_for_length(r.length) or 0 for r in routes)
+        points = [rules.points_for_length(r.length) for r in routes]
+        for r, pts in zip(routes, points, strict=True):
+            if pts is None:  # the TTR304 check rejects such a map before it gets here
+                raise ValueError(f"route {r.id} has length {r.length}, which the rules' "
+                                 "route_points table does not score (R-SCORE-1, TTR304)")
+        self.route_points: tuple[int, ...] = tuple(p for p in points if p is not None)
         self.route_tunnel = tuple(rules.tunnels_allowed and r.kind == "tunnel" for r in routes)
         # R-EU-6: one locomotive per ferry symbol.
         self.route_min_locos = tuple(
