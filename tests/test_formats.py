@@ -23,7 +23,7 @@ E = Diagnostic("TTR302", "double-route-mismatch", Severity.ERROR,
                "maps/a,b:c.yaml", Location(12, 5))
 W = Diagnostic("TTR406", "ticket-points", Severity.WARNING, "worth 9", ("tickets", "regular", 0),
                "maps/x.yaml", Location(3, 7))
-IO = Diagnostic("TTR000", "file-not-found", Severity.ERROR, "no such file: gone.yaml", (),
+IO = Diagnostic("TTR000", "unreadable-file", Severity.ERROR, "no such file: gone.yaml", (),
                 "gone.yaml", Location(0, 0))
 RESULTS = [("maps/a,b:c.yaml", [E]), ("maps/x.yaml", [W]), ("gone.yaml", [IO]), ("ok.yaml", [])]
 
@@ -35,7 +35,7 @@ def test_text_is_grouped_by_file() -> None:
     assert lines[1].startswith("  maps/a,b:c.yaml:12:5: error TTR302 [double-route-mismatch] ")
     assert lines[3] == "maps/x.yaml"
     assert lines[4] == "  maps/x.yaml:3:7: warning TTR406 [ticket-points] worth 9"
-    assert lines[6] == "  gone.yaml: error TTR000 [file-not-found] no such file: gone.yaml"
+    assert lines[6] == "  gone.yaml: error TTR000 [unreadable-file] no such file: gone.yaml"
     assert lines[7] == "ok.yaml: ok"
     assert lines[8] == "4 file(s): 2 error(s), 1 warning(s)"
     assert "\x1b[" not in out
@@ -69,7 +69,8 @@ def test_github_escaping() -> None:
                         "wrong%0Asecond line")
     assert lines[1] == "::warning file=maps/x.yaml,line=3,col=7,title=TTR406 ticket-points::worth 9"
     # No position for a missing file: the annotation names the file only.
-    assert lines[2] == "::error file=gone.yaml,title=TTR000 file-not-found::no such file: gone.yaml"
+    assert lines[2] == ("::error file=gone.yaml,title=TTR000 unreadable-file::"
+                        "no such file: gone.yaml")
     assert lines[3] == "ttrtool: 4 file(s), 2 error(s), 1 warning(s)"
 
 

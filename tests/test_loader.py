@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import tracemalloc
 
 import pytest
@@ -9,7 +10,7 @@ import yaml
 
 from ttrtool import loader
 from ttrtool.diagnostics import Location
-from ttrtool.loader import LoadError, parse_map_text, read_map_file
+from ttrtool.loader import LOAD_CODES, MAX_BYTES, LoadError, parse_map_text, read_map_file
 from ttrtool.resources import bundled_map_path
 
 TEXT = """\
@@ -87,12 +88,12 @@ def test_pure_python_parser_gives_the_same_document(monkeypatch: pytest.MonkeyPa
     ("a: *x\n", ("TTR004", "yaml-alias", 1, 4)),
     ("a: &a [*a]\n", ("TTR004", "yaml-alias", 1, 4)),
     ("? &k a\n: 1\n", ("TTR004", "yaml-alias", 1, 3)),
-    ("a: 1\n---\nb: 2\n", ("TTR002", "several-documents", 2, 1)),
+    ("a: 1\n---\nb: 2\n", ("TTR002", "yaml-syntax", 2, 1)),
     ("a:\n\tb: 1\n", ("TTR002", "yaml-syntax", 2, 1)),
     ("a: [1, 2\n", ("TTR002", "yaml-syntax", 2, 1)),
-    ("", ("TTR002", "empty-file", 1, 1)),
-    ("# just a comment\n\n", ("TTR002", "empty-file", 1, 1)),
-    ("---\n", ("TTR002", "empty-file", 1, 1)),
+    ("", ("TTR002", "yaml-syntax", 1, 1)),
+    ("# just a comment\n\n", ("TTR002", "yaml-syntax", 1, 1)),
+    ("---\n", ("TTR002", "yaml-syntax", 1, 1)),
     ("code: NO\n", ("TTR005", "ambiguous-scalar", 1, 7)),
     ("code: yes\n", ("TTR005", "ambiguous-scalar", 1, 7)),
     ("v: 010\n", ("TTR005", "ambiguous-scalar", 1, 4)),
@@ -102,19 +103,19 @@ def test_pure_python_parser_gives_the_same_document(monkeypatch: pytest.MonkeyPa
     ("v: .nan\n", ("TTR005", "ambiguous-scalar", 1, 4)),
     ("off: 1\n", ("TTR005", "ambiguous-scalar", 1, 1)),
     ("~: 1\n", ("TTR005", "ambiguous-scalar", 1, 1)),
-    ("? [a]\n: 1\n", ("TTR005", "bad-key", 1, 3)),
-    ("a: !!binary aGk=\n", ("TTR005", "unknown-tag", 1, 4)),
-    ("a: !!python/object:os.system {}\n", ("TTR005", "unknown-tag", 1, 4)),
-    ("a: !custom x\n", ("TTR005", "unknown-tag", 1, 4)),
-    ("a: b\x00c\n", ("TTR001", "control-character", 1, 5)),
-    ("a: b\x1bc\n", ("TTR001", "control-character", 1, 5)),
-    ("a: b\nc: d\u2028\n", ("TTR001", "control-character", 2, 5)),
-    ("a: b\x0cc\n", ("TTR001", "control-character", 1, 5)),
-    (b"a: 1\nb: \xc3\x28\n", ("TTR001", "not-utf8", 2, 4)),
-    (b"\xff\xfea\x00:\x00", ("TTR001", "not-utf8", 1, 1)),
+    ("? [a]\n: 1\n", ("TTR005", "ambiguous-scalar", 1, 3)),
+    ("a: !!binary aGk=\n", ("TTR005", "ambiguous-scalar", 1, 4)),
+    ("a: !!python/object:os.system {}\n", ("TTR005", "ambiguous-scalar", 1, 4)),
+    ("a: !custom x\n", ("TTR005", "ambiguous-scalar", 1, 4)),
+    ("a: b\x00c\n", ("TTR001", "bad-character", 1, 5)),
+    ("a: b\x1bc\n", ("TTR001", "bad-character", 1, 5)),
+    ("a: b\nc: d\u2028\n", ("TTR001", "bad-character", 2, 5)),
+    ("a: b\x0cc\n", ("TTR001", "bad-character", 1, 5)),
+    (b"a: 1\nb: \xc3\x28\n", ("TTR001", "bad-character", 2, 4)),
+    (b"\xff\xfea\x00:\x00", ("TTR001", "bad-character", 1, 1)),
     ("v: " + "9" * 200 + "\n", ("TTR005", "ambiguous-scalar", 1, 4)),
     ("v: 1" + "0" * 400 + ".5\n", ("TTR005", "ambiguous-scalar", 1, 4)),
-    ("a: " + "[" * 80 + "]" * 80 + "\n", ("TTR002", "too-deep", 1, 67)),
+    ("a: " + "[" * 80 + "]" * 80 + "\n", ("TTR002", "yaml-syntax", 1, 67)),
 ])
 def test_refused(text: str | bytes, expected: tuple[str, str, int, int]) -> None:
     assert refused(text) == expected
@@ -158,8 +159,43 @@ def test_alias_bomb_is_refused_without_expanding() -> None:
 
 
 def test_read_map_file_io_errors(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    for path, name in ((tmp_path / "missing.yaml", "file-not-found"), (tmp_path, "not-a-file")):
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)  # reading it would block until a writer came: refused unread
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"#" * (MAX_BYTES + 1))
+    for path, says in ((tmp_path / "missing.yaml", "no such file"),
+                       (tmp_path, "is a directory"),
+                       (fifo, "not a regular file"),
+                       ("", "an empty path"),
+                       (big, "larger than")):
         with pytest.raises(LoadError) as info:
             read_map_file(path)
         assert info.value.io_error
-        assert (info.value.diagnostic.code, info.value.diagnostic.name) == ("TTR000", name)
+        d = info.value.diagnostic
+        assert (d.code, d.name) == ("TTR000", "unreadable-file")
+        assert says in d.message
+
+
+def test_each_load_code_has_one_name_the_catalog_gives() -> None:
+    from ttrtool.checks.catalog import catalog
+
+    names = {c.code: c.name for c in catalog()}
+    assert {code: names[code] for code in LOAD_CODES} == LOAD_CODES
+
+
+@pytest.mark.parametrize(("text", "code", "says", "column"), [
+    ('a: "x\\x1by"\n', "TTR001", "U+001B", 4),
+    ('a: "\\u202eevil"\n', "TTR001", "U+202E", 4),
+    ("a: b\u202ec\n", "TTR001", "U+202E", 5),
+    ('"k\\x07": 1\n', "TTR001", "U+0007", 1),
+    ("a: =\n", "TTR005", "quote it ('=')", 4),
+    ("a: <<\n", "TTR005", "quote it ('<<')", 4),
+])
+def test_escaped_controls_and_special_values(text: str, code: str, says: str,
+                                             column: int) -> None:
+    """Escapes are decoded after the raw-text scan; the decoded value is checked too."""
+    with pytest.raises(LoadError) as info:
+        parse_map_text(text, "m.yaml")
+    d = info.value.diagnostic
+    assert d.code == code and says in d.message
+    assert (d.location.line, d.location.column) == (1, column)

@@ -162,7 +162,7 @@ def test_nothing_is_written_to_the_input(tmp_path: Path) -> None:
 
 
 def _mutations(rng: random.Random) -> list[object]:
-    return [None, True, False, 0, -1, 3, 10**9, 1.5, "", "x", "Zürich", "gray", "ferry",
+    return [None, True, False, 0, -1, 3, 2.0, 10**9, 1.5, "", "x", "Zürich", "gray", "ferry",
             [], [1], [1, 2], {}, {"a": 1}, "x" * 90, rng.random()]
 
 
@@ -206,6 +206,68 @@ def test_mutated_maps_never_crash() -> None:
         codes.update(d.code for d in result.diagnostics)
     # The mutations reach the schema and the semantic checks, not only the parser.
     assert {"TTR010", "TTR101"} <= codes and any(c.startswith(("TTR3", "TTR4")) for c in codes)
+
+
+def test_maps_that_validate_can_be_analysed_and_played() -> None:
+    """A map with no error must never crash a later command (a float such as ``length: 2.0``
+    once passed the schema and broke render and simulate)."""
+    from ttrtool.analysis import analyze
+    from ttrtool.engine import Game
+    from ttrtool.render.board import render_board
+    from ttrtool.render.theme import default_theme
+
+    rng = random.Random(5)
+    sources = [yaml.safe_load((CASES / "valid" / n).read_text(encoding="utf-8"))
+               for n in ("lakes.yaml", "countries.yaml", "tiny.yaml")]
+    played = 0
+    for _ in range(600):
+        data = rng.choice(sources)
+        mutated = _replace(data, rng.choice(_paths(data)), rng.choice(_mutations(rng)))
+        text = yaml.safe_dump(mutated, allow_unicode=True, sort_keys=False)
+        result = validate_text(text, "fuzz.yaml")
+        if result.errors or result.board is None:
+            continue
+        analyze(result.board)
+        render_board(result.board, default_theme())
+        game = Game(result.board, players=result.board.rules.min_players)
+        state = game.new_state(seed=played)
+        for _step in range(3000):
+            if state.is_over:
+                break
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        state.result()
+        played += 1
+    assert played >= 25
+
+
+def _integers(data: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    return [p for p in _paths(data, prefix) if type(_get(data, p)) is int]
+
+
+def _get(data: object, path: tuple[object, ...]) -> object:
+    for key in path:
+        data = data[key]  # type: ignore[index]
+    return data
+
+
+@pytest.mark.parametrize("name", ["lakes.yaml", "countries.yaml"])
+def test_every_integer_written_as_a_float_is_refused(name: str) -> None:
+    """JSON Schema counts 2.0 as an integer; ttrtool does not (a float count crashes later)."""
+    data = yaml.safe_load((CASES / "valid" / name).read_text(encoding="utf-8"))
+    paths = _integers(data)
+    assert len(paths) > 20
+    for path in paths:
+        mutated = _replace(data, path, float(_get(data, path)))  # type: ignore[arg-type]
+        text = yaml.safe_dump(mutated, allow_unicode=True, sort_keys=False)
+        result = validate_text(text, "float.yaml")
+        found = [d for d in result.errors if d.path == path]
+        # Positions and board sizes are numbers, and so may be floats; every other integer
+        # (a length, a count, points) must stay one.
+        if {"pos", "waypoints", "board"} & set(path):
+            assert not found, path
+            continue
+        assert found and "whole number" in found[0].message, (path, result.diagnostics)
 
 
 def test_garbled_text_never_crashes() -> None:
@@ -281,4 +343,5 @@ def test_an_endless_file_is_refused() -> None:
     if not Path("/dev/zero").exists():
         pytest.skip("no /dev/zero here")
     result = validate_file("/dev/zero")
-    assert result.io_error and [d.name for d in result.diagnostics] == ["file-too-large"]
+    assert result.io_error and [d.name for d in result.diagnostics] == ["unreadable-file"]
+    assert "not a regular file" in result.diagnostics[0].message

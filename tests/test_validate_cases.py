@@ -98,7 +98,7 @@ GENERATED = [
     ("not-utf8.yaml", b"format: 1\nmeta: {id: x, name: Z\xfcrich}\n", "TTR001", 2, 22, 1),
     ("latin1-name.yaml", b"format: 1\ncities:\n  - {name: Gen\xe8ve}\n", "TTR001", 3, 15, 1),
     ("control-in-name.yaml", b"format: 1\ncities:\n  - {name: Ber\x07n}\n", "TTR001", 3, 15, 1),
-    ("escape-in-name.yaml", b"format: 1\ncities:\n  - {name: \"Ber\\x07n\"}\n", "TTR010", 3, 12, 1),
+    ("escape-in-name.yaml", b"format: 1\ncities:\n  - {name: \"Ber\\x07n\"}\n", "TTR001", 3, 12, 1),
     ("nel-in-name.yaml", "format: 1\ncities:\n  - {name: Bern\u0085}\n".encode(),
      "TTR001", 3, 16, 1),
     ("bom-then-tab.yaml", b"\xef\xbb\xbfformat: 1\nmeta:\n\tid: x\n", "TTR002", 3, 1, 1),

@@ -10,6 +10,7 @@ Exit codes (documented in README.md):
   1  errors found (or warnings with --strict; or a --fail-on threshold crossed)
   2  usage or I/O error (missing file, a directory, bad option)
   3  simulate: the engine broke an invariant
+  130 interrupted (Ctrl-C)
 """
 
 from __future__ import annotations
@@ -52,9 +53,14 @@ def __getattr__(name: str) -> Any:
 
 
 def main() -> None:
-    argv = sys.argv[1:]
-    if argv and argv[0] in FAST:
-        code = importlib.import_module(f"ttrtool.commands.{argv[0]}").fast_main(argv)
-        if code is not None:
-            sys.exit(code)
-    build_app()()
+    try:
+        argv = sys.argv[1:]
+        if argv and argv[0] in FAST:
+            code = importlib.import_module(f"ttrtool.commands.{argv[0]}").fast_main(argv)
+            if code is not None:
+                sys.exit(code)
+        build_app()()
+    except KeyboardInterrupt:
+        # Ctrl-C: a short word and the shell's usual code for SIGINT, never a traceback.
+        print("ttrtool: interrupted", file=sys.stderr)
+        sys.exit(130)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,9 +43,12 @@ _PLAIN_FLOAT = re.compile(r"[-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?")
 _SCALAR_TAGS = {_STANDARD + k for k in ("str", "int", "float", "bool", "null", "timestamp")} | {"!"}
 _COLLECTION_TAGS = {None, "!", _STANDARD + "map", _STANDARD + "seq"}
 # C0 and C1 controls (tab, LF and CR allowed), DEL, the Unicode line and
-# paragraph separators, lone surrogates and non-characters: none belongs in a
-# map, and some would make YAML and editors disagree about line numbers.
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+# paragraph separators, the bidirectional embeddings, overrides and isolates,
+# lone surrogates and non-characters: none belongs in a map; some would make
+# YAML and editors disagree about line numbers, and the bidi ones make text
+# display in another order than it is read.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e"
+                      "\u2066-\u2069\ud800-\udfff\ufffe\uffff]")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # The bundled maps are about 30 kB; anything this large is not a map.
 MAX_BYTES = 16 * 2**20
@@ -94,35 +98,52 @@ def _mark(mark: Any) -> Location:
     return Location(mark.line + 1, mark.column + 1)
 
 
-def _fail(file: str, code: str, name: str, message: str, loc: Location,
-          path: JsonPath = ()) -> LoadError:
-    return LoadError(Diagnostic(code, name, Severity.ERROR, message, path, file, loc))
+# The loader's codes and their one name each (docs/checks.md; the catalog repeats them and a
+# test keeps the two equal).  What went wrong in detail is the message's job.
+LOAD_CODES = {
+    "TTR000": "unreadable-file",
+    "TTR001": "bad-character",
+    "TTR002": "yaml-syntax",
+    "TTR003": "duplicate-key",
+    "TTR004": "yaml-alias",
+    "TTR005": "ambiguous-scalar",
+}
 
 
-def _io_error(file: str, name: str, message: str) -> LoadError:
-    return LoadError(Diagnostic("TTR000", name, Severity.ERROR, message, (), file, Location(0, 0)),
-                     io_error=True)
+def _fail(file: str, code: str, message: str, loc: Location, path: JsonPath = ()) -> LoadError:
+    return LoadError(Diagnostic(code, LOAD_CODES[code], Severity.ERROR, message, path, file, loc))
+
+
+def _io_error(file: str, message: str) -> LoadError:
+    return LoadError(Diagnostic("TTR000", LOAD_CODES["TTR000"], Severity.ERROR, message, (), file,
+                                Location(0, 0)), io_error=True)
 
 
 def read_map_file(path: str | Path) -> Document:
     """Read and parse one map file (never writes to it).  Raises :class:`LoadError`."""
     file = str(path)
+    if not file:
+        raise _io_error("<empty path>", "an empty path was given: name a map file (.yaml)")
     p = Path(path)
     try:
-        if p.is_dir():
-            raise _io_error(file, "not-a-file", f"{file} is a directory: give the path of a "
-                                                "map file (.yaml)")
+        mode = p.stat().st_mode
+        if stat.S_ISDIR(mode):
+            raise _io_error(file, f"{file} is a directory: give the path of a map file (.yaml)")
+        if not stat.S_ISREG(mode):
+            # A FIFO, socket or terminal would block the read until something writes to it.
+            raise _io_error(file, f"{file} is not a regular file (a pipe, socket or device): "
+                                  "save the map to a file and give its path")
         with open(p, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)  # bounded: /dev/zero or a runaway pipe must not hang
+            raw = f.read(MAX_BYTES + 1)  # bounded: a file that grows while read must not hang
         if len(raw) > MAX_BYTES:
-            raise _io_error(file, "file-too-large", f"{file} is larger than "
-                            f"{MAX_BYTES // 2**20} MB: that is not a map file")
+            raise _io_error(file, f"{file} is larger than {MAX_BYTES // 2**20} MB: that is not "
+                                  "a map file")
     except FileNotFoundError as e:
-        raise _io_error(file, "file-not-found", f"no such file: {file}") from e
+        raise _io_error(file, f"no such file: {file}") from e
     except OSError as e:
-        raise _io_error(file, "unreadable-file", f"cannot read {file}: {e.strerror or e}") from e
+        raise _io_error(file, f"cannot read {file}: {e.strerror or e}") from e
     except ValueError as e:  # e.g. a NUL character in the path
-        raise _io_error(file, "unreadable-file", f"cannot read {file!r}: {e}") from e
+        raise _io_error(file, f"cannot read {file!r}: {e}") from e
     return parse_map_text(raw, file)
 
 
@@ -146,7 +167,7 @@ def _decode(raw: bytes, file: str) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:
         good = raw[:e.start].decode("utf-8")
-        raise _fail(file, "TTR001", "not-utf8",
+        raise _fail(file, "TTR001",
                     f"byte 0x{raw[e.start]:02x} is not valid UTF-8: save the file as UTF-8",
                     _text_location(good, len(good))) from e
 
@@ -156,12 +177,12 @@ def parse_map_text(raw: bytes | str, file: str = "<string>") -> Document:
     text = _decode(raw, file) if isinstance(raw, bytes) else raw.removeprefix("\ufeff")
     m = _CONTROL.search(text)
     if m:
-        raise _fail(file, "TTR001", "control-character",
+        raise _fail(file, "TTR001",
                     f"control character U+{ord(m.group()):04X} is not allowed: delete it "
                     "(names and values must be printable text)",
                     _text_location(text, m.start()))
     if all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
-        raise _fail(file, "TTR002", "empty-file",
+        raise _fail(file, "TTR002",
                     "the file is empty: a map needs at least format, meta, cities, routes and "
                     "tickets (see docs/map-format.md)", Location(1, 1))
     loader = _Loader(text)
@@ -170,12 +191,12 @@ def parse_map_text(raw: bytes | str, file: str = "<string>") -> Document:
     except yaml.MarkedYAMLError as e:
         raise _syntax_error(e, file, text) from e
     except yaml.reader.ReaderError as e:
-        raise _fail(file, "TTR001", "control-character",
+        raise _fail(file, "TTR001",
                     f"character U+{e.character if isinstance(e.character, int) else 0:04X} "
                     "is not allowed in YAML: delete it",
                     _text_location(text, e.position)) from e
     except yaml.YAMLError as e:
-        raise _fail(file, "TTR002", "yaml-syntax", f"invalid YAML: {e}", Location(1, 1)) from e
+        raise _fail(file, "TTR002", f"invalid YAML: {e}", Location(1, 1)) from e
     finally:
         loader.dispose()
 
@@ -193,7 +214,7 @@ def _syntax_error(e: yaml.MarkedYAMLError, file: str, text: str) -> LoadError:
     elif e.context and "while parsing" in e.context and e.context_mark is not None:
         what = e.context.removeprefix("while parsing ").removeprefix("a ").removeprefix("an ")
         hint = f" (in the {what} that starts at line {e.context_mark.line + 1})"
-    return _fail(file, "TTR002", "yaml-syntax", f"invalid YAML: {problem}{hint}", loc)
+    return _fail(file, "TTR002", f"invalid YAML: {problem}{hint}", loc)
 
 
 class _Composer:
@@ -203,25 +224,25 @@ class _Composer:
         self.loader = loader
         self.doc = Document(file, None)
 
-    def fail(self, code: str, name: str, message: str, mark: Any, path: JsonPath = ()) -> LoadError:
+    def fail(self, code: str, message: str, mark: Any, path: JsonPath = ()) -> LoadError:
         loc = _mark(mark) if mark is not None else Location(1, 1)
-        return _fail(self.doc.file, code, name, message, loc, path)
+        return _fail(self.doc.file, code, message, loc, path)
 
     def document(self) -> Document:
         get = self.loader.get_event
         get()  # StreamStart
         if isinstance(self.loader.peek_event(), ev.StreamEndEvent):
-            raise self.fail("TTR002", "empty-file", "the file holds no YAML document", None)
+            raise self.fail("TTR002", "the file holds no YAML document", None)
         start = get()  # DocumentStart
         self.doc.data = self.value((), 0)
         if self.doc.data is None:
-            raise self.fail("TTR002", "empty-file", "the document is empty: a map needs at least "
+            raise self.fail("TTR002", "the document is empty: a map needs at least "
                             "format, meta, cities, routes and tickets (see docs/map-format.md)",
                             start.start_mark)
         get()  # DocumentEnd
         nxt = get()
         if not isinstance(nxt, ev.StreamEndEvent):
-            raise self.fail("TTR002", "several-documents",
+            raise self.fail("TTR002",
                             "a map file holds one YAML document; found a second one ('---'): "
                             "split it into separate files", nxt.start_mark)
         return self.doc
@@ -229,23 +250,23 @@ class _Composer:
     def value(self, path: JsonPath, depth: int) -> Any:
         event = self.loader.get_event()
         if isinstance(event, ev.AliasEvent):
-            raise self.fail("TTR004", "yaml-alias",
+            raise self.fail("TTR004",
                             f"alias '*{event.anchor}' is not allowed in a map file: write the "
                             "value out in full", event.start_mark, path)
         if event.anchor is not None:
-            raise self.fail("TTR004", "yaml-alias",
+            raise self.fail("TTR004",
                             f"anchor '&{event.anchor}' is not allowed in a map file: remove it and "
                             "write values out in full", event.start_mark, path)
         self.doc.positions[path] = _mark(event.start_mark)
         if isinstance(event, ev.ScalarEvent):
             return self.scalar(event, path)
         if depth >= MAX_DEPTH:
-            raise self.fail("TTR002", "too-deep",
+            raise self.fail("TTR002",
                             f"values are nested more than {MAX_DEPTH} levels deep: no map "
                             "needs that",
                             event.start_mark, path)
         if event.tag not in _COLLECTION_TAGS:
-            raise self.fail("TTR005", "unknown-tag", f"tag '{_short_tag(event.tag)}' is not "
+            raise self.fail("TTR005", f"tag '{_short_tag(event.tag)}' is not "
                             "allowed in a map file: remove it", event.start_mark, path)
         if isinstance(event, ev.SequenceStartEvent):
             items: list[Any] = []
@@ -263,24 +284,24 @@ class _Composer:
                 if isinstance(key_event, ev.AliasEvent | ev.CollectionStartEvent) \
                         and key_event.anchor is not None:
                     self.value(path, depth + 1)  # reports the anchor or alias
-                raise self.fail("TTR005", "bad-key",
+                raise self.fail("TTR005",
                                 "a mapping key must be a plain name, not a list or mapping",
                                 key_event.start_mark, path)
             self.loader.get_event()
             if key_event.anchor is not None:
-                raise self.fail("TTR004", "yaml-alias",
+                raise self.fail("TTR004",
                                 f"anchor '&{key_event.anchor}' is not allowed in a map file: "
                                 "remove it", key_event.start_mark, path)
             key = self.scalar(key_event, path)
             if isinstance(key, bool) or key is None:
-                raise self.fail("TTR005", "ambiguous-scalar",
+                raise self.fail("TTR005",
                                 f"key '{key_event.value}' is read by YAML as {_show(key)}: "
                                 "quote it",
                                 key_event.start_mark, path)
             skey = str(key)  # JSON objects have string keys (route_points: {1: 1})
             if skey in out:
                 first = self.doc.key_positions[path + (skey,)]
-                raise self.fail("TTR003", "duplicate-key",
+                raise self.fail("TTR003",
                                 f"duplicate key '{skey}' (first at line {first.line}): YAML would "
                                 "silently keep only the last one; remove or rename one of them",
                                 key_event.start_mark, path + (skey,))
@@ -291,11 +312,21 @@ class _Composer:
 
     def scalar(self, event: ev.ScalarEvent, path: JsonPath) -> Any:
         text: str = event.value
+        if event.style == '"':  # escapes such as "\x1b" are decoded only now
+            m = _CONTROL.search(text)
+            if m:
+                raise self.fail("TTR001", f"the escape for control character "
+                                f"U+{ord(m.group()):04X} is not allowed: delete it (names and "
+                                "values must be printable text)", event.start_mark, path)
         tag = event.tag
         if tag is None or tag == "!":
             tag = _RESOLVER.resolve(ScalarNode, text, event.implicit)  # type: ignore[no-untyped-call]
         if tag not in _SCALAR_TAGS:
-            raise self.fail("TTR005", "unknown-tag", f"tag '{_short_tag(tag)}' is not allowed in a "
+            if event.tag in (None, "!"):  # YAML gave a plain '=' or '<<' a special meaning
+                raise self.fail("TTR005", f"'{text}' has a special meaning in YAML "
+                                f"({_short_tag(tag)}): quote it ('{text}') if you mean text",
+                                event.start_mark, path)
+            raise self.fail("TTR005", f"tag '{_short_tag(tag)}' is not allowed in a "
                             "map file: remove it", event.start_mark, path)
         # libyaml reports plain scalars with style '' and PyYAML with None.
         if event.style or tag in (_STANDARD + "str", "!"):
@@ -307,18 +338,18 @@ class _Composer:
         if kind == "bool":
             if text in ("true", "false", "True", "False", "TRUE", "FALSE"):
                 return text.lower() == "true"
-            raise self.fail("TTR005", "ambiguous-scalar",
+            raise self.fail("TTR005",
                             f"'{text}' is read by YAML as a boolean: write true or false, "
                             f"or quote it ('{text}') if you mean text such as a country code",
                             mark, path)
         if kind == "int":
             if _PLAIN_INT.fullmatch(text):
                 if len(text) > 100:  # Python refuses to convert very long digit strings
-                    raise self.fail("TTR005", "ambiguous-scalar",
+                    raise self.fail("TTR005",
                                     f"a number of {len(text)} digits: no map needs one; quote it "
                                     "if you mean text", mark, path)
                 return int(text)
-            raise self.fail("TTR005", "ambiguous-scalar",
+            raise self.fail("TTR005",
                             f"'{text}' is read by YAML as the number {_yaml11_number(text)}: quote "
                             f"it ('{text}') if you mean text, or write the number in plain decimal",
                             mark, path)
@@ -327,10 +358,10 @@ class _Composer:
                 value = float(text)
                 if math.isfinite(value):
                     return value
-                raise self.fail("TTR005", "ambiguous-scalar",
+                raise self.fail("TTR005",
                                 f"'{text[:20]}...' is too large a number: write a smaller one",
                                 mark, path)
-            raise self.fail("TTR005", "ambiguous-scalar",
+            raise self.fail("TTR005",
                             f"'{text}' is read by YAML as a special number: quote it ('{text}') "
                             "or write a plain decimal number", mark, path)
         return text  # a timestamp: JSON has no dates, keep what the author wrote

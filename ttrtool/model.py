@@ -288,6 +288,7 @@ class _Builder:
                     country_nodes.setdefault(country.name, []).append(idx)
                     border_node[(country.name, bp.id)] = idx
         self.city_node = city_node
+        self.alias_of = {a: c.name for c in cities for a in c.aliases}
         self.country_nodes = {k: frozenset(v) for k, v in country_nodes.items()}
 
         routes: list[Route] = []
@@ -420,9 +421,8 @@ class _Builder:
                 )
                 return None
             return border_node[(name, border_point)]
-        self.error(
-            "TTR101", "unknown-place", _unknown(name, self.city_node, self.country_nodes), path
-        )
+        self.error("TTR101", "unknown-place",
+                   _unknown(name, self.city_node, self.country_nodes, self.alias_of), path)
         return None
 
     def _place(self, name: str, path: JsonPath) -> frozenset[int] | None:
@@ -430,13 +430,16 @@ class _Builder:
             return frozenset((self.city_node[name],))
         if name in self.country_nodes:
             return self.country_nodes[name]
-        self.error(
-            "TTR101", "unknown-place", _unknown(name, self.city_node, self.country_nodes), path
-        )
+        self.error("TTR101", "unknown-place",
+                   _unknown(name, self.city_node, self.country_nodes, self.alias_of), path)
         return None
 
 
-def _unknown(name: str, cities: dict[str, int], countries: dict[str, Any]) -> str:
+def _unknown(name: str, cities: dict[str, int], countries: dict[str, Any],
+             alias_of: dict[str, str]) -> str:
+    if name in alias_of:  # aliases are other spellings for people, not keys
+        return (f"'{name}' is an alias of '{alias_of[name]}': routes and tickets use the "
+                f"name, write '{alias_of[name]}'")
     known = list(cities) + list(countries)
     folded = fold(name)
     close = [k for k in known if fold(k) == folded]

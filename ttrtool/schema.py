@@ -64,8 +64,8 @@ def _has_type(x: Any, t: str | list[str]) -> bool:
         return x is None
     if t == "number":
         return _is_number(x)
-    if t == "integer":  # draft-07: 2.0 is an integer
-        return _is_number(x) and (isinstance(x, int) or float(x).is_integer())
+    if t == "integer":  # stricter than draft-07, which counts 2.0 (see _validator)
+        return isinstance(x, int) and not isinstance(x, bool)
     raise UnsupportedKeyword(f"type {t}")
 
 
@@ -152,8 +152,15 @@ def is_valid(data: Any, schema: dict[str, Any] | None = None) -> bool | None:
 def _validator() -> jsonschema.Draft7Validator:
     import jsonschema
 
+    # Draft-07 counts 5.0 as an integer, but the map's integers are counts — a route's
+    # length, a number of cards or players — and a float there breaks every later step.
+    # So an integer here is a whole number written without a decimal point.
+    checker = jsonschema.Draft7Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, x: isinstance(x, int) and not isinstance(x, bool))
+    strict = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+        jsonschema.Draft7Validator, type_checker=checker)
     # check_schema runs in the test suite (tests/test_schema.py), not here.
-    return jsonschema.Draft7Validator(load_schema())
+    return strict(load_schema())  # type: ignore[no-any-return]
 
 
 def schema_diagnostics(doc: Document) -> list[Diagnostic]:
@@ -169,6 +176,8 @@ def schema_diagnostics(doc: Document) -> list[Diagnostic]:
             err, path = error, tuple(error.absolute_path)
             message = (f"{_where(path)}: a ticket has either 'to' and 'points' (one destination) "
                        "or 'destinations' (several), not both or neither")
+        if message is None:
+            continue
         loc = doc.locate(path)
         if err.validator == "additionalProperties" and isinstance(err.instance, dict):
             extra = _extra_keys(err)
@@ -207,7 +216,8 @@ def _where(path: tuple[Any, ...]) -> str:
     return text or "the file"
 
 
-def _message(err: ValidationError) -> str:
+def _message(err: ValidationError) -> str | None:
+    """What to tell the designer, or None when another error on the same value says it."""
     path = tuple(err.absolute_path)
     where = _where(path)
     v = err.validator
@@ -230,6 +240,8 @@ def _message(err: ValidationError) -> str:
             hint = f"; YAML read it as {_yaml_repr(got)}: quote it"
         elif expected in ("integer", "number") and isinstance(got, str):
             hint = f", not the text '{got}': remove the quotes"
+        elif expected == "integer" and isinstance(got, float) and got.is_integer():
+            return f"{where} must be a whole number: write {int(got)}, not {got}"
         else:
             hint = f", not {_kind(got)}"
         article = "an" if str(expected)[0] in "aeiou" else "a"
@@ -242,10 +254,17 @@ def _message(err: ValidationError) -> str:
         return f"{where} must be {err.validator_value}"
     if v == "pattern":
         if "u0000" in str(err.validator_value):
+            text = str(err.instance)
+            if text == "":
+                return None  # minLength says it is empty
+            if text != text.strip():
+                return f"{where} {text!r} starts or ends with a space: remove it"
             return f"{where} contains a control character: remove it"
         return f"{where} '{err.instance}' does not have the expected form ({err.validator_value})"
     if v in ("minimum", "maximum", "exclusiveMinimum"):
         return f"{where} is {err.instance}: {err.message.split(' is ', 1)[-1]}"
+    if v == "minLength" and err.instance == "":
+        return f"{where} is empty: write it out, or remove the key if it is optional"
     if v in ("minItems", "maxItems"):
         return f"{where}: {err.message}"
     if v == "oneOf" and path and "tickets" in path:

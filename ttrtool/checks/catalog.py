@@ -30,13 +30,16 @@ class CodeInfo:
 
 FIXED: tuple[CodeInfo, ...] = (
     CodeInfo("TTR000", "unreadable-file", E,
-             "The path does not exist, is a directory, cannot be read, or holds more than 16 MB "
-             "(no map is that large; this also stops `/dev/zero`). Exit code 2.",
+             "The path does not exist, is empty, is a directory, is not a regular file (a pipe, "
+             "socket or device, which could block the read), cannot be read, or holds more than "
+             "16 MB (no map is that large). Exit code 2.",
              stage="read"),
     CodeInfo("TTR001", "bad-character", E,
              "Bytes that are not UTF-8, or a control character (C0/C1 controls other than tab, "
-             "line feed and carriage return, U+2028/U+2029, non-characters). They are invisible "
-             "in most editors and make names that look equal differ.", stage="read"),
+             "line feed and carriage return, U+2028/U+2029, bidirectional overrides and "
+             "isolates, non-characters), written as such or as an escape in a double-quoted "
+             "value (`\"\\x1b\"`). They are invisible in most editors, make names that look "
+             "equal differ, and can rewrite a terminal's screen when printed.", stage="read"),
     CodeInfo("TTR002", "yaml-syntax", E,
              "The file is not one YAML document: a syntax error, a tab where indentation is "
              "expected, an empty or comments-only file, a second document after `---`, or "
@@ -55,7 +58,9 @@ FIXED: tuple[CodeInfo, ...] = (
              "Quote the value.", stage="read"),
     CodeInfo("TTR010", "schema", E,
              "The document does not match `schemas/map.schema.json`: a missing or unknown key, "
-             "a value of the wrong type or outside its range.", stage="schema"),
+             "a value of the wrong type or outside its range, a name that is empty or starts or "
+             "ends with a space, a count written with a decimal point (`length: 5.0`: JSON "
+             "Schema would accept it, ttrtool asks for `5`).", stage="schema"),
     CodeInfo("TTR101", "unknown-place", E,
              "A route or ticket names a place that is neither a city nor a country; the message "
              "suggests the name it resembles.", stage="build"),
