@@ -49,7 +49,7 @@ def soak_chunk(job: tuple[str, int, tuple[str, ...], int, int, int]) -> dict[str
             continue
         ends[record["end"]] += 1
         turns += record["turns"]
-        for line in rescore(record, board.rules):
+        for line in rescore(record):
             problems.append(f"{map_id} {players}p seed {record['seed']}: re-score: {line}")
     return {"games": stop - start, "ends": dict(ends), "problems": problems, "turns": turns}
 

@@ -46,7 +46,7 @@ def test_simulate_writes_report_log_and_markdown(usa_run: Path, usa: Board,
     for line in lines:
         record = json.loads(line)
         assert list(log_validator.iter_errors(record)) == []
-        assert rescore(record, usa.rules) == []
+        assert rescore(record) == []
         assert record["actions"]
     claims = sum(len(p["claimed"]) for line in lines for p in json.loads(line)["results"])
     assert sum(r["claimed"] for r in config["routes"]) == claims

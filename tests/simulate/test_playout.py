@@ -26,7 +26,7 @@ def test_strategic_games_log_valid_records_that_rescore_exactly(
         record = table.play(11, game, log_actions=game == 0, check_invariants=True)
         errors = [e.message for e in log_validator.iter_errors(record)]
         assert errors == []
-        assert rescore(record, board.rules) == []
+        assert rescore(record) == []
         assert record["end"] == "normal"
         assert record["players"] == players and len(record["results"]) == players
         if game == 0:
@@ -41,7 +41,7 @@ def test_random_bot_games_rescore_exactly(boards: dict[str, Board], log_validato
     for game in range(3):
         record = table.play(5, game, check_invariants=True)
         assert list(log_validator.iter_errors(record)) == []
-        assert rescore(record, board.rules) == []
+        assert rescore(record) == []
 
 
 def test_same_seed_same_game_and_other_seeds_differ(usa: Board) -> None:

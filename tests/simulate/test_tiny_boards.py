@@ -53,4 +53,4 @@ def test_archetypes_finish_tiny_games(rules: dict[str, Any], bot: str) -> None:
     for game in range(3):
         record = table.play(1, game, check_invariants=True)
         assert record["end"] in ("normal", "stalled", "turn_cap")
-        assert rescore(record, board.rules) == []
+        assert rescore(record) == []

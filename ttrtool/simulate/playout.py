@@ -19,9 +19,10 @@ from ttrtool.engine.game import Game
 from ttrtool.engine.result import GameResult
 from ttrtool.engine.state import GameState
 from ttrtool.model import Board
+from ttrtool.rules import Rules
 from ttrtool.simulate.seating import game_seed, seating
 
-LOG_FORMAT = 1
+LOG_FORMAT = 2  # 2: each record carries its own ``scoring`` rules
 
 
 class BotError(RuntimeError):
@@ -114,6 +115,24 @@ def _route_entry(board: Board, index: int, turn: int) -> dict[str, Any]:
     return entry
 
 
+def scoring_rules(rules: Rules) -> dict[str, Any]:
+    """The resolved rules a game's scores follow, as logged in each record's ``scoring``.
+
+    Everything :mod:`ttrtool.simulate.rescore` needs, so a log re-scores on
+    its own, without the map or the presets of this version.
+    """
+    return {
+        "route_points": {str(length): pts for length, pts in rules.route_points},  # R-SCORE-1
+        "trains_per_player": rules.trains_per_player,  # R-SET-1, R-CH-1: for trains_left
+        "longest_path_bonus": rules.longest_path_bonus,  # R-SCORE-3
+        "stations_per_player": rules.stations_per_player,  # R-EU-1
+        "station_unused_points": rules.station_unused_points,  # R-EU-5
+        "countries_junction": rules.countries_junction,  # R-CH-9
+        "multi_destination": rules.tickets.multi_destination,  # R-CH-3
+        "tie_breakers": list(rules.tie_breakers),  # R-SCORE-4, R-EU-9
+    }
+
+
 def game_record(board: Board, result: GameResult, bots: tuple[str, ...], number: int,
                 seed: int, offered: list[list[int]]) -> dict[str, Any]:
     """The log record of a finished game (``schemas/game-log.schema.json``)."""
@@ -144,7 +163,8 @@ def game_record(board: Board, result: GameResult, bots: tuple[str, ...], number:
         })
     return {
         "format": LOG_FORMAT, "game": number, "map": board.meta.id,
-        "map_version": board.meta.version, "seed": seed, "players": len(result.players),
+        "map_version": board.meta.version, "scoring": scoring_rules(board.rules),
+        "seed": seed, "players": len(result.players),
         "bots": list(bots), "end": result.end_reason, "turns": result.turns,
         "winners": list(result.winners),
         "counters": {"tunnels_paid": result.tunnels_paid,

@@ -1,8 +1,9 @@
 """An independent re-scorer: recompute every score of a logged game.
 
-It reads one game-log record (``schemas/game-log.schema.json``) and the map's
-:class:`~ttrtool.rules.Rules` — nothing else.  It does not import the engine
-nor :mod:`ttrtool.graph`: its own small graph of place names, its own ticket
+It reads one game-log record (``schemas/game-log.schema.json``) — nothing
+else: the scoring rules come from the record's own ``scoring`` block, not
+from the map or this version's presets.  It does not import the engine, nor
+:mod:`ttrtool.graph`, nor the rules: its own small graph of place names, its own ticket
 connectivity (R-TIX-2, R-CH-3), its own longest-trail search (R-SCORE-2, a
 brute-force depth-first search over edges, cities may repeat, routes may
 not), its own best use of stations (R-EU-4).  Agreement between this and the
@@ -14,8 +15,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import product
 from typing import Any
-
-from ttrtool.rules import Rules
 
 Record = Mapping[str, Any]
 Edge = tuple[str, str]  # (node key, node key)
@@ -168,7 +167,7 @@ def _station_tickets(
     return best, outcomes
 
 
-def _winners(scores: list[dict[str, int]], rules: Rules) -> list[int]:
+def _winners(scores: list[dict[str, int]], tie_breakers: Sequence[str]) -> list[int]:
     """Seats with the most points, ties broken by the map's tie-breakers (R-SCORE-4, R-EU-9)."""
     def key(s: dict[str, int], name: str) -> int:
         if name == "completed_tickets":
@@ -178,18 +177,41 @@ def _winners(scores: list[dict[str, int]], rules: Rules) -> list[int]:
         return 1 if s["longest"] > 0 else 0  # longest_path: holds the bonus
 
     def rank(s: dict[str, int]) -> tuple[int, ...]:
-        return (s["score"], *(key(s, t) for t in rules.tie_breakers))
+        return (s["score"], *(key(s, t) for t in tie_breakers))
 
     top = max(rank(s) for s in scores)
     return [s["seat"] for s in scores if rank(s) == top]
 
 
-def rescore(record: Record, rules: Rules) -> list[str]:
-    """Recompute a logged game's scores and winners; return every disagreement (empty = exact)."""
-    problems: list[str] = []
-    junction = rules.countries_junction
+SCORING_KEYS = ("route_points", "trains_per_player", "longest_path_bonus", "stations_per_player",
+                "station_unused_points", "countries_junction", "multi_destination",
+                "tie_breakers")
+TIE_BREAKERS = ("completed_tickets", "fewest_stations_used", "longest_path")
+
+
+def _scoring_problems(scoring: Any) -> list[str]:
+    """What is missing or unknown in a record's ``scoring`` block."""
+    if not isinstance(scoring, Mapping):
+        return ["the record has no scoring rules (a log written before format 2?)"]
+    problems = [f"scoring: {key} missing" for key in SCORING_KEYS if key not in scoring]
+    if scoring.get("multi_destination", "best_connected") != "best_connected":
+        problems.append(f"scoring: unknown multi_destination {scoring['multi_destination']!r}")
+    for name in scoring.get("tie_breakers", ()):
+        if name not in TIE_BREAKERS:
+            problems.append(f"scoring: unknown tie-breaker {name!r}")
+    return problems
+
+
+def rescore(record: Record) -> list[str]:
+    """Recompute a logged game's scores and winners from the record and its own
+    ``scoring`` rules; return every disagreement (empty = exact)."""
+    problems = _scoring_problems(record.get("scoring"))
+    if problems:
+        return problems
+    scoring: Mapping[str, Any] = record["scoring"]
+    junction = bool(scoring["countries_junction"])
     players = record["results"]
-    points = dict(rules.route_points)
+    points = {int(k): v for k, v in scoring["route_points"].items()}
     lengths = []
     for p in players:
         edges = [(*_ends(r, junction), r["length"]) for r in p["claimed"]]
@@ -202,11 +224,16 @@ def rescore(record: Record, rules: Rules) -> list[str]:
         for r in p["claimed"]:
             if r["length"] not in points:
                 problems.append(f"{who}: route {r['id']} has length {r['length']}, "
-                                "not in the rules' table")
+                                "not in the scoring table")
             routes += points.get(r["length"], 0)
+        trains = scoring["trains_per_player"] - sum(r["length"] for r in p["claimed"])
+        if p["trains_left"] != trains:
+            problems.append(f"{who}: trains left logged {p['trains_left']}, re-counted {trains} "
+                            f"({scoring['trains_per_player']} minus the claimed lengths)")
         tickets, outcomes = _station_tickets(p, players, junction, who, problems)
-        stations = (rules.stations_per_player - len(p["stations"])) * rules.station_unused_points
-        longest = rules.longest_path_bonus if length == bonus_len and bonus_len > 0 else 0
+        stations = ((scoring["stations_per_player"] - len(p["stations"]))
+                    * scoring["station_unused_points"])
+        longest = scoring["longest_path_bonus"] if length == bonus_len and bonus_len > 0 else 0
         mine = {"routes": routes, "tickets": tickets, "stations": stations, "longest": longest}
         for key, value in mine.items():
             if p["breakdown"][key] != value:
@@ -222,10 +249,13 @@ def rescore(record: Record, rules: Rules) -> list[str]:
                 problems.append(f"{who}: ticket {t['id']} logged {t['completed']}/{t['scored']}, "
                                 f"re-scored {done}/{pts}")
         completed = sum(1 for done, _ in outcomes if done)
+        if p["completed_tickets"] != completed:
+            problems.append(f"{who}: completed tickets logged {p['completed_tickets']}, "
+                            f"re-scored {completed}")
         used = len(p["stations"])  # stations on the board (R-EU-9 tie-breaker)
         seats.append({"seat": p["seat"], "score": total, "completed": completed,
                       "stations_used": used, "longest": longest})
-    winners = _winners(seats, rules)
+    winners = _winners(seats, scoring["tie_breakers"])
     if sorted(record["winners"]) != winners:
         problems.append(f"game {record['game']}: winners logged {record['winners']}, "
                         f"re-scored {winners}")

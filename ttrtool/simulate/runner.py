@@ -63,7 +63,7 @@ def play_chunk(chunk: Chunk) -> list[Record]:
         record = table.play(chunk.run_seed, g, log_actions=chunk.log_actions,
                             check_invariants=chunk.check_invariants)
         if chunk.check_invariants:
-            problems = rescore(record, board.rules)
+            problems = rescore(record)
             if problems:
                 raise InvariantError(f"seed {record['seed']}: " + "; ".join(problems))
         records.append(record)
