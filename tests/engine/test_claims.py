@@ -136,6 +136,29 @@ def test_r_eu_10_europe_closes_doubles_at_3_players() -> None:
     assert g.rules.face_up_locomotive_ends_draw  # R-DRAW-3 applies in Europe
 
 
+def test_r_eu_10_europe_face_up_locomotive_first_is_the_whole_draw(europe: Board) -> None:
+    g = Game(europe, 3)
+    st = position(g, market=[LOCO, "red", "blue", "green", "white"], deck=["pink"] * 6)
+    play(st, "draw locomotive")
+    assert st.current_player == 1 and st.turn == 1 and st.phase_name == "main"
+    assert st.hands[0][g.loco] == 1 and sum(st.hands[0]) == 1
+
+
+def test_r_eu_10_europe_no_face_up_locomotive_as_second_card(europe: Board) -> None:
+    g = Game(europe, 3)
+    # The replacement of the first card is a second face-up locomotive.
+    st = position(g, market=[LOCO, "red", "blue", "green", "white"], deck=[LOCO] + ["pink"] * 6)
+    play(st, "draw red")
+    assert st.phase_name == "second_draw" and st.current_player == 0
+    assert st.market.count(g.loco) == 2
+    second = texts(st.legal_actions())
+    assert "draw locomotive" not in second and "draw deck" in second
+    with pytest.raises(IllegalAction):
+        play(st, "draw locomotive")
+    play(st, "draw blue")
+    assert st.current_player == 1 and st.hands[0][g.loco] == 0
+
+
 def test_r_ch_5_both_tracks_at_3_players_but_not_same_player() -> None:
     g = Game(tiny_board(DOUBLE, rules={"preset": "switzerland"}), 3)
     st = position(g, hands={0: {"red": 2, "blue": 2}, 1: {"blue": 2}}, market=MARKET,
