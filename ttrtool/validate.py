@@ -25,6 +25,9 @@ class ValidationResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     board: Board | None = None
     io_error: bool = False  # the file could not be read at all (exit code 2)
+    # The board whenever it could be built, even if checks then found errors (an unreachable
+    # ticket, a short supply): analyze reports on such a board; nothing may play or draw it.
+    built: Board | None = None
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -63,8 +66,10 @@ def validate_document(doc: Document, select: Iterable[str] = (),
         return result
     result.diagnostics = sorted((d for d in found if selected(d.code, sel, ign)),
                                 key=Diagnostic.sort_key)
-    if not any(d.is_error for d in located) and not result.errors:
-        result.board = board
+    if not any(d.is_error for d in located):
+        result.built = board
+        if not result.errors:
+            result.board = board
     return result
 
 

@@ -88,10 +88,25 @@ def test_map_with_errors_prints_diagnostics_and_exits_1(tmp_path: Path) -> None:
     assert f"{bad}:4:" in err and "Traceback" not in err + out
 
 
+def test_a_board_with_check_errors_is_still_analysed(tmp_path: Path) -> None:
+    """An unreachable ticket is a validate error (TTR403), and just what analyze must show."""
+    case = ROOT / "tests" / "cases" / "invalid" / "ticket-unreachable.yaml"
+    code, out, err = run(str(case), "--format", "json")
+    assert code == 1
+    assert "TTR403" in err
+    doc = json.loads(out)
+    flags = {t["origin"] + "-" + t["destinations"][0]["to"]: t["completable"]
+             for t in doc["tickets"]}
+    assert flags == {"Aston-Crewe": True, "Bury-Derby": True, "Aston-Epsom": False}
+
+
 def test_bad_options_exit_2(tmp_path: Path) -> None:
     assert run(EUROPE, "--format", "yaml")[0] == 2
     code, _, err = run(EUROPE, "--tunnel-weight", "often")
     assert code == 2 and "--tunnel-weight" in err
+    for value in ("inf", "nan", "-inf"):
+        code, out, err = run(EUROPE, "--tunnel-weight", value, "-f", "json")
+        assert code == 2 and "finite" in err and out == ""
     code, _, err = run(EUROPE, "-o", str(tmp_path / "missing" / "x.txt"))
     assert code == 2 and "cannot write" in err
     assert run(EUROPE, "--compare", "no-such-map.yaml")[0] == 2

@@ -21,6 +21,7 @@ composition in the map's rules, never from constants:
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from math import comb
 
@@ -43,7 +44,9 @@ def _parse(value: str, names: tuple[str, ...], option: str) -> str | float:
     except ValueError:
         raise WeightError(f"{option} must be one of {', '.join(names)} or a number, "
                           f"not '{value}'") from None
-    if not number >= 0:
+    if not math.isfinite(number):
+        raise WeightError(f"{option} must be a finite number of cards (got {value})")
+    if number < 0:
         raise WeightError(f"{option} must not be negative (got {value})")
     return number
 

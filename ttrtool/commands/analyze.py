@@ -32,12 +32,20 @@ class _Failed(Exception):
         self.code = code
 
 
-def _load(name: str, weights: CostWeights) -> Analysis:
+def _load(name: str, weights: CostWeights) -> tuple[Analysis, bool]:
+    """The analysis of a map, and whether validation found errors in it.
+
+    A map whose board can be built is analysed even when the checks find errors
+    (an unreachable ticket, too few cards): those are what a designer runs
+    ``analyze`` to understand.  The errors are printed on stderr first, and
+    the exit code is 1.  A map that cannot be built is only reported.
+    """
     result = validate_file(resolve_map_path(name))
-    if result.board is None:
+    if result.errors or result.io_error:
         sys.stderr.write(format_text([(result.file, result.diagnostics)]))
+    if result.built is None:
         raise _Failed(2 if result.io_error else 1)
-    return analyze(result.board, weights)
+    return analyze(result.built, weights), bool(result.errors)
 
 
 def _emit(text: str) -> None:
@@ -64,20 +72,21 @@ def run(map_file: str, compare: str | None = None, output_format: str = "text",
         sys.stderr.write(f"error: {e}\n")
         return 2
     try:
-        analysis = _load(map_file, weights)
-        other = _load(compare, weights) if compare else None
+        analysis, errors = _load(map_file, weights)
+        other, other_errors = _load(compare, weights) if compare else (None, False)
     except _Failed as e:
         return e.code
     text = render(analysis, output_format, other, top)
+    code = 1 if errors or other_errors else 0
     if output is None:
         _emit(text)
-        return 0
+        return code
     try:
         Path(output).write_text(text, encoding="utf-8")
     except OSError as e:
         sys.stderr.write(f"error: cannot write {output}: {e.strerror or e}\n")
         return 2
-    return 0
+    return code
 
 
 PLAIN = Shape("analyze", {"--compare": "compare", "-c": "compare", "--format": "output_format",
