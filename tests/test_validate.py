@@ -76,6 +76,17 @@ def cli(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+def test_bundled_map_ids_are_accepted_unless_a_file_has_that_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    result = runner.invoke(app, ["validate", "--format", "json", "usa"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["files"][0]["file"].endswith("usa.yaml")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "usa").write_text("format: 1\n", encoding="utf-8")  # a file wins over the id
+    result = runner.invoke(app, ["validate", "usa"])
+    assert result.exit_code == 1 and "TTR010" in result.output
+
+
 def test_exit_codes_and_strict() -> None:
     warn = str(CASES / "invalid" / "ticket-points-far.yaml")
     err = str(CASES / "invalid" / "route-unknown-color.yaml")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 from ttrtool.commands.argv import Shape, parse
 from ttrtool.formats import FORMATS, render
 from ttrtool.loader import split_lines
+from ttrtool.resources import BUNDLED_MAPS, bundled_map_path
 from ttrtool.validate import ValidationResult, validate_file
 
 if TYPE_CHECKING:
@@ -76,11 +77,18 @@ def run(files: list[str], fmt: str | None = None, select: list[str] | None = Non
     except UsageError as e:
         sys.stderr.write(f"error: {e}\n")
         return 2
-    results = [validate_file(f, sel, ign) for f in files]
+    results = [validate_file(_map_file(f), sel, ign) for f in files]
     color = fmt == "text" and use_color(sys.stdout, os.environ)
     sources = _sources(results) if fmt == "text" else None
     _write(render(fmt, [(r.file, r.diagnostics) for r in results], color, sources))
     return _exit_code(results, strict)
+
+
+def _map_file(name: str) -> str | Path:
+    """The path as given; a bundled map (``usa``) when no file of that name exists."""
+    if name in BUNDLED_MAPS and not os.path.exists(name):
+        return bundled_map_path(name)
+    return name
 
 
 def _sources(results: list[ValidationResult]) -> dict[str, list[str]]:
@@ -136,8 +144,9 @@ def register(app: "typer.Typer") -> None:
     import typer
 
     def validate_command(
-        files: Annotated[list[str], typer.Argument(metavar="FILE", help="Map files to check.",
-                                                   show_default=False)],
+        files: Annotated[list[str], typer.Argument(
+            metavar="FILE", show_default=False,
+            help="Map files to check (or a bundled map: usa, europe, switzerland).")],
         output_format: Annotated[str | None, typer.Option(
             "--format", "-f", show_default=False,
             help="text (default), json, github (default when GITHUB_ACTIONS=true) or sarif.",
