@@ -99,3 +99,40 @@ def test_same_bytes_across_processes_and_hash_seeds(tmp_path: Path) -> None:
         assert done.returncode == 0, done.stderr
         outs.append(out.read_bytes())
     assert outs[0] == outs[1]
+
+
+def test_missing_output_folder_is_not_created(tmp_path: Path) -> None:
+    src = write_map(tmp_path)
+    for args in (["-o", str(tmp_path / "nowhere" / "deeper" / "x.svg")],
+                 ["-o", str(tmp_path / "nowhere" / "x.svg")],
+                 ["--tickets", str(tmp_path / "nowhere" / "cards.pdf")],
+                 ["-o", str(tmp_path / "x.svg"), "--tickets", str(tmp_path / "no" / "c.pdf")]):
+        result = runner.invoke(app, ["render", str(src), *args])
+        assert result.exit_code == 2, (args, result.output)
+        assert "does not exist (create it first)" in result.output
+        assert "nowhere" in result.output or "no" in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tiny.yaml"], \
+        "nothing written, no folder made, even when only one of the outputs is refused"
+    (tmp_path / "out").mkdir()
+    result = runner.invoke(app, ["render", str(src), "-o", str(tmp_path / "out" / "b.svg")])
+    assert result.exit_code == 0, result.output
+
+
+def test_tickets_alone_write_only_the_tickets(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    src = write_map(tmp_path)
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    result = runner.invoke(app, ["render", str(src), "--tickets", "cards.pdf"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in work.iterdir()) == ["cards.pdf"]
+    assert result.output.strip() == "wrote cards.pdf"
+    # Without -o but with nothing else asked for, the board goes to <map id>.svg.
+    result = runner.invoke(app, ["render", str(src)])
+    assert result.exit_code == 0, result.output
+    assert (work / "tiny.svg").exists()
+    # -o (or an option about the board) together with --tickets writes both.
+    result = runner.invoke(app, ["render", str(src), "--pdf", "--tickets", "c2.svg"])
+    assert result.exit_code == 0, result.output
+    assert {"tiny.pdf", "c2.svg"} <= {p.name for p in work.iterdir()}

@@ -57,23 +57,26 @@ def parse_length(text: str) -> float:
 
 
 def _write(path: Path, data: bytes, source: Path) -> None:
-    if path.resolve() == source.resolve():
-        raise _fail(f"refusing to overwrite the map file {source}")
+    _guard(path, source)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
     except OSError as e:
         raise _fail(f"cannot write {path}: {e.strerror or e}") from None
 
 
 def _guard(path: Path, source: Path) -> None:
-    """Refuse to overwrite the map; make the output's folder."""
+    """Refuse to overwrite the map or to write into a folder that does not exist.
+
+    No folder is ever created: a mistyped ``-o`` must not leave new folders behind
+    (``make demo`` makes ``out/`` itself)."""
     if path.resolve() == source.resolve():
         raise _fail(f"refusing to overwrite the map file {source}")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise _fail(f"cannot write {path}: {e.strerror or e}") from None
+    folder = path.parent
+    if not folder.is_dir():
+        if folder.exists():
+            raise _fail(f"cannot write {path}: {folder} is not a folder")
+        raise _fail(f"cannot write {path}: the folder {folder} does not exist (create it "
+                    "first)")
 
 
 def run_render(opts: RenderOptions) -> int:
@@ -129,40 +132,46 @@ def _render(opts: RenderOptions) -> None:
             heat = read_report(heatmap, board)
         except ReportError as e:
             raise _fail(str(e)) from None
+    # The board is written when -o (or an option about the board) asks for it, or when
+    # nothing else was asked for; `--tickets cards.pdf` alone writes only the cards.
+    board_wanted = (output is not None or tickets is None or pdf or tiles is not None
+                    or heat is not None)
     out = output or Path(f"{board.meta.id}.svg")
     suffix = out.suffix.lower()
     if suffix not in (".svg", ".pdf", ".png"):
         raise _fail(f"output must end in .svg, .pdf or .png: {out}")
     if tickets is not None and tickets.suffix.lower() not in (".svg", ".pdf"):
         raise _fail(f"--tickets must end in .pdf or .svg: {tickets}")
-    for p in (out, tickets):
-        if p is not None:
-            _guard(p, source)
-    the_plan = plan(board, theme)
-    _report_layout(the_plan, source)
-    svg = render_board(board, theme, heat, the_plan)
-    written = [out]
+    extra = [] if not board_wanted else (
+        ([out.with_suffix(".pdf")] if pdf and suffix != ".pdf" else [])
+        + ([out.with_name(out.stem + "-tiles.pdf")] if tiles is not None else []))
+    for p in ([out] if board_wanted else []) + extra + ([tickets] if tickets else []):
+        _guard(p, source)
+    written: list[Path] = []
     target = out
-    if suffix == ".svg":
-        _write(out, svg, source)
     from ttrtool.render import pdf as pdfmod
 
     try:
-        if suffix == ".pdf":
-            pdfmod.svg_to_pdf(svg, out)
-        elif suffix == ".png":
-            pdfmod.svg_to_png(svg, out)
-        if pdf and suffix != ".pdf":
-            target = out.with_suffix(".pdf")
-            _guard(target, source)
-            pdfmod.svg_to_pdf(svg, target)
-            written.append(target)
-        if tiles is not None:
-            target = out.with_name(out.stem + "-tiles.pdf")
-            _guard(target, source)
-            w, h = the_plan.routes.frame.page
-            pdfmod.pages_to_pdf(pdfmod.tile_pages(svg, w, h, tiles, overlap_mm), target)
-            written.append(target)
+        if board_wanted:
+            the_plan = plan(board, theme)
+            _report_layout(the_plan, source)
+            svg = render_board(board, theme, heat, the_plan)
+            written.append(out)
+            if suffix == ".svg":
+                _write(out, svg, source)
+            elif suffix == ".pdf":
+                pdfmod.svg_to_pdf(svg, out)
+            else:
+                pdfmod.svg_to_png(svg, out)
+            if pdf and suffix != ".pdf":
+                target = out.with_suffix(".pdf")
+                pdfmod.svg_to_pdf(svg, target)
+                written.append(target)
+            if tiles is not None:
+                target = out.with_name(out.stem + "-tiles.pdf")
+                w, h = the_plan.routes.frame.page
+                pdfmod.pages_to_pdf(pdfmod.tile_pages(svg, w, h, tiles, overlap_mm), target)
+                written.append(target)
         if tickets is not None:
             from ttrtool.render.tickets import sheets_svg, ticket_sheets
 
