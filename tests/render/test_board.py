@@ -75,3 +75,14 @@ def test_png_artifacts_for_people_to_look_at(svgs: dict[str, bytes], name: str) 
     target = OUT / f"test-board-{name}.png"
     svg_to_png(svgs[name], target, 1600)
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_legend_keys_only_for_kinds_the_map_has(boards: dict[str, Board], svgs: dict[str, bytes],
+                                                name: str) -> None:
+    root = ET.fromstring(svgs[name])
+    keys = {e.get("class", "").split()[-1] for e in root.iter()
+            if "key" in e.get("class", "").split()}
+    kinds = {r.kind for r in boards[name].routes} - {"normal"}
+    assert keys == {f"key-{k}" for k in kinds}
+    assert name != "usa" or keys == set()

@@ -84,16 +84,21 @@ def title_block(p: BoardPlan, theme: Theme, below: list[float]) -> ET.Element:
 
 def legend_block(p: BoardPlan, theme: Theme, below: list[float]) -> ET.Element:
     tpl = load_template("legend.svg")
-    top, row, bottom = (float(tpl.get(k, "0")) for k in ("data-top", "data-row", "data-bottom"))
+    top, row, bottom, keys_top, key_step, keys_bottom = (
+        float(tpl.get(k, "0")) for k in ("data-top", "data-row", "data-bottom", "data-keys",
+                                          "data-key-step", "data-keys-bottom"))
     table = p.routes.board.rules.route_points
-    height = top + row * len(table) + bottom
+    kinds = {r.kind for r in p.routes.board.routes}
+    shown = _keep_keys(tpl, kinds, key_step)
+    height = top + row * len(table) + (
+        keys_top + key_step * (shown - 1) + 3.6 + keys_bottom if shown else bottom)
     w, h = p.routes.frame.page
     x, y = _place(p, float(tpl.get("width", "44")), height, (w, h), below)
     colors = theme.colors
     rows = [{"length": str(n), "points": str(pts), "bar": num(min(n, 8) * 2.2),
              "after": num(5.5 + min(n, 8) * 2.2)} for n, pts in table]
     repeat(tpl, "rows", rows)
-    values = {"height": num(height), "keys": num(top + row * len(table) + 5),
+    values = {"height": num(height), "keys": num(top + row * len(table) + keys_top),
               "fill": colors["legend_fill"], "stroke": colors["legend_stroke"],
               "text": colors["text"], "car": theme.route_color("gray"),
               "tunnel": colors["tunnel_stroke"]}
@@ -101,6 +106,25 @@ def legend_block(p: BoardPlan, theme: Theme, below: list[float]) -> ET.Element:
                        "font-family": theme.font_family})
     g.extend(list(fill_template(tpl, values)))
     return g
+
+
+def _keep_keys(tpl: ET.Element, kinds: set[str], step: float) -> int:
+    """Drop the legend keys (``data-key``) of route kinds the map does not have and stack
+    the others ``step`` mm apart; returns how many are left."""
+    shown = 0
+    for parent in list(tpl.iter()):
+        for child in list(parent):
+            kind = child.get("data-key")
+            if kind is None:
+                continue
+            if kind not in kinds:
+                parent.remove(child)
+                continue
+            child.attrib.pop("data-key")
+            child.set("class", f"key key-{kind}")
+            child.set("transform", f"translate(0 {num(shown * step)})")
+            shown += 1
+    return shown
 
 
 def legend_layer(p: BoardPlan, theme: Theme, heat: bool = False) -> ET.Element:
