@@ -143,3 +143,54 @@ def test_pdf_tiles_and_ticket_sheets(boards: dict[str, Board], svgs: dict[str, b
     texts = " ".join(e.text or "" for e in ET.fromstring(pages[multi.index // 9]).iter())
     for d in multi.destinations:
         assert d.name in texts
+
+
+def _marks(page: bytes) -> list[tuple[float, float, float, float]]:
+    """The cut marks of a sheet as (x0, y0, x1, y1) segments."""
+    root = ET.fromstring(page)
+    d = next(e.get("d", "") for e in root.iter() if e.get("class") == "cut-marks")
+    out = []
+    for m in re.finditer(r"M([\d.]+),([\d.]+)([VH])([\d.]+)", d):
+        x, y, axis, to = float(m[1]), float(m[2]), m[3], float(m[4])
+        out.append((x, y, x, to) if axis == "V" else (x, y, to, y))
+    return out
+
+
+def test_cut_marks_only_around_the_cards_on_the_sheet(boards: dict[str, Board],
+                                                      theme: Theme) -> None:
+    from ttrtool.render.tickets import CARD_H, CARD_W
+
+    europe = boards["europe"]
+    pages = ticket_sheets(europe, theme, "a4")
+    assert len(europe.tickets) % 9 == 1, "the last Europe sheet holds one card"
+    full, last = _marks(pages[0]), _marks(pages[-1])
+    assert len(full) == 16  # 4 column lines and 4 row lines, a mark at each end
+    assert len(last) == 8  # the two column and two row lines of the one card
+    root = ET.fromstring(pages[-1])
+    card = next(e for e in root.iter() if e.get("class") == "ticket")
+    x0, y0 = (float(v) for v in re.findall(r"[\d.]+", card.get("transform", "")))
+    for ax, ay, bx, by in last:
+        # No mark reaches into the card, and every one lies on one of its edges.
+        assert not (x0 < min(ax, bx) < x0 + CARD_W and y0 < min(ay, by) < y0 + CARD_H)
+        on_edge = [abs(ax - bx) < 1e-6 and min(abs(ax - x0), abs(ax - x0 - CARD_W)) < 0.02,
+                   abs(ay - by) < 1e-6 and min(abs(ay - y0), abs(ay - y0 - CARD_H)) < 0.02]
+        assert any(on_edge), (ax, ay, bx, by)
+
+
+def test_locator_is_clipped_and_points_fit_their_badge(boards: dict[str, Board],
+                                                       theme: Theme) -> None:
+    from ttrtool.render.labels import text_width
+
+    pages = ticket_sheets(boards["europe"], theme, "a4")
+    root = ET.fromstring(pages[0])
+    clips = {e.get("id") for e in root.iter(f"{SVG}clipPath")}
+    locators = [e for e in root.iter(f"{SVG}g") if e.get("class") == "locator"]
+    assert locators and len(clips) == len(locators)
+    for loc in locators:
+        inner = [e for e in loc if e.get("clip-path")]
+        assert len(inner) == 1 and inner[0].get("clip-path", "")[5:-1] in clips
+    badges = [(e.text or "", float(e.get("font-size", "0"))) for e in root.iter(f"{SVG}text")
+              if e.get("x") == "54"]
+    assert any(len(text) == 2 for text, _size in badges)
+    for text, size in badges:
+        assert text_width(text, size) <= 2 * 3 - 1.2, (text, size)  # badge radius 3 mm

@@ -21,16 +21,24 @@ ROW_STEP = 6.0
 
 def _locator(board: Board, ticket: Ticket, theme: Theme, x: float, y: float, w: float,
              h: float) -> ET.Element:
-    g = el(None, "g", {"class": "locator"})
+    outer = el(None, "g", {"class": "locator"})
     bw, bh = board.geometry.width, board.geometry.height
-    scale = min(w / bw, h / bh)
+    inset = 1.7  # room for a marked place (r 1.3 mm) on the edge of the map
+    scale = min((w - 2 * inset) / bw, (h - 2 * inset) / bh)
     ox, oy = x + (w - bw * scale) / 2, y + (h - bh * scale) / 2
-    el(g, "rect", {"x": ox, "y": oy, "width": bw * scale, "height": bh * scale, "rx": 1,
-                   "fill": theme.colors["card_map"]})
+    px, py, pw, ph = ox - inset, oy - inset, bw * scale + 2 * inset, bh * scale + 2 * inset
+    el(outer, "rect", {"x": px, "y": py, "width": pw, "height": ph, "rx": 1,
+                       "fill": theme.colors["card_map"]})
+    # Everything drawn on the locator stays inside its panel (a map may have places or
+    # waypoints beyond its stated size).
+    clip = f"locator-clip-{ticket.index}"
+    el(el(outer, "clipPath", {"id": clip}), "rect", {"x": px, "y": py, "width": pw, "height": ph,
+                                                "rx": 1})
+    g = el(outer, "g", {"clip-path": f"url(#{clip})"})
 
     def at(node: int) -> tuple[float, float]:
-        px, py = board.nodes[node].pos
-        return (ox + px * scale, oy + py * scale)
+        nx, ny = board.nodes[node].pos
+        return (ox + nx * scale, oy + ny * scale)
 
     lines = []
     for r in board.routes:
@@ -53,13 +61,21 @@ def _locator(board: Board, ticket: Ticket, theme: Theme, x: float, y: float, w: 
         cx, cy = at(node)
         el(g, "circle", {"cx": cx, "cy": cy, "r": 1.3, "fill": theme.colors["card_highlight"],
                          "stroke": theme.colors["card"], "stroke-width": 0.3})
-    return g
+    return outer
+
+
+def _badge(points: str) -> dict[str, str]:
+    """Font size and baseline of the points in their badge (r 3 mm at y 21.8 mm): one digit
+    large, two or more smaller so that they fit inside the circle."""
+    size = 3.6 if len(points) < 2 else 2.8 if len(points) == 2 else 2.0
+    return {"psize": num(size), "py": num(21.8 + size * 0.36)}
 
 
 def card(board: Board, ticket: Ticket, theme: Theme) -> ET.Element:
     """One card face as a group with its top-left corner at (0, 0)."""
     tpl = load_template("card.svg")
-    rows = [{"to": d.name, "points": str(d.points)} for d in ticket.destinations]
+    rows = [{"to": d.name, "points": str(d.points), **_badge(str(d.points))}
+            for d in ticket.destinations]
     repeat(tpl, "dests", rows)
     deck = "long route" if ticket.deck == "long" else "destination"
     values = {"card": theme.colors["card"], "stroke": theme.colors["legend_stroke"],
@@ -82,18 +98,28 @@ def sheet_grid(paper: str) -> tuple[tuple[float, float], int, int]:
     return (pw, ph), max(cols, 1), max(rows, 1)
 
 
-def _cut_marks(g: ET.Element, x0: float, y0: float, cols: int, rows: int,
+def _cut_marks(g: ET.Element, x0: float, y0: float, cols: int, used: int,
                size: tuple[float, float]) -> None:
+    """Marks along every edge of the ``used`` cards (filled row by row): each grid line a
+    card touches gets a mark beyond the cards at both ends, in the margin or in an empty slot."""
+    def down(c: int) -> int:  # rows of cards touching the vertical line c
+        return max((r + 1 for k in range(used) for r, cc in [divmod(k, cols)]
+                    if cc in (c - 1, c)), default=0)
+
+    def across(r: int) -> int:  # columns of cards touching the horizontal line r
+        return max((cc + 1 for k in range(used) for rr, cc in [divmod(k, cols)]
+                    if rr in (r - 1, r)), default=0)
+
     d = []
-    for c in range(cols + 1):
+    for c in range(min(used, cols) + 1):
         x = x0 + c * CARD_W
         d.append(f"M{num(x)},{num(y0 - 2)}V{num(max(y0 - 8, 0.5))}")
-        y1 = y0 + rows * CARD_H
+        y1 = y0 + down(c) * CARD_H
         d.append(f"M{num(x)},{num(y1 + 2)}V{num(min(y1 + 8, size[1] - 0.5))}")
-    for r in range(rows + 1):
+    for r in range(-(-used // cols) + 1):
         y = y0 + r * CARD_H
         d.append(f"M{num(x0 - 2)},{num(y)}H{num(max(x0 - 8, 0.5))}")
-        x1 = x0 + cols * CARD_W
+        x1 = x0 + across(r) * CARD_W
         d.append(f"M{num(x1 + 2)},{num(y)}H{num(min(x1 + 8, size[0] - 0.5))}")
     el(g, "path", {"class": "cut-marks", "d": "".join(d), "stroke": "#000000",
                    "stroke-width": 0.25, "fill": "none"})
@@ -117,7 +143,7 @@ def ticket_sheets(board: Board, theme: Theme, paper: str = "a4") -> list[bytes]:
             cg = card(board, t, theme)
             cg.set("transform", f"translate({num(x0 + c * CARD_W)} {num(y0 + r * CARD_H)})")
             g.append(cg)
-        _cut_marks(g, x0, y0, cols, rows, size)
+        _cut_marks(g, x0, y0, cols, len(chunk), size)
         pages.append(to_bytes(root))
     return pages
 
