@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
@@ -217,6 +217,113 @@ def _basis(samples: int) -> tuple[tuple[float, float, float, float], ...]:
     return tuple(out)
 
 
+def arc_points(p: Point, tangent: Point, q: Point, step_degrees: float = 7.0
+               ) -> tuple[list[Point], float, float]:
+    """The circular arc from ``p`` (leaving along the unit ``tangent``) to ``q``: its points
+    (a point every ``step_degrees`` of turn at most), signed curvature and length."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    chord = math.hypot(dx, dy)
+    tx, ty = tangent
+    phi = math.atan2(tx * dy - ty * dx, tx * dx + ty * dy)  # half the turn along the arc
+    if abs(phi) < 1e-9 or chord < 1e-9:
+        return [p, q], 0.0, chord
+    k = 2 * math.sin(phi) / chord
+    length = chord * phi / math.sin(phi)
+    h0 = math.atan2(ty, tx)
+    s0, c0 = math.sin(h0), math.cos(h0)
+    n = max(2, math.ceil(abs(math.degrees(2 * phi)) / step_degrees))
+    out = [p]
+    for i in range(1, n):
+        h = h0 + k * length * i / n
+        out.append((p[0] + (math.sin(h) - s0) / k, p[1] - (math.cos(h) - c0) / k))
+    out.append(q)
+    return out, k, length
+
+
+def _arc_measure(p: Point, tangent: Point, q: Point) -> tuple[float, float]:
+    """Curvature and length of :func:`arc_points`' arc, without its points."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    chord = math.hypot(dx, dy)
+    tx, ty = tangent
+    phi = math.atan2(tx * dy - ty * dx, tx * dx + ty * dy)
+    if abs(phi) < 1e-9 or chord < 1e-9:
+        return 0.0, chord
+    return 2 * math.sin(phi) / chord, chord * phi / math.sin(phi)
+
+
+class Curve(NamedTuple):
+    """A centre line: its points, length and the largest curvature along it (1/mm)."""
+
+    points: list[Point]
+    length: float
+    bend: float
+
+
+def biarc(a: Point, b: Point, turn_a: float, turn_b: float, points: bool = True
+          ) -> Curve | None:
+    """Two circular arcs from ``a`` to ``b`` meeting with a common tangent: leaving ``a``
+    turned ``turn_a`` degrees from the chord and reaching ``b`` turned ``turn_b`` degrees
+    (equal signs bulge to one side, opposite signs make an S; equal turns give one arc).
+    Curvature is constant on each arc, so cars along it turn evenly from one to the next.
+    ``None`` when no such pair of arcs goes forward from ``a`` to ``b``.  Without
+    ``points`` only the length and bend are worked out (the points are left empty)."""
+    vx, vy = b[0] - a[0], b[1] - a[1]
+    if abs(turn_a) < 1e-9 and abs(turn_b) < 1e-9:
+        return Curve([a, b], math.hypot(vx, vy), 0.0)
+    u = unit((vx, vy))
+    t1 = _rotate(u, turn_a)
+    t2 = _rotate(u, -turn_b)  # direction of travel on arrival
+    tx, ty = t1[0] + t2[0], t1[1] + t2[1]
+    vt = vx * tx + vy * ty
+    vv = vx * vx + vy * vy
+    denom = 2 * (1 - (t1[0] * t2[0] + t1[1] * t2[1]))
+    if denom < 1e-9:
+        vt2 = vx * t2[0] + vy * t2[1]
+        if vt2 <= 1e-9:
+            return None
+        d = vv / (4 * vt2)
+    else:
+        d = (-vt + math.sqrt(vt * vt + denom * vv)) / denom
+    if d <= 1e-9:
+        return None
+    joint = ((a[0] + b[0] + d * (t1[0] - t2[0])) / 2, (a[1] + b[1] + d * (t1[1] - t2[1])) / 2)
+    if not points:
+        k1, l1 = _arc_measure(a, t1, joint)
+        k2, l2 = _arc_measure(b, (-t2[0], -t2[1]), joint)
+        return Curve([], l1 + l2, max(abs(k1), abs(k2)))
+    first, k1, l1 = arc_points(a, t1, joint)
+    second, k2, l2 = arc_points(b, (-t2[0], -t2[1]), joint)
+    return Curve(first + second[-2::-1], l1 + l2, max(abs(k1), abs(k2)))
+
+
+def point_box_distance(b: Box, c: Point) -> float:
+    """Distance from ``c`` to the rectangle ``b`` (0 inside)."""
+    dx, dy = c[0] - b.cx, c[1] - b.cy
+    lx = abs(dx * b.ux + dy * b.uy) - b.hl
+    ly = abs(-dx * b.uy + dy * b.ux) - b.hw
+    return math.hypot(max(lx, 0.0), max(ly, 0.0))
+
+
+def offset_polyline(pts: Sequence[Point], off: float) -> list[Point]:
+    """``pts`` moved ``off`` mm to their left (mitred corners, capped at twice ``off``)."""
+    if abs(off) < 1e-12 or len(pts) < 2:
+        return list(pts)
+    normals = [left_normal(unit(sub(q, p))) for p, q in zip(pts, pts[1:], strict=False)]
+    out = []
+    for i, p in enumerate(pts):
+        n1 = normals[max(i - 1, 0)]
+        n2 = normals[min(i, len(normals) - 1)]
+        mx, my = n1[0] + n2[0], n1[1] + n2[1]
+        m = math.hypot(mx, my)
+        if m < 1e-9:
+            mx, my, scale = n2[0], n2[1], 1.0
+        else:
+            mx, my = mx / m, my / m
+            scale = min(2.0, 1 / max(mx * n2[0] + my * n2[1], 0.5))
+        out.append((p[0] + mx * off * scale, p[1] + my * off * scale))
+    return out
+
+
 def polyline_length(pts: Sequence[Point]) -> float:
     return sum(math.dist(p, q) for p, q in zip(pts, pts[1:], strict=False))
 
@@ -271,6 +378,9 @@ def smooth_points(points: Sequence[Point], samples: int = 8) -> list[Point]:
     return out
 
 
+_EMPTY: frozenset[int] = frozenset()
+
+
 class Grid:
     """A uniform spatial hash of keyed bounding boxes."""
 
@@ -285,20 +395,31 @@ class Grid:
             for iy in range(math.floor(bbox[1] / c), math.floor(bbox[3] / c) + 1):
                 yield (ix, iy)
 
+    def cells_of(self, bbox: tuple[float, float, float, float]) -> tuple[tuple[int, int], ...]:
+        return tuple(self._keys(bbox))
+
     def add(self, key: int, bbox: tuple[float, float, float, float]) -> None:
-        keys = list(self._keys(bbox))
-        self.where.setdefault(key, []).extend(keys)
-        for k in keys:
+        self.add_cells(key, self.cells_of(bbox))
+
+    def add_cells(self, key: int, cells: tuple[tuple[int, int], ...]) -> None:
+        self.where.setdefault(key, []).extend(cells)
+        for k in cells:
             self.cells.setdefault(k, set()).add(key)
 
     def remove(self, key: int) -> None:
         for k in self.where.pop(key, ()):
             self.cells[k].discard(key)
 
-    def near(self, bbox: tuple[float, float, float, float]) -> set[int]:
+    def near(self, bbox: tuple[float, float, float, float]) -> Set[int]:
+        return self.near_cells(self.cells_of(bbox))
+
+    def near_cells(self, cells: tuple[tuple[int, int], ...]) -> Set[int]:
+        """Keys near the grid cells ``cells`` (a set the caller must not change)."""
+        if len(cells) == 1:
+            return self.cells.get(cells[0], _EMPTY)
         out: set[int] = set()
-        for k in self._keys(bbox):
-            out |= self.cells.get(k, set())
+        for k in cells:
+            out |= self.cells.get(k, _EMPTY)
         return out
 
 

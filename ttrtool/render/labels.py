@@ -65,9 +65,8 @@ class Obstacles:
         for k in self.grid.near(bbox):
             if boxes_overlap(box, self.boxes[k], margin):
                 cost += 1
-        r = self.lay.sizes.city_radius + margin
-        for c in self.lay.city_grid.near(bbox):
-            if box_circle_overlap(box, self.lay.pos[c], r):
+        for c in self.lay.marker_grid.near(bbox):
+            if box_circle_overlap(box, self.lay.pos[c], self.lay.marker(c) + margin):
                 cost += 1
         f = self.lay.frame
         w, h = f.page

@@ -2,16 +2,15 @@
 
 Deterministic local search.  Every lane starts straight (or on the gentlest
 curve that fits its cars); then each lane whose cars touch another lane, a
-city marker or the board edge, or whose track crosses another, moves to the
-gentlest candidate shape that clears it.  A candidate is first looked at
+marker or the board edge, whose track crosses another, whose cars turn too
+sharply or stop short of a marker, moves to the gentlest candidate shape
+(:meth:`RouteLayout.options`) that clears it.  A candidate is first looked at
 alone (quick), and only the most hopeful are judged together with the lanes
 that share its cities (full).  Pairs of lanes that only clear when both move
 are then tried together.
 """
 
 from __future__ import annotations
-
-import math
 
 from ttrtool.model import Board
 from ttrtool.render.geometry import Path, Point, boxes_overlap
@@ -22,24 +21,11 @@ PASSES = 4
 FULL_LOOKS = 6  # candidates judged in full per move
 ENOUGH_CLEAR = 3  # clear candidates found before the quick scan stops
 PAIR_LOOKS = 5  # candidates per lane when a pair moves together
+TURNS = (5.0, 10.0, 16.0, 24.0)  # degrees a pair meeting at a place turn apart there
+ESCAPES = 3  # other shapes a stuck lane tries before it gives up
 
-_Snap = tuple[Shape, Path, tuple[float, float], list[Space], list[Point], str, int, float]
-
-
-def _shapes() -> list[Shape]:
-    """Candidate shapes, gentlest first: arcs, lopsided arcs, then S-curves."""
-    out: list[tuple[float, Shape]] = []
-    for t in (8, 16, 26, 38, 55, 75):
-        for sign in (1, -1):
-            out.append((2 * t, (sign * t, sign * t)))
-            out.append((1.5 * t + 8, (sign * t, sign * t / 2)))
-            out.append((1.5 * t + 8, (sign * t / 2, sign * t)))
-            if t <= 38:
-                out.append((2 * t + 20, (sign * t, -sign * t)))
-    return [shape for _cost, shape in sorted(out, key=lambda x: x[0])]
-
-
-SHAPES = _shapes()
+_Snap = tuple[Shape, Path, tuple[float, float], list[Space], list[Point], str, int, float,
+              tuple[float, float]]
 
 
 class Search:
@@ -47,29 +33,25 @@ class Search:
         self.lay = lay
 
     def first_shape(self, lane: Lane) -> Shape:
-        chord = math.dist(self.lay.pos[lane.a], self.lay.pos[lane.b])
-        if lane.waypoints or chord >= self.lay.need(lane):
-            return STRAIGHT
-        for shape in SHAPES:
-            if shape[0] == shape[1] and self.lay.base_path(lane, shape).length \
-                    >= self.lay.need(lane) + 4:
-                return shape
-        return SHAPES[-1]
+        """The lane fanned out from its neighbours at both places when that shape is a
+        candidate, else the gentlest candidate."""
+        options = self.lay.options(lane)
+        fan = self.lay.fan_shape(lane)
+        if fan in options:
+            return fan
+        return options[0] if options else STRAIGHT
 
     def candidates(self, lane: Lane) -> list[Shape]:
-        if lane.waypoints:
-            return [STRAIGHT]
-        chord = math.dist(self.lay.pos[lane.a], self.lay.pos[lane.b])
-        return ([STRAIGHT] if chord >= self.lay.need(lane) else []) + SHAPES
+        return self.lay.options(lane)
 
     def _snapshot(self, lane: Lane) -> _Snap:
         return (lane.shape, lane.path, lane.trim, lane.cars, lane.track, lane.fit, lane.kinks,
-                lane.sharp)
+                lane.turn, lane.gaps)
 
     def _restore(self, lane: Lane, snap: _Snap) -> None:
         self.lay.unregister(lane)
         (lane.shape, lane.path, lane.trim, lane.cars, lane.track, lane.fit, lane.kinks,
-         lane.sharp) = snap
+         lane.turn, lane.gaps) = snap
         self.lay.register(lane)
 
     def evaluate(self, lane: Lane, shape: Shape) -> float:
@@ -129,32 +111,49 @@ class Search:
         """A lane whose cars or track touch ``lane``'s (the other half of a stuck pair)."""
         s = self.lay.sizes
         for sp in lane.cars:
-            for key in sorted(self.lay.grid.near(sp.box.bbox())):
+            for key in sorted(self.lay.grid.near_cells(sp.cells)):
                 other = self.lay.lanes[key // 64]
                 if other.index != lane.index and boxes_overlap(
                         sp.box, other.cars[key % 64].box, s.clearance):
                     return other
         return None
 
+    def _pair_shapes(self, x: Lane, y: Lane) -> tuple[list[Shape], list[Shape]]:
+        """Shapes to try for two lanes together: lanes touching next to a place they share
+        turn their ends there apart; others take their best shapes alone."""
+        shared = sorted({x.a, x.b} & {y.a, y.b})
+        if shared:
+            node = shared[0]
+            return ([x.shape] + [sh for d in TURNS for sh in self.lay.turned_away(x, node, y, d)],
+                    [y.shape] + [sh for d in TURNS for sh in self.lay.turned_away(y, node, x, d)])
+        return self._quick_shapes(x, PAIR_LOOKS), self._quick_shapes(y, PAIR_LOOKS)
+
+    def _group(self, *lanes: Lane) -> list[Lane]:
+        ids = {ln.index for ln in lanes}
+        for ln in lanes:
+            ids |= set(self.lay.neighbours(ln))
+        return [self.lay.lanes[i] for i in sorted(ids)]
+
+    def _total(self, lanes: list[Lane]) -> float:
+        return sum(self.lay.conflicts(ln) for ln in lanes)
+
     def move_pair(self, x: Lane, y: Lane) -> bool:
         """Try shapes of two lanes together (one at a time cannot clear a tight pair)."""
-        group = {x.index, y.index} | set(self.lay.neighbours(x)) | set(self.lay.neighbours(y))
-        lanes = [self.lay.lanes[i] for i in sorted(group)]
+        lanes = self._group(x, y)
         saved = [self._snapshot(ln) for ln in lanes]
-
-        def total() -> float:
-            return sum(self.lay.conflicts(ln) for ln in lanes)
-
-        best = (total(), x.shape, y.shape)
-        for sx in self._quick_shapes(x, PAIR_LOOKS):
-            for sy in self._quick_shapes(y, PAIR_LOOKS):
+        best = (self._total(lanes), x.shape, y.shape)
+        xs, ys = self._pair_shapes(x, y)
+        for sx in xs:
+            for sy in ys:
                 for ln, snap in zip(lanes, saved, strict=True):
                     self._restore(ln, snap)
                 self.evaluate(x, sx)
                 self.evaluate(y, sy)
-                cost = total()
+                cost = self._total(lanes)
                 if cost < best[0] - 1e-9:
                     best = (cost, sx, sy)
+            if best[0] < len(lanes):
+                break  # nothing left to clear in the group
         for ln, snap in zip(lanes, saved, strict=True):
             self._restore(ln, snap)
         if (best[1], best[2]) == (x.shape, y.shape):
@@ -163,26 +162,77 @@ class Search:
         self.evaluate(y, best[2])
         return True
 
+    def escape(self, x: Lane) -> bool:
+        """Move a stuck lane to another of its best shapes and clear the lane it then
+        touches by turning the two apart (the way out when both sides of a lane are taken)."""
+        first = self._partner(x)
+        for shape in self._quick_shapes(x, ESCAPES + 1):
+            if shape == x.shape:
+                continue
+            base = [x] + ([first] if first is not None else [])
+            lanes = self._group(*base)
+            saved = [self._snapshot(ln) for ln in lanes]
+            self.evaluate(x, shape)
+            y = self._partner(x)
+            for ln, snap in zip(lanes, saved, strict=True):
+                self._restore(ln, snap)
+            if y is None:
+                continue
+            lanes = self._group(*base, y)
+            saved = [self._snapshot(ln) for ln in lanes]
+            before = self._total(lanes)
+            self.evaluate(x, shape)
+            xs, ys = self._pair_shapes(x, y)
+            best = (before, x.shape, y.shape)
+            for sx in xs:
+                for sy in ys:
+                    for ln, snap in zip(lanes, saved, strict=True):
+                        self._restore(ln, snap)
+                    self.evaluate(x, sx)
+                    self.evaluate(y, sy)
+                    cost = self._total(lanes)
+                    if cost < best[0] - 1e-9:
+                        best = (cost, sx, sy)
+                if best[0] < len(lanes):
+                    break
+            for ln, snap in zip(lanes, saved, strict=True):
+                self._restore(ln, snap)
+            if best[0] < before - 1:
+                self.evaluate(x, best[1])
+                self.evaluate(y, best[2])
+                return True
+        return False
+
     def solve(self) -> None:
         self._search()
         for _ in range(3):
             bad = [ln for ln in self.lay.lanes if self.lay.conflicts(ln) >= 1]
             moved = False
+            tried: set[tuple[int, int]] = set()
             for lane in bad:
                 other = self._partner(lane)
                 if other is not None and self.lay.conflicts(lane) >= 1:
-                    moved |= self.move_pair(lane, other)
+                    pair = (min(lane.index, other.index), max(lane.index, other.index))
+                    if pair not in tried:
+                        tried.add(pair)
+                        moved |= self.move_pair(lane, other)
+            if not moved:
+                for lane in bad:
+                    if self.lay.conflicts(lane) >= 1:
+                        moved |= self.escape(lane)
             if not moved:
                 break
             self._search(initial=False)
 
     def _search(self, initial: bool = True) -> None:
         if initial:
+            fixed = {}
             for lane in self.lay.lanes:
                 lane.shape = self.first_shape(lane)
-                lane.path = self.lay.base_path(lane, lane.shape)
+                lane.path, fixed[lane.index] = self.lay.curve(lane, lane.shape)
             for lane in self.lay.lanes:
-                lane.trim = (self.lay.desired_trim(lane, 0), self.lay.desired_trim(lane, 1))
+                lane.trim = fixed[lane.index] or (self.lay.desired_trim(lane, 0),
+                                                  self.lay.desired_trim(lane, 1))
                 self.lay.place(lane)
                 self.lay.register(lane)
         stuck: set[int] = set()  # lanes no shape helped, until a neighbour moves

@@ -38,7 +38,9 @@ class Sizes:
     label_size: float
     label_pad: float
     title_size: float
-    max_arc_degrees: float
+    max_arc_degrees: float  # unused since curves are limited by car_turn_max; still accepted
+    car_turn_max: float  # degrees one car may turn from the next along a route
+    end_gap_max: float  # mm between a route's end marker and its nearest car, at most
 
 
 @dataclass(frozen=True)
