@@ -1,4 +1,4 @@
-"""Small hand-made maps that trigger each layout warning (TTR201-TTR206), and one that is clean."""
+"""Small hand-made maps that trigger each layout warning (TTR201-TTR208), and one that is clean."""
 
 from __future__ import annotations
 
@@ -67,6 +67,37 @@ routes:
 """ + TICKET
 
 
+# A route pinned over a border point's disc (border points are markers too).
+OVER_BORDER = """cities:
+  - {name: A, pos: [100, 150]}
+  - {name: B, pos: [300, 150]}
+countries:
+  - name: Nord
+    border_points:
+      - {id: N1, pos: [200, 150]}
+      - {id: N2, pos: [200, 25]}
+routes:
+  - {a: A, b: B, length: 7, color: red, waypoints: [[200, 150]]}
+  - {a: A, b: Nord, border_point: N2, length: 5, color: blue}
+""" + TICKET
+
+# Waypoints that fold a three-car route into a V: its cars turn 75 degrees.
+STAIRCASE = """cities:
+  - {name: A, pos: [100, 150]}
+  - {name: B, pos: [200, 150]}
+routes:
+  - {a: A, b: B, length: 3, color: red, waypoints: [[125, 150], [150, 200], [175, 150]]}
+""" + TICKET
+
+# One car between cities 80 mm apart: 24 mm of empty track at each end.
+END_GAP = """cities:
+  - {name: A, pos: [100, 150]}
+  - {name: B, pos: [180, 150]}
+routes:
+  - {a: A, b: B, length: 1, color: red}
+""" + TICKET
+
+
 def codes(body: str) -> set[str]:
     return {code for code, found in layout_findings(tiny_board(body)).items() if found}
 
@@ -82,6 +113,9 @@ def test_clean_map_has_no_layout_warning() -> None:
     (CROWD, "TTR204"),
     (TOO_SHORT, "TTR205"),
     (TOO_LONG, "TTR206"),
+    (OVER_BORDER, "TTR202"),
+    (STAIRCASE, "TTR207"),
+    (END_GAP, "TTR208"),
 ])
 def test_each_layout_warning_fires(body: str, code: str) -> None:
     assert code in codes(body)
@@ -98,7 +132,8 @@ def test_validate_reports_layout_warnings_with_line_and_column() -> None:
 def test_validate_layout_flag_adds_the_layout_checks_to_the_others(tmp_path: Path) -> None:
     from ttrtool.commands.validate import fast_main
 
-    # Too short to draw (TTR205) and a ticket whose points are far from its cost (TTR406).
+    # Too short to draw (TTR205; its one car also stops short of both cities, TTR208) and a
+    # ticket whose points are far from its cost (TTR406).
     path = tmp_path / "short.yaml"
     path.write_text(HEADER + TOO_SHORT.replace("points: 5", "points: 9"), encoding="utf-8")
 
@@ -115,5 +150,20 @@ def test_validate_layout_flag_adds_the_layout_checks_to_the_others(tmp_path: Pat
 
     assert "TTR406" in found() and not any(c.startswith("TTR2") for c in found())
     assert {"TTR205", "TTR406", "TTR316"} <= found("--layout")
-    assert found("--layout", "--select", "TTR4") == {"TTR205", "TTR406"}
-    assert found("--layout", "--select", "TTR4", "--ignore", "TTR205") == {"TTR406"}
+    assert found("--layout", "--select", "TTR4") == {"TTR205", "TTR208", "TTR406"}
+    assert found("--layout", "--select", "TTR4", "--ignore", "TTR205,TTR208") == {"TTR406"}
+
+
+def test_messages_name_the_border_point_the_turn_and_the_gap() -> None:
+    def messages(body: str, code: str) -> list[str]:
+        return [f.message for f in layout_findings(tiny_board(body))[code]]
+
+    assert any("border point N1 of Nord" in m for m in messages(OVER_BORDER, "TTR202"))
+    assert any("turn 7" in m and "33°" in m for m in messages(STAIRCASE, "TTR207"))
+    gaps = messages(END_GAP, "TTR208")
+    assert len(gaps) == 2 and all("24 mm short of" in m for m in gaps)
+
+
+def test_straight_routes_neither_turn_nor_gap() -> None:
+    found = layout_findings(tiny_board(CLEAN))
+    assert found["TTR207"] == [] and found["TTR208"] == []

@@ -1,12 +1,14 @@
-"""Checks TTR201-TTR206: does the board draw cleanly at print size?
+"""Checks TTR201-TTR208: does the board draw cleanly at print size?
 
 The board is laid out exactly as ``ttrtool render`` draws it with the default
-theme (train spaces of 25 x 8 mm, the map scaled to ``board.print_width_mm``)
+theme (train spaces of 24 x 8 mm, the map scaled to ``board.print_width_mm``)
 and the result is checked with shapely: spaces of different routes that
-overlap, spaces over a city marker, tracks that cross, labels that overlap,
-and routes whose spaces cannot be drawn between their cities.  The layout is
-computed once per board and shared by the six checks; shapely and the
-renderer are imported only when these checks run.
+overlap, spaces over a city or border-point marker, tracks that cross, labels
+that overlap, routes whose spaces cannot be drawn between their places, routes
+whose cars turn sharply from one to the next (a staircase) and routes whose
+first or last car stops short of its marker.  The layout is computed once per
+board and shared by the checks; shapely and the renderer are imported only
+when these checks run.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ def _analyse(board: Board, plan: BoardPlan) -> dict[str, list[Finding]]:
 
     lay = plan.routes
     out: dict[str, list[Finding]] = {c: [] for c in ("TTR201", "TTR202", "TTR203", "TTR204",
-                                                      "TTR205", "TTR206")}
+                                                      "TTR205", "TTR206", "TTR207", "TTR208")}
     spaces = lay.spaces()
     polys = [Polygon(sp.box.corners()) for sp in spaces]
     tree = STRtree(polys)
@@ -61,18 +63,22 @@ def _analyse(board: Board, plan: BoardPlan) -> dict[str, list[Finding]]:
         out["TTR201"].append(Finding(
             f"the train spaces of {ra.id} overlap those of {rb.id} on the printed board: move a "
             "city, or give one of them waypoints", ra.path))
-    marker = lay.sizes.city_radius
-    cities = [Point(lay.pos[i]).buffer(marker, 16) for i in lay.cities]
+    # Markers: city discs and border-point discs alike.
+    nodes = sorted(lay.radius)
+    discs = [Point(lay.pos[i]).buffer(lay.radius[i], 16) for i in nodes]
     hits: set[tuple[int, int]] = set()
-    ctree = STRtree(cities)
+    ctree = STRtree(discs)
     left, right = ctree.query(polys, predicate="intersects")
     for i, j in zip(left.tolist(), right.tolist(), strict=True):
-        hits.add((spaces[i].route, lay.cities[j]))
+        hits.add((spaces[i].route, nodes[j]))
     for r, c in sorted(hits):
         route = board.routes[r]
+        node = board.nodes[c]
+        what = (f"the marker of {node.name}" if node.kind == "city" else
+                f"the border point {node.border_point} of {node.name}")
         out["TTR202"].append(Finding(
-            f"a train space of {route.id} covers the marker of {board.nodes[c].name}: move the "
-            "city or give the route waypoints around it", route.path))
+            f"a train space of {route.id} covers {what}: move the place or give the route "
+            "waypoints around it", route.path))
     lanes = [ln for ln in lay.lanes if len(ln.track) >= 2]
     lines = [LineString(ln.track) for ln in lanes]
     crossed: set[tuple[int, int]] = set()
@@ -86,7 +92,8 @@ def _analyse(board: Board, plan: BoardPlan) -> dict[str, list[Finding]]:
         out["TTR203"].append(Finding(
             f"the tracks of {ra.id} and {rb.id} cross: routes on a board do not cross; move a "
             "city or add waypoints", ra.path))
-    _labels(board, plan, polys, cities, out["TTR204"], box, STRtree)
+    _labels(board, plan, polys, discs, out["TTR204"], box, STRtree)
+    _turns_and_ends(board, lay, spaces, polys, discs, nodes, out)
     for lane in lay.lanes:
         if lane.fit == "ok":
             continue
@@ -99,6 +106,43 @@ def _analyse(board: Board, plan: BoardPlan) -> dict[str, list[Finding]]:
             f"{route.id} ({route.length} spaces of {lay.sizes.car_length:g} mm) {what}: move "
             "the cities or change the length", route.path + ("length",)))
     return out
+
+
+def _turns_and_ends(board: Board, lay: Any, spaces: list[Any], polys: list[Any],
+                    discs: list[Any], nodes: list[int], out: dict[str, list[Finding]]) -> None:
+    """TTR207: consecutive cars of a route turning more than ``car_turn_max``; TTR208: the
+    car nearest to either end marker farther than ``end_gap_max`` from it."""
+    import math
+
+    sizes = lay.sizes
+    disc_of = dict(zip(nodes, discs, strict=True))
+    by_route: dict[int, list[int]] = {}
+    for k, sp in enumerate(spaces):
+        by_route.setdefault(sp.route, []).append(k)
+    for r in sorted(by_route):
+        route = board.routes[r]
+        ks = sorted(by_route[r], key=lambda k: spaces[k].index)
+        worst = 0.0
+        for k0, k1 in zip(ks, ks[1:], strict=False):
+            p, q = spaces[k0].box, spaces[k1].box
+            cos = max(-1.0, min(1.0, p.ux * q.ux + p.uy * q.uy))
+            worst = max(worst, math.degrees(math.acos(cos)))
+        if worst > sizes.car_turn_max + 0.5:
+            out["TTR207"].append(Finding(
+                f"the train spaces of {route.id} turn {worst:.0f}° from one to the next (at most "
+                f"{sizes.car_turn_max:g}° reads as one smooth track): move a city, or give the "
+                "route other waypoints", route.path))
+        for node in (route.a, route.b):
+            disc = disc_of.get(node)
+            if disc is None:
+                continue
+            gap = min(polys[k].distance(disc) for k in ks)
+            if gap > sizes.end_gap_max + 0.5:
+                out["TTR208"].append(Finding(
+                    f"the train spaces of {route.id} stop {gap:.0f} mm short of "
+                    f"{board.nodes[node].name} (at most {sizes.end_gap_max:g} mm, or the route "
+                    "does not read as reaching it): move the places closer, or lengthen the "
+                    "route", route.path))
 
 
 def _labels(board: Board, plan: BoardPlan, spaces: list[Any], cities: list[Any],
@@ -114,7 +158,7 @@ def _labels(board: Board, plan: BoardPlan, spaces: list[Any], cities: list[Any],
     for i, j in sorted(seen):
         out.append(Finding(f"the labels '{labels[i].text}' and '{labels[j].text}' overlap",
                            _label_path(board, labels[i].node)))
-    for what, geoms in (("a train space", spaces), ("a city marker", cities)):
+    for what, geoms in (("a train space", spaces), ("a marker", cities)):
         gt = tree_cls(geoms)
         left, _right = gt.query(boxes, predicate="intersects")
         for i in sorted(set(left.tolist())):
@@ -147,9 +191,10 @@ def spaces_overlap(ctx: CheckContext) -> Iterator[Finding]:
 
 
 @check("TTR202", "space-covers-city", Severity.WARNING,
-       "A train space covers a city marker.")
+       "A train space covers a city marker or a border point's disc.")
 def space_covers_city(ctx: CheckContext) -> Iterator[Finding]:
-    """No train space lies over a city's marker.
+    """No train space lies over a city's marker or a border point's disc (its own ends'
+    included).
 
     Passing: a route whose straight line passes well away from other cities.
 
@@ -170,7 +215,7 @@ def routes_cross(ctx: CheckContext) -> Iterator[Finding]:
 
 
 @check("TTR204", "labels-overlap", Severity.WARNING,
-       "A city or country label overlaps another label, a train space or a city marker.")
+       "A city or country label overlaps another label, a train space or a marker.")
 def labels_overlap(ctx: CheckContext) -> Iterator[Finding]:
     """Every label finds free room next to its city.
 
@@ -203,3 +248,30 @@ def route_too_long(ctx: CheckContext) -> Iterator[Finding]:
     Failing: ``length: 8`` between cities 20 mm apart.
     """
     yield from _run("TTR206", ctx)
+
+
+@check("TTR207", "route-sharp-turn", Severity.WARNING,
+       "Consecutive train spaces of a route turn sharply (a staircase).")
+def route_sharp_turn(ctx: CheckContext) -> Iterator[Finding]:
+    """One train space turns from the next by at most ``car_turn_max`` (33 degrees by default),
+    so that the route reads as one smooth track from city to city.
+
+    Passing: ``length: 3`` between cities 90 mm apart on the printed board (drawn straight).
+
+    Failing: ``length: 3`` with waypoints that fold the route into a staircase.
+    """
+    yield from _run("TTR207", ctx)
+
+
+@check("TTR208", "route-end-gap", Severity.WARNING,
+       "The first or last train space of a route stops short of its city or border point.")
+def route_end_gap(ctx: CheckContext) -> Iterator[Finding]:
+    """The train spaces nearest to each end of a route are at most ``end_gap_max`` (14 mm by
+    default) from that end's marker, so that a player sees which two places the route joins.
+
+    Passing: ``length: 3`` between cities 90 mm apart on the printed board.
+
+    Failing: ``length: 1`` between cities 80 mm apart (one car, 24 mm of empty track at each
+    end).
+    """
+    yield from _run("TTR208", ctx)
