@@ -86,3 +86,23 @@ def test_legend_keys_only_for_kinds_the_map_has(boards: dict[str, Board], svgs: 
     kinds = {r.kind for r in boards[name].routes} - {"normal"}
     assert keys == {f"key-{k}" for k in kinds}
     assert name != "usa" or keys == set()
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_a_track_line_joins_the_two_places_of_every_route(boards: dict[str, Board],
+                                                          plans: dict[str, BoardPlan],
+                                                          svgs: dict[str, bytes],
+                                                          name: str) -> None:
+    import math
+    import re
+
+    lay = plans[name].routes
+    root = ET.fromstring(svgs[name])
+    tracks = {e.get("id", "")[6:]: e.get("d", "") for e in root.iter(f"{SVG}path")
+              if e.get("class") == "track"}
+    assert len(tracks) == len(boards[name].routes)
+    reach = lay.sizes.car_width + lay.sizes.double_gap  # a double route's track sits aside
+    for r in boards[name].routes:
+        pts = [(float(x), float(y)) for x, y in re.findall(r"([-\d.]+),([-\d.]+)", tracks[r.id])]
+        for end, node in ((pts[0], r.a), (pts[-1], r.b)):
+            assert math.dist(end, lay.pos[node]) <= lay.marker(node) + reach, (r.id, node)

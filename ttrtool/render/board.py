@@ -1,6 +1,6 @@
 """The board as SVG: one function per layer, drawn in a fixed z-order.
 
-Layers: background, countries, routes, (heatmap), cities, labels, furniture
+Layers: background, countries, tracks, routes, (heatmap), cities, labels, furniture
 (title, legend, score track).  Each returns an SVG group with an explicit id;
 colours and sizes come from the :class:`~ttrtool.render.theme.Theme`.
 """
@@ -14,7 +14,8 @@ from ttrtool.model import Board
 from ttrtool.render.furniture import legend_layer, score_track
 from ttrtool.render.labels import BoardPlan, plan_board
 from ttrtool.render.search import layout_routes
-from ttrtool.render.svg import clean, document, el, num, to_bytes
+from ttrtool.render.geometry import offset_polyline
+from ttrtool.render.svg import clean, document, el, num, path_d, to_bytes
 from ttrtool.render.theme import Theme
 
 LOCO_PATH = ("M-6,2.2 L-6,-1.6 L-1.5,-1.6 L-1.5,-3.6 L3.2,-3.6 L3.2,-1.6 L6,-1.6 L6,2.2 Z "
@@ -71,6 +72,29 @@ def countries_layer(p: BoardPlan, theme: Theme) -> ET.Element:
 
 def _title(text: str) -> ET.Element:
     return el(None, "title", text=text)
+
+
+def tracks_layer(p: BoardPlan, theme: Theme) -> ET.Element:
+    """A thin line under every route from marker to marker, so that the places a route joins
+    show even where its cars leave room at the ends (a one-car route, a tight lane's stub)."""
+    lay = p.routes
+    s = lay.sizes
+    g = el(None, "g", {"id": "layer-tracks", "fill": "none", "stroke": theme.colors["track"],
+                       "stroke-width": 0.7, "stroke-linecap": "round",
+                       "stroke-linejoin": "round"})
+    lines: dict[int, str] = {}
+    for lane in lay.lanes:
+        path = lane.path
+        line = path.slice(lay.marker(lane.a), path.length - lay.marker(lane.b))
+        offsets = [0.0] if len(lane.routes) == 1 else [
+            -(s.car_width + s.double_gap) / 2, (s.car_width + s.double_gap) / 2]
+        for r, off in zip(lane.routes, offsets, strict=True):
+            # The two tracks of a double route: ``off`` mm to the left of the centre line.
+            pts = offset_polyline(line, off)
+            lines[r] = path_d(pts if lay.board.routes[r].a == lane.a else pts[::-1])
+    for r in sorted(lines):
+        el(g, "path", {"id": f"track-{lay.board.routes[r].id}", "class": "track", "d": lines[r]})
+    return g
 
 
 def routes_layer(p: BoardPlan, theme: Theme) -> ET.Element:
@@ -146,6 +170,7 @@ def render_board(board: Board, theme: Theme, heat: Mapping[str, float] | None = 
     root.append(background_layer(p, theme))
     root.append(score_track(p, theme))
     root.append(countries_layer(p, theme))
+    root.append(tracks_layer(p, theme))
     root.append(routes_layer(p, theme))
     if heat is not None:
         from ttrtool.render.heatmap import heatmap_layer
