@@ -106,3 +106,34 @@ def test_a_track_line_joins_the_two_places_of_every_route(boards: dict[str, Boar
         pts = [(float(x), float(y)) for x, y in re.findall(r"([-\d.]+),([-\d.]+)", tracks[r.id])]
         for end, node in ((pts[0], r.a), (pts[-1], r.b)):
             assert math.dist(end, lay.pos[node]) <= lay.marker(node) + reach, (r.id, node)
+
+
+def test_countries_are_labelled_bands_along_the_edge(plans: dict[str, BoardPlan],
+                                                     svgs: dict[str, bytes]) -> None:
+    from shapely.geometry import LineString, Point
+    from shapely.geometry import box as rect
+
+    p = plans["switzerland"]
+    root = ET.fromstring(svgs["switzerland"])
+    bands = [e for e in root.iter(f"{SVG}path") if e.get("class") == "band"]
+    assert len(bands) == len(p.countries) == 4, "one continuous band per country"
+    shapes = [LineString(c.band).buffer(c.depth / 2, cap_style="flat", join_style="mitre")
+              for c in p.countries]
+    for i, a in enumerate(shapes):
+        for b in shapes[i + 1:]:
+            assert a.intersection(b).area < 1e-6, "bands do not overlap"
+    f = p.routes.frame
+    w, h = f.page
+    for c, shape in zip(p.countries, shapes, strict=True):
+        # The name is written in the band, and the band lies along the edge of the map.
+        assert shape.buffer(0.01).contains(rect(*c.label.box)), c.name
+        assert shape.distance(rect(f.offset, f.offset, w - f.offset, h - f.offset).exterior) \
+            < 0.01
+        # Every border point is on its band or joined to it by a line that ends on the band.
+        for bp, x, y in c.points:
+            joined = [b for a, b in c.joins if a == (x, y)]
+            assert shape.distance(Point(x, y)) < 4 or joined, (c.name, bp)
+            assert all(shape.buffer(0.5).contains(Point(b)) for b in joined)
+    texts = {e.text for g in root.iter(f"{SVG}g") if g.get("class") == "label country-label"
+             for e in g.iter(f"{SVG}text")}
+    assert texts == {"Deutschland", "France", "Italia", "Österreich"}

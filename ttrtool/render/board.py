@@ -49,24 +49,25 @@ def background_layer(p: BoardPlan, theme: Theme) -> ET.Element:
 
 
 def countries_layer(p: BoardPlan, theme: Theme) -> ET.Element:
+    """One band per neighbouring country along its stretch of the map's edge (its name is
+    drawn with the labels), a thin line from each border point to it, and the points' discs."""
     g = el(None, "g", {"id": "layer-countries"})
     s = p.routes.sizes
     for i, c in enumerate(p.countries):
         cg = el(g, "g", {"id": f"country-{i}", "class": "country"})
-        for j, (x0, y0, x1, y1) in enumerate(c.bands):
-            el(cg, "rect", {"id": f"country-{i}-band-{j}", "x": x0, "y": y0, "width": x1 - x0,
-                            "height": y1 - y0, "rx": 2.0, "fill": c.color, "stroke":
-                            theme.colors["frame"], "stroke-width": 0.4})
-        for j, ((bp, x, y), band) in enumerate(zip(c.points, c.bands, strict=True)):
-            # A ribbon from the border point to its band at the board edge.
-            nx, ny = min(max(x, band[0]), band[2]), min(max(y, band[1]), band[3])
-            el(cg, "path", {"d": f"M{num(x)},{num(y)}L{num(nx)},{num(ny)}", "stroke": c.color,
-                            "stroke-width": s.border_radius * 1.4, "stroke-linecap": "round",
-                            "fill": "none"})
+        el(cg, "path", {"id": f"country-{i}-band", "class": "band", "d": path_d(c.band),
+                        "fill": "none", "stroke": theme.colors["frame"],
+                        "stroke-width": c.depth + 0.8, "stroke-linejoin": "miter"})
+        el(cg, "path", {"d": path_d(c.band), "fill": "none", "stroke": c.color,
+                        "stroke-width": c.depth, "stroke-linejoin": "miter"})
+        for a, b in c.joins:
+            el(cg, "path", {"class": "join", "d": path_d([a, b]), "stroke": c.color,
+                            "stroke-width": 1.6, "stroke-linecap": "round", "fill": "none"})
+        for j, (bp, x, y) in enumerate(c.points):
             el(cg, "circle", {"id": f"country-{i}-point-{j}", "cx": x, "cy": y,
                               "r": s.border_radius, "fill": c.color,
                               "stroke": theme.colors["city_stroke"], "stroke-width": 0.5},
-               ).append(_title(bp))
+               ).append(_title(f"{c.name} {bp}"))
     return g
 
 
@@ -150,13 +151,19 @@ def labels_layer(p: BoardPlan, theme: Theme) -> ET.Element:
                        "fill": theme.colors["text"]})
     s = p.routes.sizes
     for lab in [c.label for c in p.countries] + p.labels:
-        ident = f"label-{lab.node}" if lab.node >= 0 else f"country-label-{-1 - lab.node}"
-        lg = el(g, "g", {"id": ident, "class": "label"})
+        country = lab.node < 0
+        ident = f"label-{lab.node}" if not country else f"country-label-{-1 - lab.node}"
+        lg = el(g, "g", {"id": ident, "class": "label country-label" if country else "label"})
         x0, y0, x1, y1 = lab.box
-        el(lg, "rect", {"x": x0, "y": y0, "width": x1 - x0, "height": y1 - y0, "rx": 1.2,
-                        "fill": theme.colors["label_box"], "fill-opacity": 0.85})
-        el(lg, "text", {"x": lab.x, "y": lab.y, "font-size": s.label_size,
-                        "font-weight": "bold", "text-anchor": "middle"}, lab.text)
+        if not country:  # a country's name is written straight on its band
+            el(lg, "rect", {"x": x0, "y": y0, "width": x1 - x0, "height": y1 - y0, "rx": 1.2,
+                            "fill": theme.colors["label_box"], "fill-opacity": 0.85})
+        attrs: dict[str, str | float] = {"x": lab.x, "y": lab.y, "font-size": s.label_size,
+                                         "font-weight": "bold", "text-anchor": "middle"}
+        if lab.angle:
+            attrs["transform"] = (f"rotate({num(lab.angle)} {num((x0 + x1) / 2)} "
+                                  f"{num((y0 + y1) / 2)})")
+        el(lg, "text", attrs, lab.text)
     return g
 
 

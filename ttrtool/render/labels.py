@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ttrtool.render.geometry import Box, Grid, axis_box, box_circle_overlap, boxes_overlap
 from ttrtool.render.layout import RouteLayout
+
+if TYPE_CHECKING:
+    from ttrtool.render.countries import CountryMark
 
 _NARROW = set("il.,:;'|!ijtfrI()[] ")
 _WIDE = set("mwMW@%")
@@ -43,6 +47,7 @@ class Label:
     box: tuple[float, float, float, float]
     x: float
     y: float
+    angle: float = 0.0  # degrees the text is turned about the box's centre (country labels)
 
 
 class Obstacles:
@@ -135,17 +140,6 @@ def place_block(obstacles: Obstacles, width: float, height: float,
     return None
 
 
-@dataclass(frozen=True)
-class CountryMark:
-    """A neighbouring country: its edge bands, label and border points."""
-
-    name: str
-    color: str
-    bands: tuple[tuple[float, float, float, float], ...]
-    label: Label
-    points: tuple[tuple[str, float, float], ...]
-
-
 @dataclass
 class BoardPlan:
     """Everything placed on the page, in mm: the input of the SVG layers and the layout check."""
@@ -156,60 +150,15 @@ class BoardPlan:
     obstacles: Obstacles
 
 
-def _edge_band(lay: RouteLayout, p: tuple[float, float], depth: float,
-               half: float) -> tuple[float, float, float, float]:
-    f = lay.frame
-    w, h = f.page
-    x0, y0, x1, y1 = f.offset, f.offset, w - f.offset, h - f.offset
-    dists = (p[0] - x0, x1 - p[0], p[1] - y0, y1 - p[1])
-    side = dists.index(min(dists))
-    if side == 0:
-        return (x0, p[1] - half, x0 + depth, p[1] + half)
-    if side == 1:
-        return (x1 - depth, p[1] - half, x1, p[1] + half)
-    if side == 2:
-        return (p[0] - half, y0, p[0] + half, y0 + depth)
-    return (p[0] - half, y1 - depth, p[0] + half, y1)
-
-
-def plan_countries(lay: RouteLayout, obstacles: Obstacles,
-                   colors: tuple[str, ...]) -> list[CountryMark]:
-    s = lay.sizes
-    out: list[CountryMark] = []
-    for i, c in enumerate(lay.board.countries):
-        pts = [lay.frame.to_mm(bp.pos) for bp in c.border_points]
-        bands = tuple(_edge_band(lay, p, s.frame * 0.9, s.car_width * 1.6) for p in pts)
-        size = s.label_size
-        width = text_width(c.name, size) + 2 * s.label_pad
-        height = size * 1.25 + 2 * s.label_pad
-        if c.pos is not None:
-            ax, ay = lay.frame.to_mm(c.pos)
-        else:
-            ax = sum(p[0] for p in pts) / len(pts)
-            ay = sum(p[1] for p in pts) / len(pts)
-        best: tuple[float, tuple[float, float, float, float]] | None = None
-        for k in range(0, 60):
-            ring = 3.0 * (k // 8)
-            ang = math.radians((k % 8) * 45)
-            bx, by = ax + ring * math.cos(ang), ay + ring * math.sin(ang)
-            bbox = (bx - width / 2, by - height / 2, bx + width / 2, by + height / 2)
-            cost = obstacles.cost(bbox) + k * 0.001
-            if best is None or cost < best[0]:
-                best = (cost, bbox)
-            if cost < 1:
-                break
-        assert best is not None
-        bbox = best[1]
-        obstacles.add(bbox)
-        label = Label(c.name, -1 - i, bbox, (bbox[0] + bbox[2]) / 2,
-                      bbox[3] - s.label_pad - size * 0.28)
-        marks = tuple((bp.id, *lay.frame.to_mm(bp.pos)) for bp in c.border_points)
-        out.append(CountryMark(c.name, colors[i % len(colors)], bands, label, marks))
-    return out
-
-
 def plan_board(lay: RouteLayout, country_colors: tuple[str, ...]) -> BoardPlan:
+    from ttrtool.render.countries import plan_countries
+
     obstacles = Obstacles(lay)
     countries = plan_countries(lay, obstacles, country_colors)
     labels = place_labels(lay, obstacles)
+    for c in countries:  # the title and legend keep off the bands
+        for p, q in zip(c.band, c.band[1:], strict=False):
+            half = c.depth / 2
+            obstacles.add((min(p[0], q[0]) - half, min(p[1], q[1]) - half,
+                           max(p[0], q[0]) + half, max(p[1], q[1]) + half))
     return BoardPlan(lay, labels, countries, obstacles)
