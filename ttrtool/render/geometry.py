@@ -13,7 +13,6 @@ import math
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -153,8 +152,6 @@ class Path:
             self.steps.append((p[0], p[1], (q[0] - p[0]) / d if d > 1e-12 else 0.0,
                                (q[1] - p[1]) / d if d > 1e-12 else 0.0))
         self.length = self.cum[-1]
-        self._start: Point | None = None
-        self._end: Point | None = None
 
     def at(self, s: float) -> Point:
         if s <= 0.0:
@@ -166,17 +163,6 @@ class Path:
         t = s - self.cum[i]
         return (x + dx * t, y + dy * t)
 
-    def direction_at_start(self) -> Point:
-        if self._start is None:
-            self._start = unit(sub(self.at(min(3.0, self.length)), self.points[0]))
-        return self._start
-
-    def direction_at_end(self) -> Point:
-        """Direction pointing away from the last point, back along the path."""
-        if self._end is None:
-            self._end = unit(sub(self.at(max(0.0, self.length - 3.0)), self.points[-1]))
-        return self._end
-
     def slice(self, s0: float, s1: float) -> list[Point]:
         """The polyline between arc lengths ``s0`` and ``s1``."""
         inner = [p for p, c in zip(self.points, self.cum, strict=False) if s0 < c < s1]
@@ -186,35 +172,6 @@ class Path:
 def _rotate(v: Point, degrees: float) -> Point:
     c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
     return (v[0] * c - v[1] * s, v[0] * s + v[1] * c)
-
-
-def bezier_points(a: Point, b: Point, turn_a: float, turn_b: float, handle: float,
-                  samples: int = 16) -> list[Point]:
-    """A cubic curve from ``a`` to ``b`` leaving ``a`` turned ``turn_a`` degrees from the
-    chord and reaching ``b`` turned ``turn_b`` degrees (equal signs bulge to one side,
-    opposite signs make an S); ``handle`` is the handle length as a share of the chord."""
-    if abs(turn_a) < 1e-9 and abs(turn_b) < 1e-9:
-        return [a, b]
-    d = math.dist(a, b)
-    u = unit(sub(b, a))
-    da, db = _rotate(u, turn_a), _rotate((-u[0], -u[1]), -turn_b)
-    p1 = (a[0] + da[0] * handle * d, a[1] + da[1] * handle * d)
-    p2 = (b[0] + db[0] * handle * d, b[1] + db[1] * handle * d)
-    ax, ay, bx, by = a[0], a[1], b[0], b[1]
-    p1x, p1y, p2x, p2y = p1[0], p1[1], p2[0], p2[1]
-    return [(c0 * ax + c1 * p1x + c2 * p2x + c3 * bx, c0 * ay + c1 * p1y + c2 * p2y + c3 * by)
-            for c0, c1, c2, c3 in _basis(samples)]
-
-
-@cache
-def _basis(samples: int) -> tuple[tuple[float, float, float, float], ...]:
-    """Bernstein weights of a cubic at ``samples + 1`` evenly spaced parameters."""
-    out = []
-    for i in range(samples + 1):
-        t = i / samples
-        m = 1 - t
-        out.append((m * m * m, 3 * m * m * t, 3 * m * t * t, t * t * t))
-    return tuple(out)
 
 
 def arc_points(p: Point, tangent: Point, q: Point, step_degrees: float = 7.0
@@ -322,42 +279,6 @@ def offset_polyline(pts: Sequence[Point], off: float) -> list[Point]:
             scale = min(2.0, 1 / max(mx * n2[0] + my * n2[1], 0.5))
         out.append((p[0] + mx * off * scale, p[1] + my * off * scale))
     return out
-
-
-def polyline_length(pts: Sequence[Point]) -> float:
-    return sum(math.dist(p, q) for p, q in zip(pts, pts[1:], strict=False))
-
-
-class CurveTable:
-    """Curves with given end turns, by length: the handle that gives a length is found
-    by interpolating a small table of lengths (long handles on an S fold it into a cusp,
-    so an S stops at 0.8; an arc may grow into a loop)."""
-
-    def __init__(self, a: Point, b: Point, turn_a: float, turn_b: float,
-                 top: float = 1.3) -> None:
-        self.a, self.b, self.turns = a, b, (turn_a, turn_b)
-        self.handles = [0.34 + (top - 0.34) * i / 5 for i in range(6)]
-        self.lengths = [polyline_length(bezier_points(a, b, turn_a, turn_b, h, 12))
-                        for h in self.handles]
-
-    def points(self, need: float) -> list[Point]:
-        """The curve at least ``need`` long (or the longest there is)."""
-        hs, ls = self.handles, self.lengths
-        h = hs[-1]
-        if need <= ls[0]:
-            h = hs[0]
-        else:
-            for i in range(1, len(hs)):
-                if ls[i] >= need:
-                    span = ls[i] - ls[i - 1]
-                    t = (need - ls[i - 1]) / span if span > 1e-9 else 1.0
-                    h = hs[i - 1] + (hs[i] - hs[i - 1]) * t
-                    break
-        out = bezier_points(self.a, self.b, self.turns[0], self.turns[1], h)
-        while polyline_length(out) < need and h < hs[-1]:
-            h = min(h + 0.01, hs[-1])
-            out = bezier_points(self.a, self.b, self.turns[0], self.turns[1], h)
-        return out
 
 
 def smooth_points(points: Sequence[Point], samples: int = 8) -> list[Point]:
