@@ -89,6 +89,19 @@ def test_legend_keys_only_for_kinds_the_map_has(boards: dict[str, Board], svgs: 
 
 
 @pytest.mark.parametrize("name", MAPS)
+def test_legend_lists_the_lengths_the_board_has(boards: dict[str, Board], svgs: dict[str, bytes],
+                                                name: str) -> None:
+    """Europe's preset scores lengths 1..8 (R-SCORE-1); its board has no 5 or 7 to explain."""
+    root = ET.fromstring(svgs[name])
+    legend = next(e for e in root.iter() if e.get("id") == "legend")
+    texts = [t.text for t in legend.iter(f"{SVG}text")][3:]  # after the heading and captions
+    pairs = [(int(a), int(b)) for a, b in zip(texts[0::2], texts[1::2], strict=False)
+             if a and a.isdigit() and b and b.isdigit()]
+    points = dict(boards[name].rules.route_points)
+    assert pairs == [(n, points[n]) for n in sorted({r.length for r in boards[name].routes})]
+
+
+@pytest.mark.parametrize("name", MAPS)
 def test_a_track_line_joins_the_two_places_of_every_route(boards: dict[str, Board],
                                                           plans: dict[str, BoardPlan],
                                                           svgs: dict[str, bytes],

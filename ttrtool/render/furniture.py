@@ -87,7 +87,9 @@ def legend_block(p: BoardPlan, theme: Theme, below: list[float]) -> ET.Element:
     top, row, bottom, keys_top, key_step, keys_bottom = (
         float(tpl.get(k, "0")) for k in ("data-top", "data-row", "data-bottom", "data-keys",
                                           "data-key-step", "data-keys-bottom"))
-    table = p.routes.board.rules.route_points
+    # The lengths the board has: a preset's table may go further (Europe's lists 5 and 7).
+    lengths = {r.length for r in p.routes.board.routes}
+    table = [(n, pts) for n, pts in p.routes.board.rules.route_points if n in lengths]
     kinds = {r.kind for r in p.routes.board.routes}
     shown = _keep_keys(tpl, kinds, key_step)
     height = top + row * len(table) + (
