@@ -46,10 +46,12 @@ def score_track(p: BoardPlan, theme: Theme) -> ET.Element:
         fill = theme.colors["track_cell_five"] if n % 5 == 0 else theme.colors["track_cell"]
         el(g, "rect", {"id": f"score-{n}", "x": x, "y": y, "width": cw, "height": ch,
                        "fill": fill, "stroke": theme.colors["frame"], "stroke-width": 0.35})
-        el(g, "text", {"x": x + cw / 2, "y": y + ch / 2 + size * 0.36, "font-size": size,
+        label = "0/100" if n == 0 else str(n)
+        # A bold digit is about 0.62 em wide: the corner's "0/100" shrinks to fit its cell.
+        fit = min(size, 0.9 * cw / (0.62 * len(label)))
+        el(g, "text", {"x": x + cw / 2, "y": y + ch / 2 + fit * 0.36, "font-size": fit,
                        "text-anchor": "middle",
-                       "font-weight": "bold" if n % 5 == 0 else "normal"},
-           "0/100" if n == 0 else str(n))
+                       "font-weight": "bold" if n % 5 == 0 else "normal"}, label)
     return g
 
 
