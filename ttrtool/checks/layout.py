@@ -103,7 +103,8 @@ def _analyse(board: Board, plan: BoardPlan) -> dict[str, list[Finding]]:
                 "cars' length of empty track" if lane.fit == "short" else
                 "is too long to draw between its ends even bent")
         out[code].append(Finding(
-            f"{route.id} ({route.length} spaces of {lay.sizes.car_length:g} mm) {what}: move "
+            f"{route.id} ({route.length} {'space' if route.length == 1 else 'spaces'} of "
+            f"{lay.sizes.car_length:g} mm) {what}: move "
             "the cities or change the length", route.path + ("length",)))
     return out
 
