@@ -15,6 +15,12 @@ def _ends(r: Route) -> frozenset[int]:
     return frozenset((r.a, r.b))
 
 
+def _kind(r: Route) -> str:
+    if r.kind == "ferry":
+        return f"a ferry with {r.locomotives} locomotive symbol(s)"
+    return "a tunnel" if r.kind == "tunnel" else "a normal track"
+
+
 @check("TTR301", "double-route-size", Severity.ERROR,
        "A double route is exactly two parallel tracks (R-CLAIM-5).")
 def double_route_size(ctx: CheckContext) -> Iterator[Finding]:
@@ -99,6 +105,37 @@ def double_route_same_color(ctx: CheckContext) -> Iterator[Finding]:
                 yield Finding(f"both tracks of double group '{group}' are {r.color}: change one "
                               "colour (two gray tracks are fine)", r.path + ("color",))
             seen.add(r.color)
+
+
+@check("TTR319", "double-route-kind", Severity.WARNING,
+       "The two tracks of a double route are of one kind (both tunnels, both ferries with the same "
+       "locomotive symbols, or both normal): they cross the same ground.")
+def double_route_kind(ctx: CheckContext) -> Iterator[Finding]:
+    """Both tracks of a double group have the same kind and ferry symbols.
+
+    Every double route of the official boards does; a tunnel beside an open track is
+    usually a slip of the pen, and it changes which track players take.
+
+    Passing::
+
+        routes:
+          - {a: Bern, b: Basel, length: 2, color: red, kind: tunnel, double: D1}
+          - {a: Bern, b: Basel, length: 2, color: blue, kind: tunnel, double: D1}
+
+    Failing::
+
+        routes:
+          - {a: Bern, b: Basel, length: 2, color: red, kind: tunnel, double: D1}
+          - {a: Bern, b: Basel, length: 2, color: blue, double: D1}
+    """
+    for group, tracks in ctx.board.double_groups().items():
+        first = tracks[0]
+        for other in tracks[1:]:
+            if (other.kind, other.locomotives) != (first.kind, first.locomotives):
+                yield Finding(f"the tracks of double group '{group}' differ: {_kind(first)} "
+                              f"and {_kind(other)}; make them the same kind, or give them "
+                              "separate groups if they really are different routes",
+                              other.path + ("kind",))
 
 
 @check("TTR304", "length-not-scored", Severity.ERROR,
