@@ -356,3 +356,16 @@ def test_an_endless_file_is_refused() -> None:
     result = validate_file("/dev/zero")
     assert result.io_error and [d.name for d in result.diagnostics] == ["unreadable-file"]
     assert "not a regular file" in result.diagnostics[0].message
+
+
+@pytest.mark.parametrize(("name", "warned"), [
+    ("Zürich", False), ("Москва", False), ("Αθήνα", False), ("さいたま市", False),
+    ("Boсton", True), ("Αthens", True), ("Kyiv Київ", True),
+])
+def test_mixed_script_names(name: str, warned: bool) -> None:
+    """TTR112: look-alike letters from another script; kanji with kana is no mixture."""
+    base = (CASES / "valid" / "tiny.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(base)
+    data["cities"][0]["aliases"] = [name]
+    result = validate_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "s.yaml")
+    assert ("TTR112" in [d.code for d in result.diagnostics]) == warned

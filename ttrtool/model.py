@@ -23,10 +23,26 @@ Point = tuple[float, float]
 
 
 def fold(name: str) -> str:
-    """Case- and accent-folded form of a name, for near-duplicate checks."""
+    """Case- and accent-folded form of a name, for near-duplicate checks: letters and digits
+    of any script (``Москва`` and ``москва`` fold alike), without accents or punctuation."""
     decomposed = unicodedata.normalize("NFKD", name)
     plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return re.sub(r"[^a-z0-9]+", "", plain.casefold())
+    return re.sub(r"[\W_]+", "", plain.casefold())
+
+
+# Scripts with letters that look like Latin ones (or each other's); scripts mixed by design,
+# such as Japanese kanji with kana, are not listed.
+LOOKALIKE_SCRIPTS = frozenset({"LATIN", "CYRILLIC", "GREEK", "ARMENIAN", "COPTIC", "CHEROKEE"})
+
+
+def scripts(name: str) -> dict[str, tuple[int, str]]:
+    """The look-alike scripts a name's letters come from, each with its first (index, letter)."""
+    found: dict[str, tuple[int, str]] = {}
+    for i, ch in enumerate(name):
+        script = unicodedata.name(ch, "").split(" ", 1)[0]
+        if script in LOOKALIKE_SCRIPTS:
+            found.setdefault(script, (i, ch))
+    return found
 
 
 def slug(name: str) -> str:
@@ -452,6 +468,8 @@ def _unknown(name: str, cities: dict[str, int], countries: dict[str, Any],
         if close
         else ": add it to 'cities' (or 'countries') or fix the spelling"
     )
+    if close and len(scripts(close[0])) > 1:
+        hint += f" ('{close[0]}' mixes letters of several scripts: retype it, see TTR112)"
     return f"unknown place '{name}'{hint}"
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from ttrtool.checks import CheckContext, Finding, check
 from ttrtool.diagnostics import JsonPath, Severity
-from ttrtool.model import fold
+from ttrtool.model import fold, scripts
 
 
 def _names(ctx: CheckContext) -> Iterator[tuple[str, str, JsonPath, str]]:
@@ -90,6 +90,37 @@ def near_duplicate_name(ctx: CheckContext) -> Iterator[Finding]:
                           "them", path)
         if kind != "alias":
             exact.add(name)
+
+
+@check("TTR112", "mixed-script-name", Severity.WARNING,
+       "A name that mixes letters of several scripts (a Cyrillic 'с' in 'Boсton') looks right "
+       "but matches nothing typed on a keyboard.")
+def mixed_script_name(ctx: CheckContext) -> Iterator[Finding]:
+    """Each name's letters come from one script (Latin, Cyrillic, Greek, ...).
+
+    Text pasted from other documents can carry look-alike letters of another
+    script; the name then looks right on the board but a route or ticket typed
+    by hand never matches it.
+
+    Passing::
+
+        cities:
+          - {name: Zürich, pos: [10, 10]}
+          - {name: Москва, pos: [20, 20]}
+
+    Failing::
+
+        cities:
+          - {name: Boсton, pos: [10, 10]}   # the 'с' is Cyrillic
+    """
+    for name, kind, path, owner in _names(ctx):
+        found = scripts(name)
+        if len(found) > 1:
+            (first, _), *others = sorted(found.items(), key=lambda kv: kv[1][0])
+            odd = ", ".join(f"'{ch}' at character {i + 1} is {script.title()}"
+                            for script, (i, ch) in others)
+            yield Finding(f"{_describe(kind, name, owner)} mixes {first.title()} letters with "
+                          f"others ({odd}): retype the name in one script", path)
 
 
 def _describe(kind: str, name: str, owner: str) -> str:
