@@ -206,3 +206,12 @@ def test_stopping_early_keeps_the_best_target_exact(boards: dict[str, Board], na
         early = cheapest_tree(board, sources, stop_at=targets)
         assert early.best(targets) is not None and full is not None
         assert early.best(targets)[0] == full[0]  # type: ignore[index]
+
+
+def test_route_ids_keep_letters_of_any_script() -> None:
+    """Ids made from names: accents dropped, other letters kept (a Cyrillic map's routes do
+    not all become 'x-x', 'x-x-2', ...)."""
+    from ttrtool.model import slug
+
+    assert [slug(n) for n in ("St. Gallen", "Zürich", "Москва", "Łódź", "...")] == [
+        "st-gallen", "zurich", "москва", "łodz", "x"]

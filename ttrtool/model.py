@@ -46,9 +46,11 @@ def scripts(name: str) -> dict[str, tuple[int, str]]:
 
 
 def slug(name: str) -> str:
+    """An id made from a name: lower case, accents dropped, words joined by '-'
+    (``St. Gallen`` -> ``st-gallen``, ``Москва`` -> ``москва``)."""
     decomposed = unicodedata.normalize("NFKD", name)
     plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-") or "x"
+    return re.sub(r"[\W_]+", "-", plain.lower()).strip("-") or "x"
 
 
 @dataclass(frozen=True)
