@@ -78,8 +78,8 @@ def validate_file(path: str | Path, select: Iterable[str] = (),
     """Validate one map file.  Never raises for bad input: everything is a diagnostic."""
     try:
         doc = read_map_file(path)
-    except LoadError as e:
-        return ValidationResult(str(path), [e.diagnostic], None, e.io_error)
+    except LoadError as e:  # named as the loader names it ('<empty path>' for '')
+        return ValidationResult(e.diagnostic.file, [e.diagnostic], None, e.io_error)
     return validate_document(doc, select, ignore)
 
 
