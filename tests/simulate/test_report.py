@@ -84,6 +84,12 @@ def test_fail_on_thresholds(usa: Board, records: list[dict[str, Any]]) -> None:
     assert len(hit) == 2 and "seat-advantage" in hit[0]
     never = failures(report, parse_fail_on("ticket-never-completed"))
     assert never and "ticket-never-completed" in never[0]  # 8 games cannot complete all 30
+    test = report["configurations"][0]["seat_test"]
+    assert test["df"] == 3 and 0 <= test["p_value"] <= 1
+    assert failures(report, parse_fail_on("seat-p<0")) == []
+    hit = failures(report, parse_fail_on("seat-p<1.01"))
+    assert len(hit) == 1 and "seat-p" in hit[0]
+    assert "Seat effect: chi-square" in to_markdown(report)
 
 
 @pytest.mark.parametrize("spec", ["seat-advantage", "stall-rate>>1", "luck>1",

@@ -1,10 +1,10 @@
-"""Wilson intervals and streaming histograms."""
+"""Wilson intervals, streaming histograms and the chi-square test of equal chances."""
 
 from __future__ import annotations
 
 import pytest
 
-from ttrtool.simulate.statistics import Histogram, rate, wilson
+from ttrtool.simulate.statistics import Histogram, chi2_sf, rate, uniformity, wilson
 
 
 def test_wilson_matches_a_published_value() -> None:
@@ -52,3 +52,22 @@ def test_histogram_merge_equals_adding_everything() -> None:
         both.add(v)
     a.merge(b)
     assert a.summary() == both.summary()
+
+
+@pytest.mark.parametrize(("x", "df", "p"), [
+    # Published 5% and 1% critical values of the chi-square distribution.
+    (3.841459, 1, 0.05), (5.991465, 2, 0.05), (7.814728, 3, 0.05), (9.487729, 4, 0.05),
+    (11.070498, 5, 0.05), (14.067140, 7, 0.05), (6.634897, 1, 0.01), (11.344867, 3, 0.01),
+    (13.276704, 4, 0.01),
+])
+def test_chi2_tail_matches_published_critical_values(x: float, df: int, p: float) -> None:
+    assert chi2_sf(x, df) == pytest.approx(p, abs=1e-6)
+
+
+def test_uniformity_tells_chance_from_a_seat_effect() -> None:
+    even = uniformity([50, 52, 48, 50])
+    assert even is not None and even["df"] == 3 and even["p_value"] > 0.9
+    skewed = uniformity([80, 40, 40, 40])  # seat 1 wins twice as often
+    assert skewed is not None and skewed["chi2"] == pytest.approx(24.0)
+    assert skewed["p_value"] < 0.001
+    assert uniformity([0, 0, 0]) is None and uniformity([5]) is None

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ttrtool.model import Board
-from ttrtool.simulate.statistics import Histogram, rate
+from ttrtool.simulate.statistics import Histogram, rate, uniformity
 
 REPORT_FORMAT = 1
 END_REASONS = ("normal", "stalled", "turn_cap")
@@ -144,6 +144,9 @@ class Tally:
             "stall_rate": rate(abnormal, games),
             "turns": self.turns.summary(with_histogram=True),
             "seats": seats,
+            # Do seats win equally often?  Bots rotate through the seats, so a small p is a
+            # seat effect of the map and rules, not of the bots.
+            "seat_test": uniformity([self.seat_wins[s] for s in range(n)]),
             "bots": bots,
             "scores": self.scores.summary(with_histogram=True),
             "winner_scores": self.winner_scores.summary(),

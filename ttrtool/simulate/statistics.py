@@ -1,4 +1,5 @@
-"""Small streaming statistics: integer histograms and Wilson score intervals.
+"""Small streaming statistics: integer histograms, Wilson score intervals and a
+chi-square test of equal chances.
 
 Everything is exact integer bookkeeping until the report is written, so the
 same games give the same numbers whatever order they were counted in.
@@ -35,6 +36,46 @@ def rate(successes: float, trials: int) -> dict[str, Any]:
     value = successes / trials if trials else 0.0
     return {"count": successes, "of": trials, "rate": round(value, 6),
             "ci95": [round(lo, 6), round(hi, 6)]}
+
+
+def chi2_sf(x: float, df: int) -> float:
+    """P(X >= x) for a chi-square variable with ``df`` degrees of freedom (exact series).
+
+    Even ``df``: e^(-x/2) times the first df/2 terms of the series of e^(x/2);
+    odd ``df``: the normal tail erfc(sqrt(x/2)) plus the terms in half powers.
+    """
+    if df < 1:
+        raise ValueError("a chi-square test needs at least one degree of freedom")
+    if x <= 0:
+        return 1.0
+    h = x / 2
+    if df % 2 == 0:
+        term, total = 1.0, 1.0
+        for i in range(1, df // 2):
+            term *= h / i
+            total += term
+        return min(1.0, math.exp(-h) * total)
+    total = math.erfc(math.sqrt(h))
+    term = math.sqrt(h) / math.gamma(1.5)  # h^(1/2) / Gamma(3/2)
+    for i in range((df - 1) // 2):
+        total += math.exp(-h) * term
+        term *= h / (i + 1.5)  # Gamma(i + 5/2) = (i + 3/2) Gamma(i + 3/2)
+    return min(1.0, total)
+
+
+def uniformity(counts: list[int]) -> dict[str, Any] | None:
+    """Pearson's chi-square test that ``counts`` (wins per seat) come from equal chances.
+
+    ``p_value`` near 0 means the differences are unlikely to be chance; None when
+    there is nothing to test (one seat, or no wins at all).
+    """
+    total = sum(counts)
+    if len(counts) < 2 or total == 0:
+        return None
+    expected = total / len(counts)
+    chi2 = sum((c - expected) ** 2 for c in counts) / expected
+    df = len(counts) - 1
+    return {"chi2": round(chi2, 6), "df": df, "p_value": round(chi2_sf(chi2, df), 6)}
 
 
 class Histogram:

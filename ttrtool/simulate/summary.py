@@ -44,6 +44,12 @@ def _config_markdown(c: Mapping[str, Any], top: int) -> list[str]:
     lines += ["", "| seat | win rate (95% CI) | mean score |", "|---:|---|---:|"]
     for s in c["seats"]:
         lines.append(f"| {s['seat'] + 1} | {_pct(s['wins'])} | {s['score'].get('mean', 0):.1f} |")
+    test = c.get("seat_test")
+    if test:
+        verdict = ("a seat effect unlikely to be chance" if test["p_value"] < 0.01 else
+                   "no clear seat effect at this number of games")
+        lines += ["", f"Seat effect: chi-square {test['chi2']:.2f} on {test['df']} degrees of "
+                      f"freedom, p = {test['p_value']:.3g} ({verdict})."]
     lines += ["", "| bot | seats | win rate (95% CI) | mean score | tickets kept/game | "
               "tickets completed |", "|---|---:|---|---:|---:|---|"]
     for bot in c["bots"]:

@@ -4,6 +4,7 @@ A spec is a comma-separated list of checks, each ``name>value``, ``name<value``
 or a bare flag::
 
     seat-advantage>0.1,stall-rate>0.01,ticket-never-completed
+    seat-p<0.01
 
 Every check is evaluated on every player count of the report.
 """
@@ -27,6 +28,11 @@ def _seat_advantage(c: Config) -> float:
     return _spread(c["seats"])
 
 
+def _seat_p(c: Config) -> float:
+    test = c.get("seat_test")
+    return float(test["p_value"]) if test else 1.0
+
+
 def _bot_advantage(c: Config) -> float:
     return _spread(c["bots"])
 
@@ -47,6 +53,8 @@ def _min_route_claim_rate(c: Config) -> float:
 # name -> (what it measures, function of one configuration)
 METRICS: dict[str, tuple[str, Callable[[Config], float]]] = {
     "seat-advantage": ("highest minus lowest win rate over seats", _seat_advantage),
+    "seat-p": ("p-value of the chi-square test that every seat wins equally often "
+               "(small: a seat effect that is unlikely to be chance)", _seat_p),
     "bot-advantage": ("highest minus lowest win rate over bots", _bot_advantage),
     "stall-rate": ("share of games not ending normally (stalled or turn cap)", _stall_rate),
     "ticket-completion": ("lowest completion rate of any ticket kept at least once",
