@@ -122,7 +122,9 @@ def simulate_command(
     markdown: Annotated[Path | None, typer.Option(
         "--markdown", help="Write a markdown summary here.")] = None,
     fail_on: Annotated[str | None, typer.Option(
-        "--fail-on", help="e.g. seat-p<0.01,stall-rate>0.01,ticket-never-completed (docs/simulate.md)")] = None,
+        "--fail-on",
+        help="e.g. seat-p<0.01,stall-rate>0.01,ticket-never-completed (docs/simulate.md)",
+    )] = None,
     check_invariants: Annotated[bool, typer.Option(
         "--check-invariants",
         help="Check the engine's invariants after every action; re-score every game.")] = False,
