@@ -57,7 +57,7 @@ def summary(a: Analysis) -> tuple[Figure, ...]:
         Figure("tickets", "ticket cards", len(a.tickets)),
         Figure("legs", "ticket legs (one per destination)", len(legs)),
         Figure("completable", "legs that can be completed", len(priced)),
-        Figure("exact_share", "city-city tickets worth exactly their cheapest path",
+        Figure("exact_share", "share of city-city tickets worth exactly their cheapest path",
                round(sum(leg.delta == 0 for leg in city_city) / len(city_city), 3)
                if city_city else "-"),
         Figure("mean_delta", "mean points - cheapest spaces",
@@ -76,7 +76,7 @@ def summary(a: Analysis) -> tuple[Figure, ...]:
     out += [
         Figure("mean_degree", "mean city degree (tracks)", round(mean(deg), 2) if deg else "-"),
         Figure("max_degree", "highest city degree", max(deg, default=0)),
-        Figure("top_chokepoint_share", "legs on some cheapest path of the top link",
+        Figure("top_chokepoint_share", "share of legs on some cheapest path of the top link",
                round(top.on_some / len(priced), 3) if top and priced else "-"),
         Figure("cities_no_ticket", "cities no ticket touches", len(a.structure.no_ticket)),
     ]
