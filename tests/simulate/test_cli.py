@@ -156,3 +156,33 @@ def test_replay_picks_the_player_count_when_the_log_holds_several(tmp_path: Path
     res = run("replay", str(log), "--game", "1", "--players", "3")
     assert res.exit_code == 0, res.output
     assert "3 players" in res.output and "replay matches the log" in res.output
+
+
+def test_a_port_that_is_no_dask_scheduler_is_a_clear_exit_2() -> None:
+    """Whatever answers at --scheduler, a garbled reply is bad input, never a traceback."""
+    import socket
+    import threading
+
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))  # loopback only
+    srv.listen(4)
+    port = srv.getsockname()[1]
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = srv.accept()
+            except OSError:
+                return
+            conn.sendall(b"\xff" * 64)
+            conn.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        result = run("simulate", "usa", "--games", "2", "--backend", "dask",
+                     "--scheduler", f"tcp://127.0.0.1:{port}", "--quiet")
+    finally:
+        srv.close()
+    assert result.exit_code == 2, result.output
+    assert "cannot use the Dask scheduler" in result.output
+    assert "Traceback" not in result.output

@@ -133,7 +133,12 @@ def run_dask(work: list[Chunk], scheduler: str | None = None, client: Any = None
     own = None
     if client is None:
         if scheduler:
-            own = client = distributed.Client(scheduler)
+            try:
+                own = client = distributed.Client(scheduler, timeout="30s")
+            except Exception as e:  # noqa: BLE001 - whatever answered, it is no usable scheduler
+                raise BackendUnavailable(
+                    f"cannot use the Dask scheduler at {scheduler} ({type(e).__name__}: {e}): "
+                    "check the address and that the scheduler is running") from None
         else:
             cluster = distributed.LocalCluster(n_workers=workers or default_jobs(),
                                                threads_per_worker=1, dashboard_address=None)
