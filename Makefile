@@ -45,7 +45,7 @@ lint: setup
 	$(BIN)/ruff check ttrtool tests
 	$(BIN)/mypy
 
-## bench: whole-process timings (see docs/benchmarks.md)
+## bench: whole-process timings and games per second (docs/simulate.md, docs/render.md)
 bench: setup
 	$(BIN)/python benchmarks/run.py
 

@@ -1,4 +1,4 @@
-"""Checks TTR301-TTR310: tracks, double routes and what the rules allow on them."""
+"""Checks TTR301-TTR310 and TTR319: tracks, double routes and what the rules allow on them."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Checks TTR311-TTR319: players, trains, cards and tickets add up to a playable game."""
+"""Checks TTR311-TTR318: players, trains, cards and tickets add up to a playable game."""
 
 from __future__ import annotations
 

@@ -136,8 +136,9 @@ def register(app: "typer.Typer") -> None:
     ) -> None:
         """Can every ticket be completed, what does it cost, and how is the map balanced?
 
-        Exit code 0: analysed; 1: the map has errors; 2: a file cannot be read or
-        written, or an option is wrong.  See docs/analyze.md.
+        Exit code 0: analysed; 1: the map has errors (the report is still written when
+        the board could be built); 2: a file cannot be read or written, or an option is
+        wrong.  See docs/analyze.md.
         """
         code = run(map_file, compare, output_format, output, tunnel_weight, ferry_weight, top)
         if code:

@@ -2,7 +2,8 @@
 
 Exit codes: 0 written (layout warnings are printed but allowed); 1 the map has
 errors (printed as file:line:column); 2 usage or I/O error (unreadable map,
-theme or report, an output that would overwrite the map, bad option).
+theme or report, an output that would overwrite the map, an output folder that
+does not exist — none is ever created —, bad option).
 """
 
 from __future__ import annotations
@@ -234,7 +235,9 @@ def register(app: typer.Typer) -> None:
         map_file: str = typer.Argument(..., metavar="MAP",
                                        help="Map file, or a bundled map id."),
         output_arg: str | None = typer.Option(
-            None, "--output", "-o", help="Board file: .svg (default MAP-id.svg), .pdf or .png."),
+            None, "--output", "-o",
+            help="Board file: .svg (default <map id>.svg; none when only --tickets is given), "
+                 ".pdf or .png."),
         pdf: bool = typer.Option(False, "--pdf",
                                  help="Also write the board as PDF beside the SVG."),
         tiles: str | None = typer.Option(

@@ -132,7 +132,8 @@ def simulate_command(
 ) -> None:
     """Play seeded games with bots on MAP and report balance statistics.
 
-    Exit code 0: done; 1: a --fail-on threshold was crossed; 2: bad input.
+    Exit code 0: done; 1: a --fail-on threshold was crossed; 2: bad input; 3: the engine
+    broke an invariant (a bug: report it with the seed).
     """
     if backend not in ("local", "dask"):
         raise _fail(f"unknown backend '{backend}': use local or dask")

@@ -1,7 +1,7 @@
 """The board as SVG: one function per layer, drawn in a fixed z-order.
 
-Layers: background, countries, tracks, routes, (heatmap), cities, labels, furniture
-(title, legend, score track).  Each returns an SVG group with an explicit id;
+Layers: background, score track, countries, tracks, routes, (heatmap), cities,
+labels, and the title and legend.  Each returns an SVG group with an explicit id;
 colours and sizes come from the :class:`~ttrtool.render.theme.Theme`.
 """
 

@@ -1,7 +1,7 @@
 """The search for lane shapes: which curve each lane of the board takes.
 
-Deterministic local search.  Every lane starts straight (or on the gentlest
-curve that fits its cars); then each lane whose cars touch another lane, a
+Deterministic local search.  Every lane starts on its fanned-out shape (or
+the gentlest candidate that fits its cars); then each lane whose cars touch another lane, a
 marker or the board edge, whose track crosses another, whose cars turn too
 sharply or stop short of a marker, moves to the gentlest candidate shape
 (:meth:`RouteLayout.options`) that clears it.  A candidate is first looked at

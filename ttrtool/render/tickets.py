@@ -3,7 +3,8 @@
 Each card is ``templates/card.svg`` filled with the ticket's cities and
 points (a row per destination for multi-destination tickets) and a small map
 of the board with the ticket's places marked.  Cards are laid in a grid on
-the paper with cut marks in the margins along every card edge.
+the paper with cut marks along the edges of the cards on each sheet (in the
+margins, or in the empty slots of a last sheet that is not full).
 """
 
 from __future__ import annotations
