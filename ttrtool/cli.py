@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     import typer
 
 # In the order `ttrtool --help` lists them; each is ttrtool/commands/<name>.py.
-COMMANDS = ("validate", "schema", "analyze", "simulate", "replay", "render")
+COMMANDS = ("new", "validate", "schema", "analyze", "simulate", "replay", "render")
 FAST = ("validate", "analyze", "render")
 
 
