@@ -137,11 +137,11 @@ class Search:
     def _total(self, lanes: list[Lane]) -> float:
         return sum(self.lay.conflicts(ln) for ln in lanes)
 
-    def move_pair(self, x: Lane, y: Lane) -> bool:
-        """Try shapes of two lanes together (one at a time cannot clear a tight pair)."""
-        lanes = self._group(x, y)
-        saved = [self._snapshot(ln) for ln in lanes]
-        best = (self._total(lanes), x.shape, y.shape)
+    def _best_pair(self, x: Lane, y: Lane, lanes: list[Lane], saved: list[_Snap],
+                   cost_now: float) -> tuple[float, Shape, Shape]:
+        """The cheapest (cost, shape of x, shape of y) over the pair's candidate shapes,
+        starting from the current shapes at ``cost_now``; the group is left as ``saved``."""
+        best = (cost_now, x.shape, y.shape)
         xs, ys = self._pair_shapes(x, y)
         for sx in xs:
             for sy in ys:
@@ -156,6 +156,13 @@ class Search:
                 break  # nothing left to clear in the group
         for ln, snap in zip(lanes, saved, strict=True):
             self._restore(ln, snap)
+        return best
+
+    def move_pair(self, x: Lane, y: Lane) -> bool:
+        """Try shapes of two lanes together (one at a time cannot clear a tight pair)."""
+        lanes = self._group(x, y)
+        saved = [self._snapshot(ln) for ln in lanes]
+        best = self._best_pair(x, y, lanes, saved, self._total(lanes))
         if (best[1], best[2]) == (x.shape, y.shape):
             return False
         self.evaluate(x, best[1])
@@ -182,21 +189,7 @@ class Search:
             saved = [self._snapshot(ln) for ln in lanes]
             before = self._total(lanes)
             self.evaluate(x, shape)
-            xs, ys = self._pair_shapes(x, y)
-            best = (before, x.shape, y.shape)
-            for sx in xs:
-                for sy in ys:
-                    for ln, snap in zip(lanes, saved, strict=True):
-                        self._restore(ln, snap)
-                    self.evaluate(x, sx)
-                    self.evaluate(y, sy)
-                    cost = self._total(lanes)
-                    if cost < best[0] - 1e-9:
-                        best = (cost, sx, sy)
-                if best[0] < len(lanes):
-                    break
-            for ln, snap in zip(lanes, saved, strict=True):
-                self._restore(ln, snap)
+            best = self._best_pair(x, y, lanes, saved, before)
             if best[0] < before - 1:
                 self.evaluate(x, best[1])
                 self.evaluate(y, best[2])
