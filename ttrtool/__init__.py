@@ -30,8 +30,9 @@ __all__ = [
 
 
 def resolve_map_path(name_or_path: str | Path) -> Path:
-    """A bundled map id (``usa``) or a path to a map file."""
-    if isinstance(name_or_path, str) and name_or_path in BUNDLED_MAPS:
+    """A path to a map file, or a bundled map id (``usa``) when no file has that name."""
+    if (isinstance(name_or_path, str) and name_or_path in BUNDLED_MAPS
+            and not Path(name_or_path).exists()):
         return bundled_map_path(name_or_path)
     return Path(name_or_path)
 

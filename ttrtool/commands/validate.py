@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TextIO
 
+from ttrtool import resolve_map_path
 from ttrtool.commands.argv import Shape, parse
 from ttrtool.formats import FORMATS, render
 from ttrtool.loader import split_lines
-from ttrtool.resources import BUNDLED_MAPS, bundled_map_path
 from ttrtool.validate import ValidationResult, validate_file
 
 if TYPE_CHECKING:
@@ -85,10 +85,9 @@ def run(files: list[str], fmt: str | None = None, select: list[str] | None = Non
 
 
 def _map_file(name: str) -> str | Path:
-    """The path as given; a bundled map (``usa``) when no file of that name exists."""
-    if name in BUNDLED_MAPS and not os.path.exists(name):
-        return bundled_map_path(name)
-    return name
+    """The map file ``name`` names (:func:`ttrtool.resolve_map_path`); an empty name stays
+    empty, for Path('') would read as the folder '.' and hide the mistake."""
+    return resolve_map_path(name) if name else name
 
 
 def _sources(results: list[ValidationResult]) -> dict[str, list[str]]:
