@@ -22,12 +22,16 @@ GRAY = "gray"
 Point = tuple[float, float]
 
 
+def without_accents(text: str) -> str:
+    """``Zürich`` -> ``Zurich``: compatibility-decomposed, combining marks dropped."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def fold(name: str) -> str:
     """Case- and accent-folded form of a name, for near-duplicate checks: letters and digits
     of any script (``Москва`` and ``москва`` fold alike), without accents or punctuation."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return re.sub(r"[\W_]+", "", plain.casefold())
+    return re.sub(r"[\W_]+", "", without_accents(name).casefold())
 
 
 # Scripts with letters that look like Latin ones (or each other's); scripts mixed by design,
@@ -48,9 +52,7 @@ def scripts(name: str) -> dict[str, tuple[int, str]]:
 def slug(name: str) -> str:
     """An id made from a name: lower case, accents dropped, words joined by '-'
     (``St. Gallen`` -> ``st-gallen``, ``Москва`` -> ``москва``)."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return re.sub(r"[\W_]+", "-", plain.lower()).strip("-") or "x"
+    return re.sub(r"[\W_]+", "-", without_accents(name).lower()).strip("-") or "x"
 
 
 @dataclass(frozen=True)

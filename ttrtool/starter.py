@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 import re
 import string
-import unicodedata
 from pathlib import Path
 
+from ttrtool.model import without_accents
 from ttrtool.resources import BUNDLED_MAPS, bundled_map_path, templates_dir
 
 # The two lines of a bundled map's ``meta:`` block that a copy changes.
@@ -21,10 +21,8 @@ _META_NAME = re.compile(r"^  name: .*$", re.M)
 
 def map_id(stem: str) -> str:
     """A ``meta.id`` (lower case letters, digits, '-' and '_') from a file name."""
-    plain = unicodedata.normalize("NFKD", stem)
-    plain = "".join(c for c in plain if not unicodedata.combining(c)).lower()
-    slug = re.sub(r"[^a-z0-9_-]+", "-", plain).strip("-_")
-    return slug or "my-map"
+    plain = re.sub(r"[^a-z0-9_-]+", "-", without_accents(stem).lower()).strip("-_")
+    return plain or "my-map"
 
 
 def map_name(stem: str) -> str:
