@@ -57,8 +57,8 @@ def parse_length(text: str) -> float:
     return float(m.group(1)) * {"mm": 1.0, "cm": 10.0, "in": 25.4}[m.group(2) or "mm"]
 
 
-def _write(path: Path, data: bytes, source: Path) -> None:
-    _guard(path, source)
+def _write(path: Path, data: bytes) -> None:
+    """Write an output that :func:`_guard` has passed."""
     try:
         path.write_bytes(data)
     except OSError as e:
@@ -143,11 +143,13 @@ def _render(opts: RenderOptions) -> None:
         raise _fail(f"output must end in .svg, .pdf or .png: {out}")
     if tickets is not None and tickets.suffix.lower() not in (".svg", ".pdf"):
         raise _fail(f"--tickets must end in .pdf or .svg: {tickets}")
-    extra = [] if not board_wanted else (
-        ([out.with_suffix(".pdf")] if pdf and suffix != ".pdf" else [])
-        + ([out.with_name(out.stem + "-tiles.pdf")] if tiles is not None else []))
-    for p in ([out] if board_wanted else []) + extra + ([tickets] if tickets else []):
-        _guard(p, source)
+    pdf_out = out.with_suffix(".pdf") if board_wanted and pdf and suffix != ".pdf" else None
+    tiles_out = (out.with_name(out.stem + "-tiles.pdf") if board_wanted and tiles is not None
+                 else None)
+    # Every output is checked before anything is drawn or written.
+    for p in (out if board_wanted else None, pdf_out, tiles_out, tickets):
+        if p is not None:
+            _guard(p, source)
     written: list[Path] = []
     target = out
     from ttrtool.render import pdf as pdfmod
@@ -159,17 +161,17 @@ def _render(opts: RenderOptions) -> None:
             svg = render_board(board, theme, heat, the_plan)
             written.append(out)
             if suffix == ".svg":
-                _write(out, svg, source)
+                _write(out, svg)
             elif suffix == ".pdf":
                 pdfmod.svg_to_pdf(svg, out)
             else:
                 pdfmod.svg_to_png(svg, out)
-            if pdf and suffix != ".pdf":
-                target = out.with_suffix(".pdf")
+            if pdf_out is not None:
+                target = pdf_out
                 pdfmod.svg_to_pdf(svg, target)
                 written.append(target)
-            if tiles is not None:
-                target = out.with_name(out.stem + "-tiles.pdf")
+            if tiles_out is not None and tiles is not None:
+                target = tiles_out
                 w, h = the_plan.routes.frame.page
                 pdfmod.pages_to_pdf(pdfmod.tile_pages(svg, w, h, tiles, overlap_mm), target)
                 written.append(target)
@@ -179,7 +181,7 @@ def _render(opts: RenderOptions) -> None:
             target = tickets
             pages = ticket_sheets(board, theme, paper)
             if tickets.suffix.lower() == ".svg":
-                _write(tickets, sheets_svg(pages, paper), source)
+                _write(tickets, sheets_svg(pages, paper))
             else:
                 pdfmod.pages_to_pdf(pages, tickets)
             written.append(tickets)
