@@ -19,6 +19,7 @@ BOTS: dict[str, str] = {
     "route-focus": "ttrtool.bots.route_focus:RouteFocus",
     "one-step-thinker": "ttrtool.bots.one_step_thinker:OneStepThinker",
     "long-route-junkie": "ttrtool.bots.long_route_junkie:LongRouteJunkie",
+    "expert": "ttrtool.bots.expert:Expert",
 }
 
 # The default table: the four archetypes, seated in rotation (simulate.seating).

@@ -82,6 +82,7 @@ class StrategicBot:
         self.open_tickets: list[int] = []  # kept tickets whose plan is not complete
         self.blocked_tickets: list[int] = []  # kept tickets with no path left
         self._paths: dict[int, tuple[int, ...]] = {}
+        self.ticket_points: dict[int, int] = {}  # points of each planned ticket's destination
         self._rescued: set[int] = set()  # tickets a station was built for
         self._withdrawn: set[int] = set()  # tunnels it once withdrew from
         self._valid = False
@@ -226,6 +227,7 @@ class StrategicBot:
         self._taken = len(owner) - owner.count(-1)
         self._tickets = view.tickets
         self._paths = {}
+        self.ticket_points = {}
         self.needed = set()
         self._plan_cards = None
         self.open_tickets = []
@@ -238,9 +240,10 @@ class StrategicBot:
             if found is None:
                 self.blocked_tickets.append(t)
                 continue
-            _, path, _ = found
+            _, path, points = found
             todo = [r for r in path if owner[r] != self.seat]
             self._paths[t] = path
+            self.ticket_points[t] = points
             if todo:
                 self.open_tickets.append(t)
                 self.needed.update(todo)

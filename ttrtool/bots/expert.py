@@ -1,0 +1,402 @@
+"""Expert: the shared plan, played with judgement about tickets, time and points.
+
+Policy (docs/bots.md): it keeps the set of offered tickets whose expected
+worth, with the tickets it already holds, is greatest — each ticket's points
+won or lost with the odds of finishing it in the turns left
+(:mod:`ttrtool.bots.judgement`); it draws more tickets whenever its plan is
+done (or its hand already pays for it) and the expected best of a draw is
+worth more than a turn; it claims its plan's routes the most exposed first
+(those whose loss would cost the longest detour); with trains to spare it
+claims long routes for their points; in its last turns it takes the claim
+worth most now, counting the tickets a claim completes.  Stations (R-EU-4)
+only rescue a ticket that has no path left; tunnels cost a little more in
+its plans (the extra cards it expects to pay, R-EU-7).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from ttrtool.bots.judgement import (
+    draw_turns,
+    expected_best_draw,
+    expected_value,
+    finish_odds,
+    ticket_odds,
+    turns_left,
+)
+from ttrtool.bots.planning import LOCO, StrategicBot
+from ttrtool.engine.actions import Action, ClaimRoute, KeepTickets
+from ttrtool.engine.game import Game
+from ttrtool.engine.view import PlayerView
+from ttrtool.graph import INF, UnionFind, cheapest_path
+
+# A ticket draw must be expected to bring more than this many points: what a
+# turn spent drawing cards or claiming is worth instead.
+DRAW_WORTH = 3.0
+# Routes this long are worth collecting cards for, for their points alone.
+LONG = 5
+# Blocking: claim a route of at most this length that joins two parts of an
+# opponent's network when going around it would cost that player this many
+# more trains (or is impossible).
+BLOCK_LENGTH = 2
+BLOCK_DETOUR = 4.0
+
+
+class Expert(StrategicBot):
+    name = "expert"
+    long_bias = 0.7
+    draw_worth = DRAW_WORTH
+    long_min = LONG
+    block_len = BLOCK_LENGTH
+    block_gain = BLOCK_DETOUR
+    train_cost = 2.0
+
+    def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
+        super().__init__(game, seat, rng)
+        rules = game.rules
+        if rules.tunnels_allowed:
+            # Expected extra cards on a tunnel: each revealed card matches with
+            # the chance that a card is of one colour or a locomotive (R-EU-7).
+            share = (max(rules.cards_per_color, default=0) + rules.locomotives) / max(
+                game.deck_size, 1)
+            surcharge = rules.tunnel_reveal * share
+            self.base_weights = tuple(
+                w + (surcharge if t else 0.0)
+                for w, t in zip(self.base_weights, self.tunnel_routes, strict=True))
+        self.start_trains = rules.trains_per_player
+        self.trigger = rules.end_trigger_trains
+        self.draw_size = rules.tickets.draw
+        self.draw_keep_min = rules.tickets.draw_keep_min
+        self.draw_pool = tuple(t.index for t in game.board.tickets if t.deck == game.draw_deck)
+        self.top_points = tuple(max(p for _, p in d) for d in game.ticket_dests)
+        self.seen: set[int] = set()  # tickets offered to it and let go
+        self._owned = 0
+        self._plans = 0
+        self._block_key = -1  # routes claimed when blocking was last looked at
+        self._block_targets: list[int] = []
+        self._refused: tuple[int, int] | None = None  # (plans, own routes) of the last refusal
+        self._path_key: tuple[int, int] | None = None
+        self._path_memo: dict[int, tuple[float, tuple[int, ...], int] | None] = {}
+
+    # --- time ---------------------------------------------------------------
+
+    def turns(self, view: PlayerView) -> float:
+        """Turns this seat may still play (judgement.turns_left)."""
+        return turns_left(view.trains, view.hand_sizes, self.seat, self.trigger,
+                          view.final_round)
+
+    # --- the plan and its worth ---------------------------------------------
+
+    def jobs(self, owner: Sequence[int]) -> list[tuple[int, frozenset[int]]]:
+        """Open tickets with the routes each still needs."""
+        seat = self.seat
+        return [(t, frozenset(r for r in self._paths.get(t, ()) if owner[r] != seat))
+                for t in self.open_tickets]
+
+    def hand_fit(self, routes: set[int], hand: Sequence[int]) -> int:
+        """How many cards of the hand the routes can use (gray routes take the
+        colour held most beyond other needs; locomotives fill any gap)."""
+        loco = self.loco
+        want = [0] * (loco + 1)
+        grays = 0
+        total = 0
+        for r in routes:
+            n = self.lengths[r]
+            total += n
+            c = self.colors[r]
+            if c < 0:
+                grays += n
+            else:
+                want[c] += n
+        fit = 0
+        spare = 0
+        for c in range(loco):
+            h, w = hand[c], want[c]
+            if h >= w:
+                fit += w
+                spare = max(spare, h - w)
+            else:
+                fit += h
+        fit += min(grays, spare)
+        return fit + min(hand[loco], total - fit)
+
+    def plan_worth(self, jobs: Sequence[tuple[int, frozenset[int]]], points: dict[int, int],
+                   view: PlayerView, turns: float) -> float:
+        """Expected ticket points of the jobs, worked through cheapest first."""
+        if not jobs:
+            return 0.0
+        routes: set[int] = set()
+        for _, rs in jobs:
+            routes.update(rs)
+        fit = self.hand_fit(routes, view.hand)
+        odds = ticket_odds(jobs, self.lengths, fit, turns, view.trains[self.seat])
+        return sum(expected_value(points[t], odds[t]) for t, _ in jobs)
+
+    # --- tickets ------------------------------------------------------------
+
+    def keep_tickets(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        """Keep the allowed set of offered tickets with the best expected worth."""
+        self.refresh(view)
+        owner = view.route_owner
+        seat = self.seat
+        turns = self.turns(view)
+        weights = self.path_weights(owner, self.needed)
+        base = self.jobs(owner)
+        points = dict(self.ticket_points)
+        best: KeepTickets | None = None
+        best_worth = -INF
+        for a in actions:
+            if not isinstance(a, KeepTickets):
+                continue
+            jobs = list(base)
+            w = list(weights)
+            sure = 0.0  # tickets already complete or already impossible
+            for t in sorted(a.tickets, key=lambda t: (-self.top_points[t], t)):
+                found = self.ticket_path(w, t)
+                if found is None:
+                    sure -= self.top_points[t]
+                    continue
+                cost, path, pts = found
+                todo = frozenset(r for r in path if owner[r] != seat)
+                if not todo:
+                    sure += pts
+                    continue
+                sure -= self.train_cost * cost
+                jobs.append((t, todo))
+                points[t] = pts
+                for r in todo:
+                    w[r] = 0.0
+            worth = sure + self.plan_worth(jobs, points, view, turns)
+            if worth > best_worth + 1e-9:
+                best, best_worth = a, worth
+        if best is None:
+            return actions[0]
+        self.seen.update(t for t in view.offered if t not in best.tickets)
+        return best
+
+    def plan(self, view: PlayerView) -> None:
+        super().plan(view)
+        self._plans += 1
+
+    def candidate_path(self, owner: Sequence[int], weights: Callable[[], list[float]],
+                       ticket: int) -> tuple[float, tuple[int, ...], int] | None:
+        """:meth:`ticket_path` with the plan free, remembered while the plan and
+        the bot's own routes stay the same and no route of the path is lost
+        (other players' claims can only make a path dearer)."""
+        key = (self._plans, self._owned)
+        if key != self._path_key:
+            self._path_key = key
+            self._path_memo.clear()
+        if ticket in self._path_memo:
+            found = self._path_memo[ticket]
+            if found is None or not any(self.closed(owner, r) for r in found[1]):
+                return found
+        found = self.ticket_path(weights(), ticket)
+        self._path_memo[ticket] = found
+        return found
+
+    def ticket_draw_worth(self, view: PlayerView, turns: float) -> float:
+        """Expected points a ticket draw adds, less what the trains would score elsewhere.
+
+        Called with the plan done or paid for by the hand, so the open tickets
+        take one turn per claim; each ticket that may come up is then worked
+        on after them (judgement.finish_odds), with the cards left in hand.
+        """
+        owner = view.route_owner
+        seat = self.seat
+        held = set(view.tickets)
+        self._owned = owner.count(seat)
+        fresh: list[float] = []
+
+        def weights() -> list[float]:
+            if not fresh:
+                fresh.extend(self.path_weights(owner, self.needed))
+            return fresh
+
+        busy = len(self.needed) + 1.0  # the claims left, and this turn spent drawing
+        trains = view.trains[seat] - self.planned_cost()
+        spare_cards = max(0, sum(view.hand) - self.planned_cost())
+        values = []
+        for t in self.draw_pool:
+            if t in held or t in self.seen:
+                continue
+            found = self.candidate_path(owner, weights, t)
+            if found is None:
+                values.append(-float(self.top_points[t]))
+                continue
+            cost, path, pts = found
+            todo = [r for r in path if owner[r] != seat and r not in self.needed]
+            length = sum(self.lengths[r] for r in todo)
+            if length > trains:
+                values.append(-float(pts))
+                continue
+            need = busy + draw_turns(length - spare_cards, len(todo))
+            odds = finish_odds(need, turns)
+            values.append(expected_value(pts, odds) - self.train_cost * cost)
+        return expected_best_draw(values, self.draw_size, self.draw_keep_min)
+
+    def wants_tickets(self, view: PlayerView, turns: float) -> bool:
+        """Draw tickets now?  Only with the plan done or paid for by the hand.
+
+        A draw's worth only falls as turns pass, unless the bot's own network
+        grows or its plan changes: after a refusal it looks again only then.
+        """
+        if self.ticket_draw is None or turns < 3.0 or view.ticket_deck_size <= 0:
+            return False
+        if self.needed and any(self.wishes(view)):
+            return False
+        key = (self._plans, view.route_owner.count(self.seat))
+        if key == self._refused:
+            return False
+        if self.ticket_draw_worth(view, turns) > self.draw_worth:
+            return True
+        self._refused = key
+        return False
+
+    # --- the turn -----------------------------------------------------------
+
+    def main_turn(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        turns = self.turns(view)
+        if turns <= 1.0:
+            last = self.best_now(view)
+            if last is not None:
+                return last
+        claim = self.best_claim(view, actions, self.needed)
+        if claim is not None:
+            return claim
+        if self.wants_tickets(view, turns):
+            assert self.ticket_draw is not None
+            return self.ticket_draw
+        block = self.block(view)
+        if block is not None:
+            return block
+        return self.fallback(view, actions)
+
+    def best_now(self, view: PlayerView) -> ClaimRoute | None:
+        """The claim worth most this turn: route points, plus twice the points of
+        each ticket it completes (from lost to won, R-TIX-2)."""
+        owner = view.route_owner
+        seat = self.seat
+        gains: dict[int, int] = {}
+        for t in self.open_tickets:
+            left = [r for r in self._paths.get(t, ()) if owner[r] != seat]
+            if len(left) == 1:
+                gains[left[0]] = gains.get(left[0], 0) + 2 * self.ticket_points.get(t, 0)
+        best: ClaimRoute | None = None
+        best_key: tuple[int, int, int] | None = None
+        for a in self.claims:
+            r = a.route
+            if self.tunnel_routes[r] and not self.tunnel_ok(view, a):
+                continue
+            key = (-(self.points[r] + gains.get(r, 0)), a.locomotives, r)
+            if best_key is None or key < best_key:
+                best, best_key = a, key
+        return best
+
+    # --- cards -------------------------------------------------------------
+
+    def wishes(self, view: PlayerView) -> list[int]:
+        """The plan's missing cards; with none missing, the colour of the long
+        route it is best placed to claim next (collected for points)."""
+        missing = super().wishes(view)
+        if any(missing):
+            return missing
+        target = self.long_target(view)
+        if target is not None:
+            hand = view.hand
+            c = self.colors[target]
+            if c < 0:
+                c = max(range(self.loco), key=lambda k: (hand[k], -k))
+            missing[c] = max(0, self.lengths[target] - hand[c] - hand[self.loco])
+        return missing
+
+    def long_target(self, view: PlayerView) -> int | None:
+        """The open route worth most points per card still to collect, among those
+        of at least ``long_min`` trains that its trains beyond the plan can pay."""
+        owner, hand = view.route_owner, view.hand
+        trains = view.trains[self.seat] - self.planned_cost()
+        best: tuple[float, int] | None = None
+        target = None
+        loco = self.loco
+        for r in range(self.game.n_routes):
+            n = self.lengths[r]
+            if n < self.long_min or n > trains or owner[r] >= 0 or self.closed(owner, r):
+                continue
+            c = self.colors[r]
+            held = (max(hand[:loco]) if c < 0 else hand[c]) + hand[loco]
+            key = (self.points[r] / (max(0, n - held) + 2.0), -r)
+            if best is None or key > best:
+                best, target = key, r
+        return target
+
+    # --- blocking -----------------------------------------------------------
+
+    def block_targets(self, owner: Sequence[int]) -> list[int]:
+        """Short open routes that visibly join two parts of an opponent's network,
+        with no cheap way round for that player; the worst detours first."""
+        g = self.game
+        found: list[tuple[float, int]] = []
+        for q in range(g.players):
+            if q == self.seat:
+                continue
+            mine = [r for r, o in enumerate(owner) if o == q]
+            if len(mine) < 2:
+                continue
+            uf = UnionFind(g.uf_size)
+            for r in mine:
+                uf.union(g.end_a[r], g.end_b[r])
+            weights = [0.0 if o == q else (INF if o >= 0 else float(n))
+                       for o, n in zip(owner, self.lengths, strict=True)]
+            for r in range(g.n_routes):
+                n = self.lengths[r]
+                if n > self.block_len or self.closed(owner, r) or owner[r] >= 0:
+                    continue
+                a, b = g.end_a[r], g.end_b[r]
+                if a >= g.n_nodes or b >= g.n_nodes or uf.connected(a, b):
+                    continue
+                if uf.size[uf.find(a)] < 2 or uf.size[uf.find(b)] < 2:
+                    continue  # only where both ends already hold that player's routes
+                saved, weights[r] = weights[r], INF
+                for other in self.partners[r]:
+                    if owner[other] < 0 and g.both_tracks:
+                        weights[r] = saved  # the other track stays open to it
+                around = cheapest_path(self.board, (a,), (b,), weight=weights)
+                weights[r] = saved
+                detour = INF if around is None else around[0] - n
+                if detour >= self.block_gain:
+                    found.append((-min(detour, 50.0), r))
+        found.sort()
+        return [r for _, r in found]
+
+    def block(self, view: PlayerView) -> ClaimRoute | None:
+        """Take a route an opponent visibly needs, when it is cheap to do so:
+        short, paid without cards the plan misses, with trains to spare."""
+        owner = view.route_owner
+        taken = len(owner) - owner.count(-1)
+        if taken != self._block_key:
+            self._block_key = taken
+            self._block_targets = self.block_targets(owner)
+        if not self._block_targets:
+            return None
+        spare = view.trains[self.seat] - self.planned_cost()
+        hand = view.hand
+        want, _grays, ferry_locos = self.plan_cards()
+        targets = self._block_targets
+        best: ClaimRoute | None = None
+        best_key: tuple[int, int, int] | None = None
+        for a in self.claims:
+            r = a.route
+            if r not in targets or self.lengths[r] + 6 > spare or a.locomotives:
+                continue
+            if self.tunnel_routes[r] and not self.tunnel_ok(view, a):
+                continue
+            if a.color != LOCO and hand[self.game.card_index[a.color]] - a.cards < \
+                    want[self.game.card_index[a.color]]:
+                continue
+            key = (targets.index(r), a.locomotives, r)
+            if best_key is None or key < best_key:
+                best, best_key = a, key
+        del ferry_locos
+        return best
