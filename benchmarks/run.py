@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 # The console script users run, installed beside this interpreter by `make setup`.
@@ -45,6 +46,7 @@ def main() -> int:
         print(f"{label:<28} {best:8.3f} {median:9.3f} {goal:7.2f}  {verdict}")
     simulate_rates()
     engine_rates()
+    expert_targets()
     return 0
 
 
@@ -113,6 +115,101 @@ def engine_rates() -> None:
         took = time.perf_counter() - start
         print(f"{map_id + f' {players}p':<36} {games:>6} {games / took:8.1f} "
               f"{1000 * took / games:8.2f} {decisions / took:12.0f}")
+
+
+def game_figures(record: dict[str, Any]) -> dict[str, float]:
+    """One game's figures for the external-validity table (docs/bots.md): the
+    winner is the first of the winners; ticket draws count the ``tickets``
+    actions after the deal, per player."""
+    players = record["results"]
+    winner = players[record["winners"][0]]
+    draws = sum(1 for _seat, text in record["actions"] if text == "tickets")
+    return {
+        "turns per player": record["turns"] / record["players"],
+        "winner's route points": winner["breakdown"]["routes"],
+        "winning score": winner["score"],
+        "winner's completed tickets": winner["completed_tickets"],
+        "winner's ticket points": winner["breakdown"]["tickets"],
+        "ticket draws per player in play": draws / record["players"],
+        "longest path": max(p["longest_path"] for p in players),
+    }
+
+
+def mean_figures(map_id: str, players: int, bots: tuple[str, ...], games: int,
+                 seed: int) -> dict[str, float]:
+    """Mean :func:`game_figures` over ``games`` seeded games."""
+    import ttrtool
+    from ttrtool.simulate.playout import Table
+
+    table = Table(ttrtool.load_map(map_id), players, bots)
+    totals: dict[str, float] = {}
+    for g in range(games):
+        for key, value in game_figures(table.play(seed, g, log_actions=True)).items():
+            totals[key] = totals.get(key, 0.0) + value
+    return {key: value / games for key, value in totals.items()}
+
+
+# Expert humans, USA 4 players: 27 tournament games from Board Game Arena (issue 12),
+# a variant that deals more tickets (docs/bots.md, "External validity").
+HUMANS = {"turns per player": 35.4, "winner's route points": 69.8, "winning score": 157,
+          "winner's completed tickets": 6.4, "winner's ticket points": 73,
+          "ticket draws per player in play": 1.9, "longest path": 38}
+
+
+def expert_targets() -> None:
+    """The expert bot's goals (issue 12, item 4) and the external-validity table.
+
+    * 2 players against ``route-focus`` on USA, seats rotating, 400 games:
+      the expert wins at least 65%;
+    * 4-player expert self-play on USA: the winner averages 120 points or more
+      and 4 completed tickets or more; players draw tickets in play at least
+      once a game on average;
+    * 4-player expert self-play on USA runs at 30 games/s or more on one core.
+    """
+    import math
+
+    sys.path.insert(0, str(ROOT))
+    import ttrtool
+    from ttrtool.bots import DEFAULT_BOTS
+    from ttrtool.simulate.playout import Table
+
+    table = Table(ttrtool.load_map("usa"), 2, ("expert", "route-focus"))
+    games = 400
+    wins = 0.0
+    for g in range(games):
+        record = table.play(0, g)
+        winners = record["winners"]
+        wins += sum(1 for s in winners if record["bots"][s] == "expert") / len(winners)
+    rate = wins / games
+    half = 1.96 * math.sqrt(rate * (1 - rate) / games)
+    print(f"\n{'expert goals (USA)':<52} {'measured':>10} {'goal':>8}  verdict")
+    print(f"{'2p win rate vs route-focus, 400 games (95% CI)':<52} "
+          f"{f'{rate:.3f}±{half:.3f}':>10} {'>= 0.65':>8}  {'ok' if rate >= 0.65 else 'MISSED'}")
+
+    expert = mean_figures("usa", 4, ("expert",), 200, 0)
+    for key, goal in (("winning score", 120.0), ("winner's completed tickets", 4.0),
+                      ("ticket draws per player in play", 1.0)):
+        label = f"4p self-play (200): {key}"
+        print(f"{label:<52} {expert[key]:>10.2f} {f'>= {goal:g}':>8}  "
+              f"{'ok' if expert[key] >= goal else 'MISSED'}")
+
+    speed = Table(ttrtool.load_map("usa"), 4, ("expert",))
+    speed.play(0, 0)  # warm caches
+    rates = []
+    for _ in range(3):
+        start = time.perf_counter()
+        for g in range(100):
+            speed.play(1, g)
+        rates.append(100 / (time.perf_counter() - start))
+    median = statistics.median(rates)
+    print(f"{'4p self-play games/s (one core, median of 3)':<52} {median:>10.1f} {'>= 30':>8}  "
+          f"{'ok' if median >= 30 else 'SLOW'}")
+
+    archetypes = mean_figures("usa", 4, DEFAULT_BOTS, 200, 0)
+    print(f"\n{'external validity, USA 4p, 200 games':<36} {'archetypes':>10} {'expert':>8} "
+          f"{'humans':>8}")
+    for key, human in HUMANS.items():
+        print(f"{key:<36} {archetypes[key]:>10.1f} {expert[key]:>8.1f} {human:>8}")
 
 
 if __name__ == "__main__":

@@ -3,14 +3,16 @@
 Policy (docs/bots.md): it keeps the set of offered tickets whose expected
 worth, with the tickets it already holds, is greatest — each ticket's points
 won or lost with the odds of finishing it in the turns left
-(:mod:`ttrtool.bots.judgement`); it draws more tickets whenever its plan is
-done (or its hand already pays for it) and the expected best of a draw is
-worth more than a turn; it claims its plan's routes the most exposed first
-(those whose loss would cost the longest detour); with trains to spare it
-claims long routes for their points; in its last turns it takes the claim
-worth most now, counting the tickets a claim completes.  Stations (R-EU-4)
-only rescue a ticket that has no path left; tunnels cost a little more in
-its plans (the extra cards it expects to pay, R-EU-7).
+(:mod:`ttrtool.bots.judgement`), less what the trains its path takes would
+score elsewhere; it draws more tickets when its plan is done (or paid for by
+its hand) and the expected best of a draw is worth more than a turn.  Its
+plans lean on long routes (more points per train and per turn); with nothing
+left to collect for its plan it collects the colour of the long route it is
+best placed to claim.  It takes a short route that an opponent's network
+visibly needs when that costs it little, and in its last turn it takes the
+claim worth most now, counting the tickets a claim completes.  Stations
+(R-EU-4) only rescue a ticket that has no path left; tunnels cost a little
+more in its plans (the extra cards it expects to pay, R-EU-7).
 """
 
 from __future__ import annotations
@@ -41,6 +43,14 @@ DRAW_WORTH = 2.0
 # players' claims cut more paths): such tickets must fit this many turns
 # fewer than the estimate.
 SLACK_CLOSED = 8.0
+# What a unit of planning cost (a train, cheaper on long routes) spent on a
+# ticket's path would score elsewhere, in points: the long routes a player can
+# claim for points instead score more per train than the short ones tickets
+# often need.
+TRAIN_COST = 2.0
+# Planning cost of a route: its length less this share of every train beyond
+# the first (long routes score more per train and take fewer claiming turns).
+LONG_BIAS = 0.7
 # Routes this long are worth collecting cards for, for their points alone.
 LONG = 5
 # Blocking: claim a route of at most this length that joins two parts of an
@@ -48,11 +58,13 @@ LONG = 5
 # more trains (or is impossible).
 BLOCK_LENGTH = 2
 BLOCK_DETOUR = 4.0
+# ... and only with this many trains to spare beyond its plan and the route.
+BLOCK_SPARE = 6
 
 
 class Expert(StrategicBot):
     name = "expert"
-    long_bias = 0.7
+    long_bias = LONG_BIAS
     draw_worth = DRAW_WORTH
     long_min = LONG
     # Turns of slack held back when keeping or drawing tickets in play, where
@@ -61,7 +73,7 @@ class Expert(StrategicBot):
     slack_open = 0.0
     block_len = BLOCK_LENGTH
     block_gain = BLOCK_DETOUR
-    train_cost = 2.0
+    train_cost = TRAIN_COST
 
     def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
         super().__init__(game, seat, rng)
@@ -81,12 +93,17 @@ class Expert(StrategicBot):
         self.draw_keep_min = rules.tickets.draw_keep_min
         self.draw_pool = tuple(t.index for t in game.board.tickets if t.deck == game.draw_deck)
         self.top_points = tuple(max(p for _, p in d) for d in game.ticket_dests)
+        self.short_routes = frozenset(  # routes it might take to block (never tunnels)
+            r for r, n in enumerate(self.lengths)
+            if n <= self.block_len and not self.tunnel_routes[r])
         self.turn_margin = self.slack_open if self.both else self.slack_closed
         self.seen: set[int] = set()  # tickets offered to it and let go
         self._owned = 0
         self._plans = 0
         self._block_key = -1  # routes claimed when blocking was last looked at
-        self._block_targets: list[int] = []
+        self._networks: dict[int, tuple[int, UnionFind, set[int]]] = {}
+        self._detours: dict[int, float] = {}  # route -> detour it would cost an opponent
+        self._counts: list[int] = []  # routes per seat when blocking was last looked at
         self._refused: tuple[int, int] | None = None  # (plans, own routes) of the last refusal
         self._path_key: tuple[int, int] | None = None
         self._path_memo: dict[int, tuple[float, tuple[int, ...], int] | None] = {}
@@ -344,70 +361,76 @@ class Expert(StrategicBot):
 
     # --- blocking -----------------------------------------------------------
 
-    def block_targets(self, owner: Sequence[int]) -> list[int]:
-        """Short open routes that visibly join two parts of an opponent's network,
-        with no cheap way round for that player; the worst detours first."""
+    def opponent_network(self, owner: Sequence[int], q: int) -> tuple[UnionFind, set[int]]:
+        """Seat ``q``'s network: its components and the places it touches
+        (remembered until that player claims again)."""
+        count = self._counts[q]
+        found = self._networks.get(q)
+        if found is None or found[0] != count:
+            g = self.game
+            uf = UnionFind(g.uf_size)
+            touched: set[int] = set()
+            for r, o in enumerate(owner):
+                if o == q:
+                    uf.union(g.end_a[r], g.end_b[r])
+                    touched.add(g.end_a[r])
+                    touched.add(g.end_b[r])
+            found = self._networks[q] = (count, uf, touched)
+        return found[1], found[2]
+
+    def detour(self, owner: Sequence[int], r: int) -> float:
+        """The most trains some opponent would need beyond route ``r`` to join
+        the two parts of its network that ``r`` joins (0 when it joins none)."""
         g = self.game
-        found: list[tuple[float, int]] = []
+        a, b = g.end_a[r], g.end_b[r]
+        if g.both_tracks and any(owner[o] < 0 for o in self.partners[r]):
+            return 0.0  # the other track stays open to every player
+        worst = 0.0
         for q in range(g.players):
             if q == self.seat:
                 continue
-            mine = [r for r, o in enumerate(owner) if o == q]
-            if len(mine) < 2:
-                continue
-            uf = UnionFind(g.uf_size)
-            for r in mine:
-                uf.union(g.end_a[r], g.end_b[r])
+            uf, touched = self.opponent_network(owner, q)
+            if a not in touched or b not in touched or uf.find(a) == uf.find(b):
+                continue  # only where both ends already hold that player's routes
             weights = [0.0 if o == q else (INF if o >= 0 else float(n))
                        for o, n in zip(owner, self.lengths, strict=True)]
-            for r in range(g.n_routes):
-                n = self.lengths[r]
-                if n > self.block_len or self.closed(owner, r) or owner[r] >= 0:
-                    continue
-                a, b = g.end_a[r], g.end_b[r]
-                if a >= g.n_nodes or b >= g.n_nodes or uf.connected(a, b):
-                    continue
-                if uf.size[uf.find(a)] < 2 or uf.size[uf.find(b)] < 2:
-                    continue  # only where both ends already hold that player's routes
-                saved, weights[r] = weights[r], INF
-                for other in self.partners[r]:
-                    if owner[other] < 0 and g.both_tracks:
-                        weights[r] = saved  # the other track stays open to it
-                around = cheapest_path(self.board, (a,), (b,), weight=weights)
-                weights[r] = saved
-                detour = INF if around is None else around[0] - n
-                if detour >= self.block_gain:
-                    found.append((-min(detour, 50.0), r))
-        found.sort()
-        return [r for _, r in found]
+            weights[r] = INF
+            around = cheapest_path(self.board, (a,), (b,), weight=weights)
+            worst = max(worst, INF if around is None else around[0] - self.lengths[r])
+        return worst
 
     def block(self, view: PlayerView) -> ClaimRoute | None:
-        """Take a route an opponent visibly needs, when it is cheap to do so:
-        short, paid without cards the plan misses, with trains to spare."""
+        """Take a short route an opponent's network visibly needs (going round
+        would cost it ``block_gain`` trains or more), when that is cheap: paid
+        without locomotives or cards the plan misses, with trains to spare."""
+        spare = view.trains[self.seat] - self.planned_cost() - BLOCK_SPARE
+        if spare < 1:
+            return None
         owner = view.route_owner
         taken = len(owner) - owner.count(-1)
         if taken != self._block_key:
             self._block_key = taken
-            self._block_targets = self.block_targets(owner)
-        if not self._block_targets:
-            return None
-        spare = view.trains[self.seat] - self.planned_cost()
+            self._detours.clear()
+            self._counts = [owner.count(q) for q in range(self.game.players)]
         hand = view.hand
-        want, _grays, ferry_locos = self.plan_cards()
-        targets = self._block_targets
+        want = self.plan_cards()[0]
+        index = self.game.card_index
         best: ClaimRoute | None = None
-        best_key: tuple[int, int, int] | None = None
+        best_key: tuple[float, int] | None = None
+        short = self.short_routes
+        lengths = self.lengths
         for a in self.claims:
             r = a.route
-            if r not in targets or self.lengths[r] + 6 > spare or a.locomotives:
+            if r not in short or a.locomotives or lengths[r] > spare:
                 continue
-            if self.tunnel_routes[r] and not self.tunnel_ok(view, a):
+            if a.color != LOCO and hand[index[a.color]] - a.cards < want[index[a.color]]:
                 continue
-            if a.color != LOCO and hand[self.game.card_index[a.color]] - a.cards < \
-                    want[self.game.card_index[a.color]]:
+            loss = self._detours.get(r)
+            if loss is None:
+                loss = self._detours[r] = self.detour(owner, r)
+            if loss < self.block_gain:
                 continue
-            key = (targets.index(r), a.locomotives, r)
+            key = (-min(loss, 50.0), r)
             if best_key is None or key < best_key:
                 best, best_key = a, key
-        del ferry_locos
         return best
