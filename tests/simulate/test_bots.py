@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ttrtool.bots import BOTS, DEFAULT_BOTS, BotNotFound, resolve_bot
+from ttrtool.bots import ARCHETYPES, BOTS, BotNotFound, resolve_bot
 from ttrtool.engine.game import Game
 from ttrtool.model import Board
 from ttrtool.simulate.playout import Table, make_bots
@@ -17,7 +17,7 @@ BOT_DIR = Path(__file__).resolve().parents[2] / "ttrtool" / "bots"
 
 
 def test_archetypes_on_usa_4p_complete_most_tickets_and_score_like_real_play(usa: Board) -> None:
-    table = Table(usa, 4, DEFAULT_BOTS)
+    table = Table(usa, 4, ARCHETYPES)
     kept: Counter[str] = Counter()
     done: Counter[str] = Counter()
     winners = []
@@ -31,7 +31,7 @@ def test_archetypes_on_usa_4p_complete_most_tickets_and_score_like_real_play(usa
             done[p["bot"]] += p["completed_tickets"]
     assert ends == {"normal": 40}
     assert 80 <= sum(winners) / len(winners) <= 130
-    for bot in DEFAULT_BOTS:
+    for bot in ARCHETYPES:
         assert done[bot] / kept[bot] > 0.55, bot
     assert sum(done.values()) / sum(kept.values()) > 0.7
 
@@ -40,7 +40,7 @@ def test_archetypes_on_usa_4p_complete_most_tickets_and_score_like_real_play(usa
                                                   ("switzerland", 2)])
 def test_archetypes_end_normally_on_every_map(boards: dict[str, Board], map_id: str,
                                              players: int) -> None:
-    table = Table(boards[map_id], players, DEFAULT_BOTS)
+    table = Table(boards[map_id], players, ARCHETYPES)
     records = [table.play(7, g) for g in range(10)]
     assert all(r["end"] == "normal" for r in records)
     assert all(max(p["score"] for p in r["results"]) > 50 for r in records)
@@ -51,7 +51,7 @@ def test_archetypes_make_every_kind_of_decision_in_europe(europe: Board) -> None
     kinds: dict[str, set[str]] = defaultdict(set)
     for seed in range(30):
         state = game.new_state(seed)
-        bots = make_bots(game, DEFAULT_BOTS, seed)
+        bots = make_bots(game, ARCHETYPES, seed)
         while not state.is_over:
             p = state.current_player
             action = bots[p].choose(state.view(p), state.legal_actions())

@@ -1,4 +1,4 @@
-"""Bots: the random player and the four strategic archetypes, behind one registry.
+"""Bots: the random player, the four strategic archetypes and the expert, in one registry.
 
 The archetypes are the standard agent set of the playtesting research (de
 Mesentier Silva et al., "Evaluating Ticket to Ride map balance with AI
@@ -22,10 +22,13 @@ BOTS: dict[str, str] = {
     "expert": "ttrtool.bots.expert:Expert",
 }
 
-# The default table: the four archetypes, seated in rotation (simulate.seating).
-DEFAULT_BOTS: tuple[str, ...] = (
+# The four archetypes of the playtesting research (docs/bots.md).
+ARCHETYPES: tuple[str, ...] = (
     "destination-hungry", "route-focus", "one-step-thinker", "long-route-junkie",
 )
+# The default table: the expert in every seat, four seats (so a map's player count
+# defaults to 4, or its maximum below that), docs/bots.md "Which bots simulate seats".
+DEFAULT_BOTS: tuple[str, ...] = ("expert",) * 4
 
 
 class BotNotFound(ValueError):
