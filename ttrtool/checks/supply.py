@@ -10,14 +10,15 @@ from ttrtool.model import Board
 
 
 def usable_spaces(board: Board, players: int) -> int:
-    """Train spaces that can be filled with ``players`` players: with fewer than
-    ``both_tracks_min_players`` only one track of each double route (R-CLAIM-5, R-CH-5)."""
+    """Train spaces that can be filled with ``players`` players: of each parallel group only
+    the tracks the rules let be used (one below ``both_tracks_min_players`` by default),
+    the longest ones (R-CLAIM-5, R-CH-5, R-VAR-4)."""
     total = board.train_spaces
-    if board.rules.both_tracks_usable(players):
-        return total
     for tracks in board.double_groups().values():
-        if len(tracks) >= 2:
-            total -= sum(r.length for r in tracks) - max(r.length for r in tracks)
+        usable = board.rules.usable_tracks(players, len(tracks))
+        if usable < len(tracks):
+            lengths = sorted((r.length for r in tracks), reverse=True)
+            total -= sum(lengths[usable:])
     return total
 
 
