@@ -18,12 +18,12 @@ from .helpers import play, position, route, tiny_board
 ROOT = Path(__file__).resolve().parents[2]
 MARKET = ["pink", "pink", "white", "white", "orange"]
 HAND = {"red": 3, "blue": 3, "green": 3, "yellow": 3}
+TRIPLE = (route("A", "B", 2, "red", double="T"), route("A", "B", 2, "blue", double="T"),
+          route("A", "B", 2, "green", double="T"))
 
 
 def triple(rules: dict[str, object] | None = None) -> Game:
-    board = tiny_board([route("A", "B", 2, "red", double="T"), route("A", "B", 2, "blue", double="T"),
-                        route("A", "B", 2, "green", double="T"), route("B", "C", 1, "yellow")],
-                       rules=rules)
+    board = tiny_board([*TRIPLE, route("B", "C", 1, "yellow")], rules=rules)
     return Game(board, 5 if rules is None else 3)
 
 
@@ -49,8 +49,7 @@ def test_r_var_4_a_triple_with_default_rules_every_track_at_five_players() -> No
 def test_r_var_4_usable_tracks_by_player_count(players: int, usable: int) -> None:
     rules = {"players": {"min": 2, "max": 5},
              "double_routes": {"usable_tracks": {"2": 1, "3": 2, "5": 3}}}
-    board = tiny_board([route("A", "B", 2, "red", double="T"), route("A", "B", 2, "blue", double="T"),
-                        route("A", "B", 2, "green", double="T")], rules=rules)
+    board = tiny_board(list(TRIPLE), rules=rules)
     assert board.rules.usable_tracks(players, 3) == usable
     assert board.rules.usable_tracks(players, 2) == min(usable, 2)
     g = Game(board, players)
@@ -70,8 +69,7 @@ def test_r_var_4_usable_tracks_by_player_count(players: int, usable: int) -> Non
 
 
 def test_r_var_4_and_r_claim_5_the_old_key_keeps_its_meaning() -> None:
-    board = tiny_board([route("A", "B", 2, "red", double="D"), route("A", "B", 2, "blue", double="D")],
-                       rules={"double_routes": {"both_tracks_min_players": 3}})
+    board = tiny_board(list(TRIPLE[:2]), rules={"double_routes": {"both_tracks_min_players": 3}})
     assert board.rules.usable_tracks(2, 2) == 1
     assert board.rules.usable_tracks(3, 2) == 2
     assert board.rules.both_tracks_usable(3) and not board.rules.both_tracks_usable(2)
