@@ -230,6 +230,8 @@ class Rules:
     usable_tracks_table: tuple[tuple[int, int], ...] = ()  # (from players, tracks), sorted
     tracks_may_differ: bool = False
     bonuses: tuple[Bonus, ...] = ()
+    mountains_allowed: bool = False
+    mountain_points: int = 2  # points per train discarded on a mountain route (R-VAR-10)
 
     @property
     def deck_size(self) -> int:
@@ -327,4 +329,6 @@ class Rules:
                 (int(k), v) for k, v in data["double_routes"].get("usable_tracks", {}).items())),
             tracks_may_differ=data["double_routes"].get("tracks_may_differ", False),
             bonuses=bonuses,
+            mountains_allowed=data["mountains"]["allowed"],
+            mountain_points=data["mountains"]["points"],
         )

@@ -98,3 +98,12 @@ def test_r_var_3_a_substitute_set_caps_a_ferry_symbol(nordiccountries: Board) ->
     assert symbol_surcharge(no_locos, ferry, 0.5, True) == 2.0
     weights = route_weights(nordiccountries, CostWeights())
     assert weights[ferry.index] == ferry.length + min(scarcity, 2.0) * ferry.locomotives
+
+
+def test_r_var_10_mountain_trains_count_like_spaces() -> None:
+    from tests.engine.helpers import route, tiny_board
+
+    on = tiny_board([route("A", "B", 2, "red", mountains=2)],
+                    rules={"mountains": {"allowed": True}})
+    assert route_weights(on, CostWeights()) == (4.0,)
+    assert weights_matter(on, CostWeights())

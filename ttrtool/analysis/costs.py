@@ -1,4 +1,4 @@
-"""What claiming a route costs beyond its train spaces: tunnels and ferries.
+"""What claiming a route costs beyond its train spaces: tunnels, ferries, mountains.
 
 Costs are counted in train cards.  A route of length n needs n cards; two
 optional surcharges estimate the extra effort, both computed from the deck
@@ -20,6 +20,9 @@ composition in the map's rules, never from constants:
   any N cards replace a ferry's locomotive (R-VAR-3), a symbol costs at most
   ``N - 1`` extra cards under ``scarcity``: the cheaper of the two legal ways
   to pay it (and the only one if locomotives may not be played on ferries).
+* **Mountains** (R-VAR-10): the trains a mountain route discards beyond its
+  length count like train spaces: one each, whatever the weights (they are
+  trains the player must have, so a path over mountains uses up more of them).
 """
 
 from __future__ import annotations
@@ -143,7 +146,8 @@ def route_weights(board: Board, weights: CostWeights) -> tuple[float, ...]:
         if route.kind == "ferry" or route.locomotives:
             extra += symbol_surcharge(rules, route, ferry_extra, weights.ferry == "scarcity") \
                 * route.locomotives
-        return route.length + extra
+        mountains = route.mountains if rules.mountains_allowed else 0
+        return route.length + mountains + extra
 
     return tuple(cost(r) for r in board.routes)
 

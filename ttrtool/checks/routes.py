@@ -1,5 +1,4 @@
-"""Checks TTR301-TTR310, TTR319 and TTR320: tracks, parallel routes and what the rules allow
-on them."""
+"""Checks TTR301-TTR310 and TTR319: tracks, parallel routes and what the rules allow on them."""
 
 from __future__ import annotations
 
@@ -315,32 +314,6 @@ def locomotives_without_tunnels(ctx: CheckContext) -> Iterator[Finding]:
         yield Finding(f"the rules let locomotives be played only on {where}, but the board has "
                       "none: add such routes, or set rules.locomotives.playable_on to any",
                       rules_path(ctx, "locomotives", "playable_on"))
-
-
-@check("TTR320", "substitute-unknown-route", Severity.ERROR,
-       "A substitution for named routes (R-VAR-3) must name routes of the board.")
-def substitute_unknown_route(ctx: CheckContext) -> Iterator[Finding]:
-    """Every route id in ``rules.substitutes[].routes`` is the id of a route.
-
-    Passing::
-
-        rules: {substitutes: [{replaces: card, cards: 4, routes: [bern-basel]}]}
-        routes: [{a: Bern, b: Basel, length: 2, color: red}]
-
-    Failing::
-
-        rules: {substitutes: [{replaces: card, cards: 4, routes: [bern-olten]}]}
-        routes: [{a: Bern, b: Basel, length: 2, color: red}]
-    """
-    ids = sorted(r.id for r in ctx.board.routes)
-    for i, sub in enumerate(ctx.board.rules.substitutes):
-        for name in sorted(sub.routes):
-            if name not in ids:
-                close = difflib.get_close_matches(name, ids, n=1)
-                hint = f"did you mean '{close[0]}'? " if close else ""
-                yield Finding(f"rules.substitutes names route '{name}', which the board does not "
-                              f"have: {hint}use a route's id (set 'id' on the route to fix one)",
-                              ("rules", "substitutes", i, "routes"))
 
 
 @check("TTR310", "disconnected-board", Severity.WARNING,

@@ -71,9 +71,10 @@ def trains_vs_spaces(ctx: CheckContext) -> Iterator[Finding]:
 
 
 @check("TTR313", "route-longer-than-trains", Severity.ERROR,
-       "A player needs as many trains as a route's length to claim it (R-CLAIM-4).")
+       "A player needs as many trains as a route's length (and its mountain trains) to claim "
+       "it (R-CLAIM-4, R-VAR-10).")
 def route_longer_than_trains(ctx: CheckContext) -> Iterator[Finding]:
-    """No route is longer than ``rules.trains_per_player``.
+    """No route needs more than ``rules.trains_per_player`` trains, mountains included.
 
     Passing::
 
@@ -85,10 +86,12 @@ def route_longer_than_trains(ctx: CheckContext) -> Iterator[Finding]:
         rules: {trains_per_player: 5}
         routes: [{a: Bern, b: Basel, length: 6, color: red}]
     """
-    trains = ctx.board.rules.trains_per_player
+    rules = ctx.board.rules
+    trains = rules.trains_per_player
     for r in ctx.board.routes:
-        if r.length > trains:
-            yield Finding(f"route {r.label()} needs {r.length} trains but each player has "
+        need = r.length + (r.mountains if rules.mountains_allowed else 0)
+        if need > trains:
+            yield Finding(f"route {r.label()} needs {need} trains but each player has "
                           f"{trains}: shorten the route or raise rules.trains_per_player",
                           r.path + ("length",))
 

@@ -126,9 +126,10 @@ def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
     key_len, key_doubles = g.key_len, g.key_doubles
     hits: list[tuple[int, Any]] = []
     takes = g.claim_pickers
-    for key in g.sub_keys:  # R-VAR-3: no bound by one colour's cards, so each route in turn
+    for key in g.sub_keys:  # R-VAR-3, R-VAR-10: other bounds, so each route in turn
         for r in open_routes[key]:
-            if g.route_len[r] <= trains and group_open(owner, partners[r], g.group_cap[r], player):
+            if (g.route_trains[r] <= trains
+                    and group_open(owner, partners[r], g.group_cap[r], player)):
                 acts = substitute_claims(g, r, hand)
                 if acts:
                     hits.append((r, _constant(acts)))
@@ -166,12 +167,13 @@ def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
 
 
 def complete_claim(st: GameState, player: int, route: int) -> None:
-    """Place the trains and score the route at once (R-CLAIM-3, R-SCORE-1)."""
+    """Place the trains and score the route at once (R-CLAIM-3, R-SCORE-1); a mountain
+    route takes and scores its extra trains too (R-VAR-10)."""
     g = st.game
     st.owner[route] = player
     st.board_view = None
     st.open_routes[g.route_pay_key[route]].remove(route)
-    st.trains[player] -= g.route_len[route]
+    st.trains[player] -= g.route_trains[route]
     st.route_score[player] += g.route_points[route]
     st.claimed[player].append(route)
     st.claim_turns[player].append(st.turn)

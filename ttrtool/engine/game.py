@@ -76,7 +76,9 @@ class Game:
             if pts is None:  # the TTR304 check rejects such a map before it gets here
                 raise ValueError(f"route {r.id} has length {r.length}, which the rules' "
                                  "route_points table does not score (R-SCORE-1, TTR304)")
-        self.route_points: tuple[int, ...] = tuple(p for p in points if p is not None)
+        self.route_points: tuple[int, ...] = tuple(
+            p + rules.mountain_points * (r.mountains if rules.mountains_allowed else 0)
+            for p, r in zip((p for p in points if p is not None), routes, strict=True))
         self.route_tunnel = tuple(rules.tunnels_allowed and r.kind == "tunnel" for r in routes)
         # The kind a route plays as: a tunnel or ferry the rules leave out is a normal track.
         kinds = tuple(
@@ -94,6 +96,11 @@ class Game:
             s.cards if s is not None and s.replaces == "locomotive" else 0 for s in subs)
         self.route_sub_cards = tuple(
             s.cards if s is not None and s.replaces == "card" else 0 for s in subs)
+        # R-VAR-10: trains discarded beyond the length, and the trains a claim takes.
+        self.route_mountains = tuple(r.mountains if rules.mountains_allowed else 0
+                                     for r in routes)
+        self.route_trains = tuple(r.length + m for r, m in zip(routes, self.route_mountains,
+                                                               strict=True))
         groups: dict[str, list[int]] = {}
         for r in routes:
             if r.double is not None:
@@ -144,7 +151,8 @@ class Game:
         self.route_pay_key = tuple(
             pay_keys.setdefault(
                 PaySpec(self.route_len[r], self.route_color[r], self.route_min_locos[r],
-                        self.route_locos_ok[r], self.route_sub_locos[r], self.route_sub_cards[r]),
+                        self.route_locos_ok[r], self.route_sub_locos[r], self.route_sub_cards[r],
+                        self.route_mountains[r]),
                 len(pay_keys))
             for r in range(self.n_routes))
         self.pay_keys: tuple[PaySpec, ...] = tuple(pay_keys)
@@ -157,9 +165,11 @@ class Game:
         # substitute cards (R-VAR-3) break that bound and are worked out one by one.
         by_kind: dict[tuple[int, bool], list[int]] = {}
         for k, spec in enumerate(self.pay_keys):
-            if not spec.substitutes:
+            if not spec.substitutes and not spec.extra_trains:
                 by_kind.setdefault((spec.color, spec.locos_ok), []).append(k)
-        self.sub_keys = tuple(k for k, spec in enumerate(self.pay_keys) if spec.substitutes)
+        # ... and so are mountain routes, which take more trains than cards (R-VAR-10).
+        self.sub_keys = tuple(k for k, spec in enumerate(self.pay_keys)
+                              if spec.substitutes or spec.extra_trains)
         self.key_groups: tuple[tuple[int, bool, tuple[int, ...]], ...] = tuple(
             (col, locos_ok, tuple(sorted(keys, key=lambda k: (self.key_len[k], k))))
             for (col, locos_ok), keys in sorted(by_kind.items()))

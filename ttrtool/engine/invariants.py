@@ -41,7 +41,7 @@ def check_invariants(st: GameState, connectivity: bool = True) -> list[str]:
             seen[r] = p
             if st.owner[r] != p:
                 problems.append(f"route r{r} in player {p}'s claims but owned by {st.owner[r]}")
-        used = sum(g.route_len[r] for r in st.claimed[p])
+        used = sum(g.route_trains[r] for r in st.claimed[p])  # mountains included (R-VAR-10)
         if st.trains[p] < 0 or st.trains[p] + used != g.rules.trains_per_player:
             problems.append(f"player {p}: {st.trains[p]} trains left after using {used}")
         built = sum(1 for _, q in st.stations if q == p)

@@ -30,7 +30,8 @@ class PaySpec:
     route demands (a ferry's symbols, R-EU-6); ``locos_ok`` whether locomotives
     may be played on it beyond those (R-CLAIM-2, R-CH-7, R-VAR-1);
     ``sub_locos`` / ``sub_cards``: how many cards of any kind replace one
-    required locomotive / one coloured card (0: no such rule, R-VAR-3).
+    required locomotive / one coloured card (0: no such rule, R-VAR-3);
+    ``extra_trains``: trains the route takes beyond its length (R-VAR-10).
     """
 
     length: int
@@ -39,6 +40,8 @@ class PaySpec:
     locos_ok: bool
     sub_locos: int = 0
     sub_cards: int = 0
+    # Not a payment in cards: trains discarded beyond the length (a mountain, R-VAR-10).
+    extra_trains: int = 0
 
     @property
     def substitutes(self) -> bool:

@@ -167,8 +167,10 @@ def rescore(board: Board, result: GameResult) -> list[int]:
         for p, points in enumerate(award(b, measures[b.type])):
             bonus[p] += points
     scores = []
+    mountain = rules.mountain_points if rules.mountains_allowed else 0  # R-VAR-10
     for pr in result.players:
-        routes = sum(rules.points_for_length(board.routes[r].length) or 0 for r in pr.claimed)
+        routes = sum((rules.points_for_length(board.routes[r].length) or 0)
+                     + mountain * board.routes[r].mountains for r in pr.claimed)
         tickets = sum(t.scored for t in pr.tickets)
         stations = (rules.stations_per_player - len(pr.stations)) * rules.station_unused_points
         scores.append(routes + tickets + stations + bonus[pr.seat])

@@ -112,6 +112,8 @@ def _route_entry(board: Board, index: int, turn: int) -> dict[str, Any]:
                              "color": r.color, "kind": r.kind, "double": r.double, "turn": turn}
     if r.border_point is not None:
         entry["border_point"] = r.border_point
+    if r.mountains and board.rules.mountains_allowed:  # R-VAR-10: trains discarded beyond
+        entry["mountains"] = r.mountains
     return entry
 
 
@@ -131,6 +133,8 @@ def scoring_rules(rules: Rules) -> dict[str, Any]:
         "multi_destination": rules.tickets.multi_destination,  # R-CH-3
         "tie_breakers": list(rules.tie_breakers),  # R-SCORE-4, R-EU-9
     }
+    if rules.mountains_allowed:  # R-VAR-10
+        out["mountain_points"] = rules.mountain_points
     if not _longest_path_only(rules):  # R-VAR-6: the bonus list, when it says more
         out["bonuses"] = [
             {"type": b.type, "name": b.name, "points": b.points, "ties": b.ties,

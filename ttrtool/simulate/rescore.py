@@ -303,6 +303,7 @@ def rescore(record: Record) -> list[str]:
         return problems
     scoring: Mapping[str, Any] = record["scoring"]
     junction = bool(scoring["countries_junction"])
+    mountain = scoring.get("mountain_points", 0)
     players = record["results"]
     points = {int(k): v for k, v in scoring["route_points"].items()}
     lengths = []
@@ -337,8 +338,10 @@ def rescore(record: Record) -> list[str]:
             if r["length"] not in points:
                 problems.append(f"{who}: route {r['id']} has length {r['length']}, "
                                 "not in the scoring table")
-            routes += points.get(r["length"], 0)
-        trains = scoring["trains_per_player"] - sum(r["length"] for r in p["claimed"])
+            # a mountain route scores its discarded trains too (R-VAR-10)
+            routes += points.get(r["length"], 0) + r.get("mountains", 0) * mountain
+        trains = scoring["trains_per_player"] - sum(r["length"] + r.get("mountains", 0)
+                                                    for r in p["claimed"])
         if p["trains_left"] != trains:
             problems.append(f"{who}: trains left logged {p['trains_left']}, re-counted {trains} "
                             f"({scoring['trains_per_player']} minus the claimed lengths)")
