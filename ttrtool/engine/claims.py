@@ -120,7 +120,9 @@ def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
     owner = st.owner
     partners = g.partners
     cap_of = g.group_cap
-    locos = hand[g.loco]
+    pay_keys = g.pay_keys
+    loco = g.loco
+    locos = hand[loco]
     most = max(hand[:g.loco]) if g.loco else 0
     open_routes = st.open_routes
     key_len, key_doubles = g.key_len, g.key_doubles
@@ -148,17 +150,25 @@ def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
                 memo = (key, have, locos)
                 take = takes.get(memo, MISSING)
                 if take is MISSING:
-                    take = takes[memo] = picker(payments(g, key, hand))
+                    take = takes[memo] = picker(fast_offsets(pay_keys[key], hand, loco))
             else:
-                take = picker(payments(g, key, hand))
+                take = picker(fast_offsets(pay_keys[key], hand, loco))
             if take is None:
                 continue
             if not key_doubles[key]:
                 hits.extend([(r, take) for r in routes])
                 continue
-            for r in routes:
-                if group_open(owner, partners[r], cap_of[r], player):
-                    hits.append((r, take))
+            for r in routes:  # group_open, inlined: this loop is hot
+                taken = 0
+                for other in partners[r]:
+                    o = owner[other]
+                    if o == player:
+                        break
+                    if o >= 0:
+                        taken += 1
+                else:
+                    if taken < cap_of[r]:
+                        hits.append((r, take))
     if hits:
         hits.sort(key=first)
         table = g.claim_table
