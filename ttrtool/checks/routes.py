@@ -310,9 +310,11 @@ def locomotives_without_tunnels(ctx: CheckContext) -> Iterator[Finding]:
         return
     allowed = {"tunnel": rules.tunnels_allowed, "ferry": rules.ferries_allowed}
     if not any(r.kind in kinds and allowed.get(r.kind, False) for r in ctx.board.routes):
-        where = " and ".join(f"{k}s" for k in sorted(kinds, reverse=True)) or "no route"
-        yield Finding(f"the rules let locomotives be played only on {where}, but the board has "
-                      "none: add such routes, or set rules.locomotives.playable_on to any",
+        where = ("only on " + " and ".join(f"{k}s" for k in sorted(kinds, reverse=True))
+                 + ", but the board has none: add such routes," if kinds else
+                 "on no route, so every locomotive card is dead:")
+        yield Finding(f"the rules let locomotives be played {where} or set "
+                      "rules.locomotives.playable_on to any",
                       rules_path(ctx, "locomotives", "playable_on"))
 
 
