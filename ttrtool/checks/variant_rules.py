@@ -1,4 +1,4 @@
-"""Checks TTR320-TTR321: the variant mechanisms a map's rules name (docs/variants.md)."""
+"""Checks TTR320-TTR322: the variant mechanisms a map's rules name (docs/variants.md)."""
 
 from __future__ import annotations
 
@@ -56,3 +56,35 @@ def substitute_unknown_route(ctx: CheckContext) -> Iterator[Finding]:
                 yield Finding(f"rules.substitutes names route '{name}', which the board does not "
                               f"have: {hint}use a route's id (set 'id' on the route to fix one)",
                               ("rules", "substitutes", i, "routes"))
+
+
+@check("TTR322", "bonus-without-points", Severity.ERROR,
+       "An end-game bonus needs its points: `points`, or a `table` for multi-path tickets "
+       "(R-VAR-6, R-VAR-9).")
+def bonus_without_points(ctx: CheckContext) -> Iterator[Finding]:
+    """Every entry of ``rules.bonuses`` says what it is worth.
+
+    Passing::
+
+        rules: {bonuses: [{type: most_tickets, points: 10},
+                          {type: multi_path_tickets, table: [5, 10, 20]}]}
+
+    Failing::
+
+        rules: {bonuses: [{type: most_tickets}, {type: multi_path_tickets, points: 10}]}
+    """
+    data = ctx.document.data
+    rules = data.get("rules") if isinstance(data, dict) else None
+    listed = rules.get("bonuses") if isinstance(rules, dict) else None
+    if not isinstance(listed, list):
+        return  # a preset's list is complete
+    for i, bonus in enumerate(listed):
+        if not isinstance(bonus, dict):
+            continue
+        if bonus.get("type") == "multi_path_tickets":
+            if "table" not in bonus:
+                yield Finding("a multi_path_tickets bonus scores by its table: add 'table: "
+                              "[points for 1 ticket, for 2, ...]'", ("rules", "bonuses", i))
+        elif "points" not in bonus:
+            yield Finding(f"the {bonus.get('type')} bonus has no points: add 'points: <n>'",
+                          ("rules", "bonuses", i))
