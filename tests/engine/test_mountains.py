@@ -65,3 +65,20 @@ def test_r_var_10_random_games_keep_every_invariant_and_rescore() -> None:
         assert rescore_record(record) == []
         assert record["scoring"]["mountain_points"] == 2
         assert any(r.get("mountains") for p in record["results"] for r in p["claimed"])
+
+
+def test_r_var_10_and_r_var_6_the_variant_example_plays_and_rescores() -> None:
+    """tests/cases/valid/mountains.yaml: every variant key at once, at 2 and 3 players."""
+    from pathlib import Path
+
+    import ttrtool
+    from ttrtool.bots import DEFAULT_BOTS
+
+    path = Path(__file__).resolve().parents[1] / "cases" / "valid" / "mountains.yaml"
+    board = ttrtool.load_map(str(path))
+    for players in (2, 3):
+        for game in range(2):
+            record = Table(board, players, DEFAULT_BOTS).play(1, game, log_actions=True,
+                                                              check_invariants=True)
+            assert rescore_record(record) == []
+            assert all("network" in p for p in record["results"])

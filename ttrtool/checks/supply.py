@@ -6,18 +6,24 @@ from collections.abc import Iterator
 
 from ttrtool.checks import CheckContext, Finding, check, rules_path
 from ttrtool.diagnostics import Severity
-from ttrtool.model import Board
+from ttrtool.model import Board, Route
 
 
 def usable_spaces(board: Board, players: int) -> int:
     """Train spaces that can be filled with ``players`` players: of each parallel group only
     the tracks the rules let be used (one below ``both_tracks_min_players`` by default),
-    the longest ones (R-CLAIM-5, R-CH-5, R-VAR-4)."""
-    total = board.train_spaces
+    the longest ones (R-CLAIM-5, R-CH-5, R-VAR-4); a mountain's discarded trains count
+    as spaces (R-VAR-10)."""
+    rules = board.rules
+
+    def trains(r: Route) -> int:
+        return r.length + (r.mountains if rules.mountains_allowed else 0)
+
+    total = sum(trains(r) for r in board.routes)
     for tracks in board.double_groups().values():
-        usable = board.rules.usable_tracks(players, len(tracks))
+        usable = rules.usable_tracks(players, len(tracks))
         if usable < len(tracks):
-            lengths = sorted((r.length for r in tracks), reverse=True)
+            lengths = sorted((trains(r) for r in tracks), reverse=True)
             total -= sum(lengths[usable:])
     return total
 

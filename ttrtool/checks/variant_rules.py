@@ -33,7 +33,7 @@ def mountains_not_allowed(ctx: CheckContext) -> Iterator[Finding]:
 
 
 @check("TTR320", "substitute-unknown-route", Severity.ERROR,
-       "A substitution for named routes (R-VAR-3) must name routes of the board.")
+       "A substitution (R-VAR-3) must name route kinds or routes of the board.")
 def substitute_unknown_route(ctx: CheckContext) -> Iterator[Finding]:
     """Every route id in ``rules.substitutes[].routes`` is the id of a route.
 
@@ -49,6 +49,10 @@ def substitute_unknown_route(ctx: CheckContext) -> Iterator[Finding]:
     """
     ids = sorted(r.id for r in ctx.board.routes)
     for i, sub in enumerate(ctx.board.rules.substitutes):
+        if not sub.kinds and not sub.routes:
+            yield Finding("this substitution names no route kind and no route, so it applies "
+                          "nowhere: add 'kinds: [...]' or 'routes: [...]'",
+                          ("rules", "substitutes", i))
         for name in sorted(sub.routes):
             if name not in ids:
                 close = difflib.get_close_matches(name, ids, n=1)
