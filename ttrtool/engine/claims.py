@@ -80,17 +80,23 @@ def payments(g: Game, key: int, hand: list[int]) -> list[int]:
     return fast_offsets(g.pay_keys[key], hand, g.loco)
 
 
-def substitute_claims(g: Game, route: int, hand: list[int]) -> tuple[Action, ...]:
-    """Every legal claim of a route with substitute cards (R-VAR-3), in payment order."""
-    spec = g.pay_keys[g.route_pay_key[route]]
+Paid = tuple[int, int, tuple[tuple[int, int], ...]]  # (card, locomotives, substitute cards)
+
+
+def key_payments(g: Game, key: int, hand: list[int]) -> list[Paid]:
+    """Every legal payment for the routes of one key, with the cards of any substitute
+    sets (R-VAR-3), in payment order; the same for every route of the key."""
+    spec = g.pay_keys[key]
     loco = g.loco
-    out: list[Action] = []
-    for c, n, s in legal_payments(spec, hand, loco):
-        x = spec.length - n - s
-        subs = substitute_cards(hand, c, x, n, s * spec.set_size, loco) if s else ()
-        out.append(g.claim_action(route, c, n) if not s else
-                   g.substitute_claim(route, c, n, subs))
-    return tuple(out)
+    return [(c, n, substitute_cards(hand, c, spec.length - n - s, n, s * spec.set_size, loco)
+             if s else ())
+            for c, n, s in legal_payments(spec, hand, loco)]
+
+
+def substitute_claims(g: Game, route: int, pays: list[Paid]) -> tuple[Action, ...]:
+    """The claim actions of one route for these payments (shared values)."""
+    return tuple(g.substitute_claim(route, c, n, subs) if subs else g.claim_action(route, c, n)
+                 for c, n, subs in pays)
 
 
 def picker(pays: list[int]) -> itemgetter[Any] | None:
@@ -128,13 +134,19 @@ def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
     key_len, key_doubles = g.key_len, g.key_doubles
     hits: list[tuple[int, Any]] = []
     takes = g.claim_pickers
-    for key in g.sub_keys:  # R-VAR-3, R-VAR-10: other bounds, so each route in turn
+    total = sum(hand)
+    for key in g.sub_keys:  # R-VAR-3, R-VAR-10: other bounds, so route by route
+        if key_len[key] > total:
+            continue  # every payment plays at least the route's length in cards
+        pays: list[Paid] | None = None
         for r in open_routes[key]:
             if (g.route_trains[r] <= trains
                     and group_open(owner, partners[r], g.group_cap[r], player)):
-                acts = substitute_claims(g, r, hand)
-                if acts:
-                    hits.append((r, _constant(acts)))
+                if pays is None:
+                    pays = key_payments(g, key, hand)
+                if not pays:
+                    break
+                hits.append((r, _constant(substitute_claims(g, r, pays))))
     for col, locos_ok, keys in g.key_groups:
         have = hand[col] if col >= 0 else most
         cap = have + (locos if locos_ok else 0)
