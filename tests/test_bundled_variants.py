@@ -11,7 +11,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from tests.conftest import REFERENCE
+from tests.conftest import REFERENCE, ROOT
 from ttrtool.analysis import analyze
 from ttrtool.bots import DEFAULT_BOTS
 from ttrtool.engine import Game
@@ -164,3 +164,14 @@ def test_renders_every_train_space(variant_boards: dict[str, Board], name: str) 
     text = svg.decode("utf-8") if isinstance(svg, bytes) else svg
     board = variant_boards[name]
     assert all(f'id="space-{r.id}-{r.length}"' in text for r in board.routes)
+
+
+def test_r_var_4_every_track_of_a_triple_is_drawn() -> None:
+    from ttrtool.render.board import render_board
+    from ttrtool.render.theme import default_theme
+
+    result = validate_file(ROOT / "tests" / "cases" / "valid" / "triple.yaml")
+    assert result.board is not None
+    svg = render_board(result.board, default_theme())
+    text = svg.decode("utf-8") if isinstance(svg, bytes) else svg
+    assert all(f'id="space-{r.id}-{r.length}"' in text for r in result.board.routes)
