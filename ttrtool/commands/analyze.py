@@ -20,6 +20,7 @@ from ttrtool.analysis import Analysis, analyze
 from ttrtool.analysis.costs import CostWeights, WeightError
 from ttrtool.analysis.formats import FORMATS, TOP_CHOKEPOINTS, render
 from ttrtool.commands.argv import Shape, parse
+from ttrtool.commands.outputs import first_output_problem
 from ttrtool.formats import format_text
 from ttrtool.validate import validate_file
 
@@ -70,6 +71,11 @@ def run(map_file: str, compare: str | None = None, output_format: str = "text",
         weights = CostWeights.parse(tunnel_weight, ferry_weight)
     except WeightError as e:
         sys.stderr.write(f"error: {e}\n")
+        return 2
+    target = Path(output) if output is not None else None
+    problem = first_output_problem((target,), resolve_map_path(map_file))
+    if problem:
+        sys.stderr.write(f"error: {problem}\n")
         return 2
     try:
         analysis, errors = _load(map_file, weights)

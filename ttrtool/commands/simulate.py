@@ -20,6 +20,7 @@ import typer
 
 import ttrtool
 from ttrtool.bots import DEFAULT_BOTS, BotNotFound, canonical_name, resolve_bot
+from ttrtool.commands.outputs import first_output_problem
 from ttrtool.formats import format_text
 from ttrtool.resources import BUNDLED_MAPS
 from ttrtool.simulate.playout import BotError, InvariantError
@@ -139,7 +140,12 @@ def simulate_command(
         raise _fail(f"unknown backend '{backend}': use local or dask")
     if seed >= 2 ** SEED_BITS:
         raise _fail(f"--seed must be below 2**{SEED_BITS}")
-    result = validate_file(ttrtool.resolve_map_path(map_name))
+    source = ttrtool.resolve_map_path(map_name)
+    # Every output is checked before the first game: a long run must not be lost at the end.
+    problem = first_output_problem((out, log, markdown), source)
+    if problem:
+        raise _fail(problem)
+    result = validate_file(source)
     if result.board is None:
         if not result.io_error:
             sys.stderr.write(format_text([(result.file, result.errors)], False))
