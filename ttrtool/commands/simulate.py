@@ -13,6 +13,7 @@ import json
 import os
 import sys
 import time
+from contextlib import closing
 from pathlib import Path
 from typing import IO, Annotated, Any
 
@@ -85,8 +86,10 @@ class Progress:
             self.next_mark = self.done + max(1, self.total // 10)
 
     def close(self) -> None:
+        """End the bar's line (once, however often this is called)."""
         if self.tty and not self.quiet and self.done:
             self.stream.write("\n")
+        self.quiet = True
 
 
 def _open(path: Path | None, what: str) -> IO[str] | None:
@@ -96,6 +99,20 @@ def _open(path: Path | None, what: str) -> IO[str] | None:
         return open(path, "w", encoding="utf-8")
     except OSError as e:
         raise _fail(f"cannot write {what} {path}: {e.strerror}") from None
+
+
+def _whole_lines(path: Path) -> int:
+    """How many whole lines ``path`` holds; a last line cut short is removed."""
+    lines = end = size = 0
+    with open(path, "rb+") as f:
+        while block := f.read(1 << 20):
+            lines += block.count(b"\n")
+            if b"\n" in block:
+                end = size + block.rfind(b"\n") + 1
+            size += len(block)
+        if end < size:
+            f.truncate(end)
+    return lines
 
 
 def simulate_command(
@@ -177,6 +194,10 @@ def simulate_command(
         "seed_rule": "sha256('ttrtool:{seed}:{players}:{game}'), first 63 bits",
         "seating": "rotations of each combination of the bots, cycled by game number",
     }
+    if backend == "dask" and not scheduler and not quiet:
+        typer.echo(f"note: --backend dask without --scheduler plays on {jobs} local processes, "
+                   "as --backend local does (a Dask cluster started here would only compete "
+                   "with the games for the cores)", err=True)
     log_file = _open(log, "the game log")
     tallies = []
     progress = Progress(games * len(counts), quiet)
@@ -185,19 +206,28 @@ def simulate_command(
             tally = Tally(n)
             work = chunks(map_path, n, names, seed, games, size, log_actions or False,
                           check_invariants)
-            for record in run_games(work, backend, jobs, scheduler):
-                tally.add(record)
-                if log_file is not None:
-                    log_file.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
-                    log_file.write("\n")
-                progress.step(f"{board.meta.id} {n}p")
+            with closing(run_games(work, backend, jobs, scheduler, {map_path: board})) as played:
+                for record in played:
+                    tally.add(record)
+                    if log_file is not None:
+                        # One write per game, so an interrupted log ends with a whole game.
+                        log_file.write(json.dumps(record, ensure_ascii=False,
+                                                  separators=(",", ":")) + "\n")
+                    progress.step(f"{board.meta.id} {n}p")
             tallies.append(tally)
     except (BackendUnavailable, BotError) as e:
         raise _fail(str(e)) from None
     except InvariantError as e:
         raise _fail(f"engine error: {e}", 3) from None
     except KeyboardInterrupt:
-        raise _fail("interrupted", 130) from None
+        progress.close()
+        said = "no report written"
+        if log_file is not None and log is not None:
+            log_file.close()
+            said = (f"wrote {_whole_lines(log)} of {games * len(counts)} games to {log} "
+                    f"({said})")
+        typer.echo(f"interrupted: {said}", err=True)
+        raise typer.Exit(130) from None
     except OSError as e:
         raise _fail(f"simulation failed: {e}") from None
     finally:
