@@ -224,25 +224,32 @@ def register(app: typer.Typer) -> None:
         map_file: str = typer.Argument(..., metavar="MAP",
                                        help="Map file, or a bundled map id."),
         output_arg: str | None = typer.Option(
-            None, "--output", "-o",
+            None, "--output", "-o", metavar="FILE",
             help="Board file: .svg (default <map id>.svg; none when only --tickets is given), "
                  ".pdf or .png."),
         pdf: bool = typer.Option(False, "--pdf",
                                  help="Also write the board as PDF beside the SVG."),
         tiles: str | None = typer.Option(
-            None, "--tiles", help="Also write OUTPUT-tiles.pdf: the board on a4, letter or a3 "
-                                  "sheets."),
-        overlap: str = typer.Option("15mm", "--overlap", help="Overlap between tiles."),
-        tickets_arg: str | None = typer.Option(None, "--tickets",
+            None, "--tiles", metavar="PAPER",
+            help="Also write OUTPUT-tiles.pdf: the board on a4, letter or a3 sheets."),
+        overlap: str = typer.Option("15mm", "--overlap", metavar="LENGTH",
+                                    help="Overlap between tiles."),
+        tickets_arg: str | None = typer.Option(None, "--tickets", metavar="FILE",
                                                help="Ticket cards: .pdf or .svg."),
-        paper: str = typer.Option("a4", "--paper",
+        paper: str = typer.Option("a4", "--paper", metavar="PAPER",
                                   help="Paper for ticket sheets: a4, letter, a3."),
         heatmap_arg: str | None = typer.Option(
-            None, "--heatmap", help="Simulation report (JSON): route claim rates."),
-        theme_file_arg: str | None = typer.Option(None, "--theme",
+            None, "--heatmap", metavar="REPORT",
+            help="Simulation report (JSON): route claim rates."),
+        theme_file_arg: str | None = typer.Option(None, "--theme", metavar="FILE",
                                                   help="Theme file (JSON or YAML)."),
     ) -> None:
-        """Draw the board at print size, tiles for home printing, and the ticket cards."""
+        """Draw the board at print size, tiles for home printing, and the ticket cards.
+
+        Exit codes: 0 written (layout warnings allowed); 1 the map has errors; 2 usage or
+        I/O error (a file that cannot be read, an output that cannot be written); 130
+        interrupted.  See docs/render.md.
+        """
         code = run_render(RenderOptions(
             map_file, Path(output_arg) if output_arg else None, pdf, tiles, overlap,
             Path(tickets_arg) if tickets_arg else None, paper,

@@ -1,9 +1,10 @@
 """``ttrtool simulate MAP``: play many seeded games with bots and report on them.
 
-Exit codes: 0 done; 1 a ``--fail-on`` threshold was crossed; 2 bad input
-(unknown map or bot, a map with errors, bad option, unwritable output, Dask
-not installed or unreachable, a plug-in bot that breaks the interface); 3 the
-engine broke an invariant (a bug: please report it with the seed).
+Exit codes (the scheme of README.md): 0 done; 1 the map has errors, or a
+``--fail-on`` threshold was crossed; 2 usage or I/O error (unknown map file
+or bot, bad option, unwritable output, Dask not installed or unreachable, a
+plug-in bot that breaks the interface); 3 the engine broke an invariant (a
+bug: please report it with the seed); 130 interrupted.
 """
 
 from __future__ import annotations
@@ -118,29 +119,37 @@ def _whole_lines(path: Path) -> int:
 def simulate_command(
     map_name: Annotated[str, typer.Argument(metavar="MAP",
                                             help="A map file or a bundled map id.")],
-    games: Annotated[int, typer.Option("--games", "-n", min=1,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, metavar="N",
                                        help="Games per player count.")] = 100,
     players: Annotated[str | None, typer.Option(
-        "--players", "-p", help="Player count or list, e.g. 4 or 2,3,4.")] = None,
+        "--players", "-p", metavar="N[,N...]",
+        help="Player count or list, e.g. 4 or 2,3,4.")] = None,
     bots: Annotated[str | None, typer.Option(
-        "--bots", "--bot", help="Comma-separated bots (registry names or package.module:Class); "
-                                "default the four archetypes.")] = None,
-    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Run seed.")] = 0,
+        "--bots", "--bot", metavar="BOTS",
+        help="Comma-separated bots (registry names or package.module:Class); "
+             "default the four archetypes.")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", min=0, metavar="N",
+                                      help="Run seed.")] = 0,
     jobs: Annotated[int | None, typer.Option(
-        "--jobs", "-j", min=1, help="Local processes (default: all cores).")] = None,
-    backend: Annotated[str, typer.Option("--backend", help="local or dask.")] = "local",
+        "--jobs", "-j", min=1, metavar="N", help="Local processes (default: all cores).")] = None,
+    backend: Annotated[str, typer.Option(
+        "--backend", metavar="NAME",
+        help="local: worker processes on this machine (the fastest here). dask: a running Dask "
+             "cluster given by --scheduler, to spread the games over several machines; "
+             "without --scheduler it is the same as local.")] = "local",
     scheduler: Annotated[str | None, typer.Option(
-        "--scheduler", help="Dask scheduler address (default: a local cluster).")] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o",
+        "--scheduler", metavar="ADDRESS",
+        help="Address of a running Dask scheduler, e.g. tcp://10.0.0.5:8786.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", metavar="FILE",
                                              help="Write the JSON report here.")] = None,
-    log: Annotated[Path | None, typer.Option("--log",
+    log: Annotated[Path | None, typer.Option("--log", metavar="FILE",
                                              help="Write one JSON line per game here.")] = None,
     log_actions: Annotated[bool, typer.Option("--log-actions",
                                               help="Add every action to the log.")] = False,
     markdown: Annotated[Path | None, typer.Option(
-        "--markdown", help="Write a markdown summary here.")] = None,
+        "--markdown", metavar="FILE", help="Write a markdown summary here.")] = None,
     fail_on: Annotated[str | None, typer.Option(
-        "--fail-on",
+        "--fail-on", metavar="CHECKS",
         help="e.g. seat-p<0.01,stall-rate>0.01,ticket-never-completed (docs/simulate.md)",
     )] = None,
     check_invariants: Annotated[bool, typer.Option(
@@ -150,8 +159,10 @@ def simulate_command(
 ) -> None:
     """Play seeded games with bots on MAP and report balance statistics.
 
-    Exit code 0: done; 1: a --fail-on threshold was crossed; 2: bad input; 3: the engine
-    broke an invariant (a bug: report it with the seed).
+    Exit codes: 0 done; 1 the map has errors, or a --fail-on threshold was crossed; 2 usage
+    or I/O error (a bad option, an output that cannot be written, an unusable bot or Dask
+    scheduler); 3 the engine broke an invariant (a bug: report it with the seed); 130
+    interrupted (the --log keeps the games played so far).
     """
     if backend not in ("local", "dask"):
         raise _fail(f"unknown backend '{backend}': use local or dask")
@@ -170,7 +181,10 @@ def simulate_command(
             typer.echo(f"error: {result.diagnostics[0].message}", err=True)
         bundled = ", ".join(BUNDLED_MAPS)
         hint = "" if Path(map_name).suffix else f" (bundled maps: {bundled})"
-        raise _fail(f"cannot simulate {map_name}: the map could not be loaded{hint}")
+        # A map with errors is a problem in the input (1), as in validate, analyze and render;
+        # a map that cannot be read is an I/O error (2).
+        raise _fail(f"cannot simulate {map_name}: the map could not be loaded{hint}",
+                    2 if result.io_error else 1)
     board = result.board
     names = tuple(canonical_name(b) for b in bots.split(",") if b.strip()) if bots else DEFAULT_BOTS
     if not names:
