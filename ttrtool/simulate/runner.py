@@ -115,7 +115,8 @@ def _sigint_ignored() -> Iterator[None]:
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        # None: a handler installed outside Python, which cannot be put back from here.
+        signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
 
 
 def run_local(work: list[Chunk], jobs: int,
