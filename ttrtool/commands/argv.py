@@ -69,8 +69,9 @@ def parse(argv: list[str], shape: Shape) -> Parsed | None:
     return got
 
 
-# Words a user may put after a flag believing it takes a value (``--strict false``).
-BOOLEAN_WORDS = frozenset({"true", "false", "yes", "no", "on", "off", "0", "1"})
+# Words a user may put after a flag believing it takes a value (``--strict false``).  No
+# digits: ``--top 1`` must not cost the fast path a look at the Typer app.
+BOOLEAN_WORDS = frozenset({"true", "false", "yes", "no", "on", "off"})
 
 
 def flag_given_a_value(args: list[str], flags: Collection[str]) -> str | None:

@@ -23,7 +23,7 @@ from ttrtool.validate import validate_file
 
 def replay_command(
     log: Annotated[Path, typer.Argument(
-        help="A game log written by simulate --log --log-actions.")],
+        metavar="LOG", help="A game log written by simulate --log --log-actions.")],
     game: Annotated[int, typer.Option("--game", "-g", min=0, metavar="N",
                                       help="Game number in the log.")] = 0,
     players: Annotated[int | None, typer.Option(
