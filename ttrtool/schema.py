@@ -23,7 +23,7 @@ from collections.abc import Collection, Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ttrtool.diagnostics import Diagnostic, JsonPath, Severity
+from ttrtool.diagnostics import Diagnostic, JsonPath, Severity, character_name, visible
 from ttrtool.loader import Document, plain_number
 from ttrtool.resources import load_schema
 
@@ -263,7 +263,9 @@ def _message(err: ValidationError, quoted: Collection[JsonPath] = ()) -> str | N
             if text == "":
                 return None  # minLength says it is empty
             if text != text.strip():
-                return f"{where} {text!r} starts or ends with a space: remove it"
+                end, ch = ("starts", text[0]) if text[0].isspace() else ("ends", text[-1])
+                space = "a space" if ch == " " else character_name(ch)
+                return f"{where} '{visible(text)}' {end} with {space}: remove it"
             return f"{where} contains a control character: remove it"
         return f"{where} '{err.instance}' does not have the expected form ({err.validator_value})"
     if v in ("minimum", "maximum", "exclusiveMinimum"):
