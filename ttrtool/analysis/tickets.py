@@ -5,11 +5,9 @@ a multi-destination ticket is looked at once per destination (R-CH-3).  A
 country is reached through any of its border points and a chain never
 passes through one (R-CH-9): that is :func:`ttrtool.graph.cheapest_tree`.
 
-The suggested value is the cheapest path in train spaces.  On the official
-boards points equal that cost for 103 of the 110 city-city tickets (USA 25 of
-30, Europe 44 of 46, Switzerland 34 of 34) and the others are 1 or 2 above
-it, never below: so a ticket whose points fall outside ``SUGGESTED_BAND``
-around the suggestion is flagged (tests/analysis recomputes the band).
+The suggested value is the cheapest path in train spaces; whether the
+points are fair is judged by :func:`ttrtool.analysis.value.ticket_value`, the
+same definition ``validate`` uses (TTR406, TTR407).
 """
 
 from __future__ import annotations
@@ -17,11 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ttrtool.analysis.value import TicketValue, ticket_value
 from ttrtool.graph import CheapestTree, cheapest_tree, usable_tracks
 from ttrtool.model import Board, Destination, Ticket
-
-# points - cheapest spaces on the official city-city tickets: min 0, max +2.
-SUGGESTED_BAND = (0, 2)
 
 
 @dataclass(frozen=True)
@@ -55,15 +51,17 @@ class Leg:
         return self.spaces
 
     @property
+    def value(self) -> TicketValue | None:
+        """Are the points fair for the cost (None: the leg cannot be completed)?"""
+        return None if self.spaces is None else ticket_value(self.points, self.spaces)
+
+    @property
     def flag(self) -> str:
-        """'' when priced like the official maps; else what is off."""
+        """'' when priced fairly; else what is off."""
         if self.spaces is None:
             return "cannot be completed"
-        if self.delta is not None and self.delta < SUGGESTED_BAND[0]:
-            return "worth less than its cheapest path"
-        if self.delta is not None and self.delta > SUGGESTED_BAND[1]:
-            return "worth more than the official maps pay"
-        return ""
+        value = self.value
+        return "" if value is None else value.phrase
 
 
 @dataclass(frozen=True)
