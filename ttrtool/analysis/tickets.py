@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ttrtool.analysis.value import TicketValue, ticket_value
+from ttrtool.analysis.value import POINTS_BAND, PointsBand, TicketValue, points_band, ticket_value
 from ttrtool.graph import CheapestTree, cheapest_tree, usable_tracks
 from ttrtool.model import Board, Destination, Ticket
 
@@ -32,6 +32,7 @@ class Leg:
     weighted: float | None  # cheapest completion in cards with the tunnel/ferry weights
     path: tuple[int, ...]  # route indices of one cheapest path (in spaces), origin first
     places: tuple[str, ...]  # the places along that path
+    band: PointsBand = POINTS_BAND  # what counts as fair points (analysis/value.py)
 
     @property
     def completable(self) -> bool:
@@ -53,7 +54,7 @@ class Leg:
     @property
     def value(self) -> TicketValue | None:
         """Are the points fair for the cost (None: the leg cannot be completed)?"""
-        return None if self.spaces is None else ticket_value(self.points, self.spaces)
+        return None if self.spaces is None else ticket_value(self.points, self.spaces, self.band)
 
     @property
     def flag(self) -> str:
@@ -124,7 +125,7 @@ def leg(finder: PathFinder, ticket: Ticket, destination: Destination,
     path_tree = finder.tree("path", ticket.origin_nodes, usable)
     best = path_tree.best(destination.nodes)
     if best is None:
-        return Leg(ticket, destination, None, None, None, None, (), ())
+        return Leg(ticket, destination, None, None, None, None, (), (), points_band(board))
     cost, end = best
     spaces, routes = divmod(_whole(cost), 1024)
     path = path_tree.chain_to(board, end)
@@ -137,7 +138,7 @@ def leg(finder: PathFinder, ticket: Ticket, destination: Destination,
         weighted = finder.tree("weighted", ticket.origin_nodes, usable).best(destination.nodes)
     return Leg(
         ticket, destination, spaces, routes, _whole(fewest[0]) if fewest else None,
-        weighted[0] if weighted else None, path, _places(board, start, path),
+        weighted[0] if weighted else None, path, _places(board, start, path), points_band(board),
     )
 
 

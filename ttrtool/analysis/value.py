@@ -16,7 +16,8 @@ So, with the default :data:`POINTS_BAND`:
   half or more than twice the cheapest path *and* more than twice the band away from it,
   or worth nothing at all (0 points).  A 40-point ticket on a 6-space path is one.
 
-``validate`` and ``analyze`` both call :func:`ticket_value`, so they never disagree.
+``validate`` and ``analyze`` both call :func:`ticket_value` with :func:`points_band`, so
+they never disagree.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ from __future__ import annotations
 import enum
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ttrtool.model import Board
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,14 @@ class PointsBand:
 
 
 POINTS_BAND = PointsBand()
+
+
+def points_band(board: Board) -> PointsBand:
+    """The band a board's tickets are judged with.  Every board uses :data:`POINTS_BAND`
+    today; a setting in the map's ``rules`` would be read here, in one place for
+    ``validate`` and ``analyze`` alike."""
+    del board  # the same band for every board for now
+    return POINTS_BAND
 
 
 class Pricing(enum.Enum):
@@ -65,6 +78,7 @@ class TicketValue:
     spaces: int  # the cheapest completion in train spaces
     pricing: Pricing
     fair: tuple[int, int]  # the fair points, lowest and highest
+    band: PointsBand = POINTS_BAND  # the band judged by
 
     @property
     def gross(self) -> bool:
@@ -93,4 +107,4 @@ def ticket_value(points: int, spaces: int, band: PointsBand = POINTS_BAND) -> Ti
         pricing = Pricing.HIGH
     else:
         pricing = Pricing.FAIR
-    return TicketValue(points, spaces, pricing, (fair_low, fair_high))
+    return TicketValue(points, spaces, pricing, (fair_low, fair_high), band)

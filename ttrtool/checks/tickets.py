@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cached_property
 
-from ttrtool.analysis.value import POINTS_BAND, Pricing, TicketValue, ticket_value
+from ttrtool.analysis.value import Pricing, TicketValue, points_band, ticket_value
 from ttrtool.checks import CheckContext, Finding, check
 from ttrtool.diagnostics import JsonPath, Severity
 from ttrtool.graph import UnionFind, cheapest_path, components, joined
@@ -231,6 +231,7 @@ def _values(ctx: CheckContext) -> list[tuple[Ticket, Destination, JsonPath, Tick
     if isinstance(found, list):
         return found
     net = _network(ctx)
+    band = points_band(ctx.board)
     out = []
     for t in _cards(ctx.board):
         for k, d in _reachable(net, t):
@@ -238,14 +239,14 @@ def _values(ctx: CheckContext) -> list[tuple[Ticket, Destination, JsonPath, Tick
             if cost is None:
                 continue
             where = t.path + (("destinations", k, "points") if t.is_multi else ("points",))
-            out.append((t, d, where, ticket_value(d.points, int(round(cost)), POINTS_BAND)))
+            out.append((t, d, where, ticket_value(d.points, int(round(cost)), band)))
     ctx.cache["ticket-values"] = out
     return out
 
 
 def _points_finding(t: Ticket, d: Destination, where: JsonPath, v: TicketValue) -> Finding:
     low, high = v.fair
-    band = POINTS_BAND
+    band = v.band
     if v.points == 0:
         gap = "nothing to win or lose"
     else:
