@@ -150,7 +150,7 @@ def invisible_character(ctx: CheckContext) -> Iterator[Finding]:
     Failing::
 
         cities:
-          - {name: "Falun\u200b", pos: [10, 10]}   # ends with a zero-width space
+          - {name: "Falun\\u200b", pos: [10, 10]}   # ends with a zero-width space
     """
     places = [(name, kind, path, owner) for name, kind, path, owner in _names(ctx)]
     places += [(bp.id, "border point id", bp.path + ("id",), country.name)
