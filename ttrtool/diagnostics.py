@@ -86,6 +86,8 @@ def _shaping_letter(ch: str) -> bool:
 def invisible_characters(text: str) -> list[tuple[int, str]]:
     """(index, character) of every character of ``text`` that shows as nothing or as an
     ordinary space; a joiner between two letters of a script that uses joiners is kept."""
+    if text.isascii():  # ASCII has none (its controls are refused when the file is read)
+        return []
     out = []
     for i, ch in enumerate(text):
         if not _is_invisible(ch):

@@ -9,8 +9,8 @@ import pytest
 
 from tests.analysis.oracle import INF, RefMap, cost_without
 from ttrtool.analysis import Analysis, analyze
-from ttrtool.analysis.value import POINTS_BAND, Pricing
 from ttrtool.model import Board
+from ttrtool.ticket_value import POINTS_BAND, Pricing
 
 MAPS = ["usa", "europe", "switzerland"]
 
@@ -101,7 +101,7 @@ def test_switzerland_multi_destination_tickets_per_destination(boards: dict[str,
 
 
 def test_every_official_ticket_is_priced_fairly(boards: dict[str, Board]) -> None:
-    """The fair band (analysis/value.py) holds every official ticket: city-city points are
+    """The fair band (ttrtool/ticket_value.py) holds every official ticket: city-city points are
     0..+2 from the cheapest path, the Swiss multi-destination legs -1..+2."""
     deltas = [t.points - int(ref(n).cost(floyd(n), t.origin, t.to))
               for n in MAPS for t in ref(n).tickets if not t.multi]

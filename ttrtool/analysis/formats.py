@@ -20,8 +20,8 @@ from ttrtool.analysis.costs import (
     tunnel_match_distribution,
 )
 from ttrtool.analysis.tickets import Leg
-from ttrtool.analysis.value import POINTS_BAND
 from ttrtool.model import GRAY
+from ttrtool.ticket_value import POINTS_BAND
 
 JSON_FORMAT = "ttrtool-analysis"
 JSON_VERSION = 1

@@ -6,7 +6,7 @@ country is reached through any of its border points and a chain never
 passes through one (R-CH-9): that is :func:`ttrtool.graph.cheapest_tree`.
 
 The suggested value is the cheapest path in train spaces; whether the
-points are fair is judged by :func:`ttrtool.analysis.value.ticket_value`, the
+points are fair is judged by :func:`ttrtool.ticket_value.ticket_value`, the
 same definition ``validate`` uses (TTR406, TTR407).
 """
 
@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ttrtool.analysis.value import POINTS_BAND, PointsBand, TicketValue, points_band, ticket_value
 from ttrtool.graph import CheapestTree, cheapest_tree, usable_tracks
 from ttrtool.model import Board, Destination, Ticket
+from ttrtool.ticket_value import POINTS_BAND, PointsBand, TicketValue, points_band, ticket_value
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class Leg:
     weighted: float | None  # cheapest completion in cards with the tunnel/ferry weights
     path: tuple[int, ...]  # route indices of one cheapest path (in spaces), origin first
     places: tuple[str, ...]  # the places along that path
-    band: PointsBand = POINTS_BAND  # what counts as fair points (analysis/value.py)
+    band: PointsBand = POINTS_BAND  # what counts as fair points (ttrtool/ticket_value.py)
 
     @property
     def completable(self) -> bool:

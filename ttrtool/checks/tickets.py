@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cached_property
 
-from ttrtool.analysis.value import Pricing, TicketValue, points_band, ticket_value
 from ttrtool.checks import CheckContext, Finding, check
 from ttrtool.diagnostics import JsonPath, Severity
 from ttrtool.graph import UnionFind, cheapest_path, components, joined
 from ttrtool.model import Board, Destination, Ticket
+from ttrtool.ticket_value import Pricing, TicketValue, points_band, ticket_value
 
 
 def _cards(board: Board) -> list[Ticket]:

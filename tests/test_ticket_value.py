@@ -10,12 +10,12 @@ import pytest
 import yaml
 
 from ttrtool.analysis import analyze
-from ttrtool.analysis.value import POINTS_BAND, PointsBand, Pricing, ticket_value
 from ttrtool.model import Board
 from ttrtool.resources import bundled_map_path
+from ttrtool.ticket_value import POINTS_BAND, PointsBand, Pricing, ticket_value
 from ttrtool.validate import validate_text
 
-CASES = Path(__file__).resolve().parent.parent / "cases"
+CASES = Path(__file__).resolve().parent / "cases"
 F, L, H, FL, FH = Pricing.FAIR, Pricing.LOW, Pricing.HIGH, Pricing.FAR_LOW, Pricing.FAR_HIGH
 
 
