@@ -57,11 +57,10 @@ def _priced_by_analyze(board: Board) -> Priced:
 
 def _priced_by_validate(text: str) -> tuple[Board | None, Priced]:
     result = validate_text(text, "m.yaml")
-    tickets = yaml.safe_load(text)["tickets"]
     out: Priced = {}
     for d in result.diagnostics:
         if d.code in ("TTR406", "TTR407"):
-            entry = tickets[d.path[1]][d.path[2]]
+            entry = yaml.safe_load(text)["tickets"][d.path[1]][d.path[2]]
             to = entry["destinations"][d.path[4]]["to"] if "destinations" in entry else entry["to"]
             out[(d.path[:3], to)] = d.code
     return result.built, out
@@ -108,3 +107,15 @@ def test_gross_mispricing_is_an_error_in_validate() -> None:
         (d,) = [d for d in validate_text(changed).diagnostics if d.code.startswith("TTR40")]
         assert (d.code, d.is_error) == (code, error), d
         assert "between 2 and 6 points" in d.message, d.message
+
+
+def test_validate_and_analyze_agree_on_every_test_case() -> None:
+    checked = 0
+    for path in sorted(CASES.glob("*/*.yaml")):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        board, by_validate = _priced_by_validate(text)
+        if board is None:
+            continue
+        assert by_validate == _priced_by_analyze(board), path.name
+        checked += 1
+    assert checked > 20

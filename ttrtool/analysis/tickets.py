@@ -53,14 +53,19 @@ class Leg:
 
     @property
     def value(self) -> TicketValue | None:
-        """Are the points fair for the cost (None: the leg cannot be completed)?"""
-        return None if self.spaces is None else ticket_value(self.points, self.spaces, self.band)
+        """Are the points fair for the cost?  None when there is no cost to judge by: the leg
+        cannot be completed, or it joins a place to itself (TTR402)."""
+        if not self.spaces:
+            return None
+        return ticket_value(self.points, self.spaces, self.band)
 
     @property
     def flag(self) -> str:
         """'' when priced fairly; else what is off."""
         if self.spaces is None:
             return "cannot be completed"
+        if self.spaces == 0:
+            return "goes to its own origin"
         value = self.value
         return "" if value is None else value.phrase
 
