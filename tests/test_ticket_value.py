@@ -119,3 +119,13 @@ def test_validate_and_analyze_agree_on_every_test_case() -> None:
         assert by_validate == _priced_by_analyze(board), path.name
         checked += 1
     assert checked > 20
+
+
+def test_the_suggested_band_pair_is_the_fair_band() -> None:
+    from ttrtool.analysis.tickets import SUGGESTED_BAND
+
+    low, high = SUGGESTED_BAND
+    for spaces in range(1, 16):
+        for points in range(1, 40):
+            fair = ticket_value(points, spaces).pricing is F
+            assert fair == (low <= points - spaces <= high), (points, spaces)

@@ -19,6 +19,10 @@ from ttrtool.graph import CheapestTree, cheapest_tree, usable_tracks
 from ttrtool.model import Board, Destination, Ticket
 from ttrtool.ticket_value import POINTS_BAND, PointsBand, TicketValue, points_band, ticket_value
 
+# points - cheapest spaces outside which a leg is flagged, as a (low, high) pair, derived from
+# the one definition (ttrtool/ticket_value.py); Leg.value also tells a warning from an error.
+SUGGESTED_BAND = (-POINTS_BAND.below, POINTS_BAND.above)
+
 
 @dataclass(frozen=True)
 class Leg:
