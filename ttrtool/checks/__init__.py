@@ -146,6 +146,7 @@ def _load_all() -> None:
     # Importing the modules registers their checks.
     from ttrtool.checks import (  # noqa: F401
         layout,
+        places,
         references,
         routes,
         supply,
