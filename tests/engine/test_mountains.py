@@ -74,11 +74,17 @@ def test_r_var_10_and_r_var_6_the_variant_example_plays_and_rescores() -> None:
     import ttrtool
     from ttrtool.bots import DEFAULT_BOTS
 
+    import jsonschema
+
+    from ttrtool.resources import load_schema
+
+    validator = jsonschema.Draft7Validator(load_schema("game-log"))
     path = Path(__file__).resolve().parents[1] / "cases" / "valid" / "mountains.yaml"
     board = ttrtool.load_map(str(path))
     for players in (2, 3):
         for game in range(2):
             record = Table(board, players, DEFAULT_BOTS).play(1, game, log_actions=True,
                                                               check_invariants=True)
+            assert list(validator.iter_errors(record)) == []
             assert rescore_record(record) == []
             assert all("network" in p for p in record["results"])
