@@ -71,11 +71,10 @@ def test_r_var_10_and_r_var_6_the_variant_example_plays_and_rescores() -> None:
     """tests/cases/valid/mountains.yaml: every variant key at once, at 2 and 3 players."""
     from pathlib import Path
 
-    import ttrtool
-    from ttrtool.bots import DEFAULT_BOTS
-
     import jsonschema
 
+    import ttrtool
+    from ttrtool.bots import DEFAULT_BOTS
     from ttrtool.resources import load_schema
 
     validator = jsonschema.Draft7Validator(load_schema("game-log"))
