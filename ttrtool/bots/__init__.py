@@ -1,8 +1,9 @@
 """Bots: the random player, the four strategic archetypes and the expert, in one registry.
 
-The archetypes are the standard agent set of the playtesting research (de
-Mesentier Silva et al., "Evaluating Ticket to Ride map balance with AI
-agents"); docs/bots.md gives each policy.  A user's own bot is named
+The archetypes are the agent set of the Ticket to Ride playtesting research
+(de Mesentier Silva, Lee, Togelius and Nealen, "AI-based Playtesting of
+Contemporary Board Games", FDG 2017); the expert is ours.  docs/bots.md gives
+each policy and the default table.  A user's own bot is named
 ``package.module:ClassName`` and must follow :class:`ttrtool.bots.base.Bot`.
 """
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from ttrtool.bots.blocking import Detours
 from ttrtool.bots.judgement import (
     draw_turns,
     expected_best_draw,
@@ -32,7 +33,7 @@ from ttrtool.bots.planning import LOCO, StrategicBot
 from ttrtool.engine.actions import Action, ClaimRoute, KeepTickets
 from ttrtool.engine.game import Game
 from ttrtool.engine.view import PlayerView
-from ttrtool.graph import INF, UnionFind, cheapest_path
+from ttrtool.graph import INF
 
 # A ticket draw must be expected to bring more than this many points: what a
 # turn spent drawing cards or claiming is worth instead.
@@ -100,10 +101,7 @@ class Expert(StrategicBot):
         self.seen: set[int] = set()  # tickets offered to it and let go
         self._owned = 0
         self._plans = 0
-        self._block_key = -1  # routes claimed when blocking was last looked at
-        self._networks: dict[int, tuple[int, UnionFind, set[int]]] = {}
-        self._detours: dict[int, float] = {}  # route -> detour it would cost an opponent
-        self._counts: list[int] = []  # routes per seat when blocking was last looked at
+        self.detours = Detours(game, seat)
         self._refused: tuple[int, int] | None = None  # (plans, own routes) of the last refusal
         self._path_key: tuple[int, int] | None = None
         self._path_memo: dict[int, tuple[float, tuple[int, ...], int] | None] = {}
@@ -361,44 +359,6 @@ class Expert(StrategicBot):
 
     # --- blocking -----------------------------------------------------------
 
-    def opponent_network(self, owner: Sequence[int], q: int) -> tuple[UnionFind, set[int]]:
-        """Seat ``q``'s network: its components and the places it touches
-        (remembered until that player claims again)."""
-        count = self._counts[q]
-        found = self._networks.get(q)
-        if found is None or found[0] != count:
-            g = self.game
-            uf = UnionFind(g.uf_size)
-            touched: set[int] = set()
-            for r, o in enumerate(owner):
-                if o == q:
-                    uf.union(g.end_a[r], g.end_b[r])
-                    touched.add(g.end_a[r])
-                    touched.add(g.end_b[r])
-            found = self._networks[q] = (count, uf, touched)
-        return found[1], found[2]
-
-    def detour(self, owner: Sequence[int], r: int) -> float:
-        """The most trains some opponent would need beyond route ``r`` to join
-        the two parts of its network that ``r`` joins (0 when it joins none)."""
-        g = self.game
-        a, b = g.end_a[r], g.end_b[r]
-        if g.both_tracks and any(owner[o] < 0 for o in self.partners[r]):
-            return 0.0  # the other track stays open to every player
-        worst = 0.0
-        for q in range(g.players):
-            if q == self.seat:
-                continue
-            uf, touched = self.opponent_network(owner, q)
-            if a not in touched or b not in touched or uf.find(a) == uf.find(b):
-                continue  # only where both ends already hold that player's routes
-            weights = [0.0 if o == q else (INF if o >= 0 else float(n))
-                       for o, n in zip(owner, self.lengths, strict=True)]
-            weights[r] = INF
-            around = cheapest_path(self.board, (a,), (b,), weight=weights)
-            worst = max(worst, INF if around is None else around[0] - self.lengths[r])
-        return worst
-
     def block(self, view: PlayerView) -> ClaimRoute | None:
         """Take a short route an opponent's network visibly needs (going round
         would cost it ``block_gain`` trains or more), when that is cheap: paid
@@ -407,11 +367,6 @@ class Expert(StrategicBot):
         if spare < 1:
             return None
         owner = view.route_owner
-        taken = len(owner) - owner.count(-1)
-        if taken != self._block_key:
-            self._block_key = taken
-            self._detours.clear()
-            self._counts = [owner.count(q) for q in range(self.game.players)]
         hand = view.hand
         want = self.plan_cards()[0]
         index = self.game.card_index
@@ -425,9 +380,7 @@ class Expert(StrategicBot):
                 continue
             if a.color != LOCO and hand[index[a.color]] - a.cards < want[index[a.color]]:
                 continue
-            loss = self._detours.get(r)
-            if loss is None:
-                loss = self._detours[r] = self.detour(owner, r)
+            loss = self.detours.cost(owner, r)
             if loss < self.block_gain:
                 continue
             key = (-min(loss, 50.0), r)

@@ -1,0 +1,81 @@
+"""What a route would cost the other players: the expert's sense for blocking.
+
+A player's visible need is a gap in its own network: an open route whose two
+ends already hold that player's routes, in two parts not yet joined.  Taking
+it forces that player round, or cuts it off.  :class:`Detours` works out how
+many trains the way round costs, from public information only (the claims on
+the board), and remembers the answers until someone claims again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ttrtool.engine.game import Game
+from ttrtool.graph import INF, UnionFind, cheapest_path
+
+
+class Detours:
+    """Per route, the extra trains its loss would cost the other players."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.game = game
+        self.seat = seat
+        self._key = -1  # routes claimed when the memo was filled
+        self._memo: dict[int, float] = {}
+        self._counts: list[int] = []  # routes per seat at that time
+        self._networks: dict[int, tuple[int, UnionFind, set[int]]] = {}
+
+    def cost(self, owner: Sequence[int], route: int) -> float:
+        """The most trains some other player would need, beyond ``route`` itself,
+        to join the two parts of its network that ``route`` joins (0 when it
+        joins none, or another track of it stays open; ``inf`` when nothing
+        else would)."""
+        taken = len(owner) - owner.count(-1)
+        if taken != self._key:
+            self._key = taken
+            self._memo.clear()
+            self._counts = [owner.count(q) for q in range(self.game.players)]
+        found = self._memo.get(route)
+        if found is None:
+            found = self._memo[route] = self._detour(owner, route)
+        return found
+
+    def _network(self, owner: Sequence[int], q: int) -> tuple[UnionFind, set[int]]:
+        """Seat ``q``'s network: its parts and the places it touches (remembered
+        until that player claims again)."""
+        count = self._counts[q]
+        found = self._networks.get(q)
+        if found is None or found[0] != count:
+            g = self.game
+            uf = UnionFind(g.uf_size)
+            touched: set[int] = set()
+            for r, o in enumerate(owner):
+                if o == q:
+                    uf.union(g.end_a[r], g.end_b[r])
+                    touched.add(g.end_a[r])
+                    touched.add(g.end_b[r])
+            found = self._networks[q] = (count, uf, touched)
+        return found[1], found[2]
+
+    def _detour(self, owner: Sequence[int], r: int) -> float:
+        g = self.game
+        partners = g.partners[r]
+        if any(owner[o] < 0 for o in partners) and \
+                1 + sum(owner[o] >= 0 for o in partners) < g.group_cap[r]:
+            return 0.0  # another track stays open after this claim (R-CLAIM-5, R-VAR-4)
+        a, b = g.end_a[r], g.end_b[r]  # a border point's end is its own (R-CH-9)
+        lengths = g.route_len
+        worst = 0.0
+        for q in range(g.players):
+            if q == self.seat:
+                continue
+            uf, touched = self._network(owner, q)
+            if a not in touched or b not in touched or uf.find(a) == uf.find(b):
+                continue  # only where both ends already hold that player's routes
+            weights = [0.0 if o == q else (INF if o >= 0 else float(n))
+                       for o, n in zip(owner, lengths, strict=True)]
+            weights[r] = INF
+            around = cheapest_path(g.board, (a,), (b,), weight=weights)
+            worst = max(worst, INF if around is None else around[0] - lengths[r])
+        return worst
