@@ -168,20 +168,17 @@ def test_claim_payments_are_legal_actions(ring: Board) -> None:
     assert choice == claims[0]
 
 
-def test_r_claim_5_no_block_where_a_second_track_stays_open() -> None:
-    # With four players both tracks of a double route may be claimed (R-CLAIM-5):
-    # taking one still leaves the other to the opponent, so it is no block.
-    def board(double: bool) -> Board:
-        extra = [route("Q", "R", 1, "blue", double="qr")] if double else []
-        return tiny_board([route("P", "Q", 3, "blue"),
-                           route("Q", "R", 1, "red", **({"double": "qr"} if double else {})),
-                           *extra, route("R", "S", 3, "blue"), route("Q", "T", 4, "green"),
-                           route("T", "R", 4, "green")],
-                          {"regular": [ticket("P", "S", 8), ticket("Q", "T", 4)]})
-
-    for double, blocks in ((False, True), (True, False)):
-        game = Game(board(double), 4)
+def test_r_claim_5_a_double_route_is_a_block_only_where_its_second_track_closes() -> None:
+    # With two players claiming one track of a double route closes the other
+    # (R-CLAIM-5): a block.  With four both may be claimed: no block.
+    board = tiny_board([route("P", "Q", 3, "blue"), route("Q", "R", 1, "red", double="qr"),
+                        route("Q", "R", 1, "blue", double="qr"), route("R", "S", 3, "blue"),
+                        route("Q", "T", 4, "green"), route("T", "R", 4, "green")],
+                       {"regular": [ticket("P", "S", 8), ticket("Q", "T", 4)]})
+    for players, blocks in ((2, True), (4, False)):
+        game = Game(board, players)
         claim = game.claim_action(1, game.card_index["red"], 0)
-        view = seat0_view(game, {0: 1, 2 + double: 1}, (45, 39, 45, 45), hand={"red": 2})
+        trains = (45, 39, 45, 45)[:players]
+        view = seat0_view(game, {0: 1, 3: 1}, trains, hand={"red": 2})
         choice = expert(game).choose(view, [game.draw_blind, claim])
-        assert (choice == claim) is blocks, double
+        assert (choice == claim) is blocks, players

@@ -76,6 +76,8 @@ class Detours:
             weights = [0.0 if o == q else (INF if o >= 0 else float(n))
                        for o, n in zip(owner, lengths, strict=True)]
             weights[r] = INF
+            for o in partners:  # this claim fills the group: its other tracks close
+                weights[o] = INF
             around = cheapest_path(g.board, (a,), (b,), weight=weights)
             worst = max(worst, INF if around is None else around[0] - lengths[r])
         return worst
