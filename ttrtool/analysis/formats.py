@@ -19,7 +19,9 @@ from ttrtool.analysis.costs import (
     ferry_symbol_surcharge,
     tunnel_match_distribution,
 )
+from ttrtool.analysis.findings import static_findings
 from ttrtool.analysis.tickets import SUGGESTED_BAND, Leg
+from ttrtool.findings import counts_line
 from ttrtool.model import GRAY
 
 JSON_FORMAT = "ttrtool-analysis"
@@ -70,7 +72,14 @@ def sections(a: Analysis, other: Analysis | None = None,
              top: int = TOP_CHOKEPOINTS) -> list[Section]:
     """The report as titled sections, shared by text and Markdown."""
     board = a.board
-    out: list[Section] = []
+    found = static_findings(a)
+    out: list[Section] = [Section(
+        "Findings",
+        [f"{counts_line(found)}, most severe first (docs/analyze.md lists every code)."
+         if found else "No findings: nothing out of line with the official maps."],
+        ("severity", "code", "finding", "players", "message"),
+        [(str(f.level), f.code, f.name, str(f.players or "all"), f.message) for f in found],
+    )]
     legs = list(a.legs)
     priced = [leg for leg in legs if leg.delta is not None]
     deltas: dict[int, int] = {}
@@ -225,7 +234,7 @@ def format_text(a: Analysis, other: Analysis | None = None, top: int = TOP_CHOKE
     lines = [title, "=" * len(title)]
     for sec in sections(a, other, top):
         lines += ["", sec.title, "-" * len(sec.title), *sec.notes]
-        if sec.header:
+        if sec.header and sec.rows:
             lines += ["", *_table(sec.header, sec.rows)]
     return "\n".join(lines) + "\n"
 
@@ -240,7 +249,7 @@ def format_markdown(a: Analysis, other: Analysis | None = None,
     for sec in sections(a, other, top):
         lines += ["", f"## {sec.title}", ""]
         lines += [f"- {n}" for n in sec.notes]
-        if sec.header:
+        if sec.header and sec.rows:
             lines += ["", "| " + " | ".join(map(_md, sec.header)) + " |",
                       "|" + "|".join("---" for _ in sec.header) + "|"]
             lines += ["| " + " | ".join(_md(c) for c in r) + " |" for r in sec.rows]
@@ -328,6 +337,7 @@ def to_dict(a: Analysis, other: Analysis | None = None) -> dict[str, Any]:
             "cities_off_paths": list(s.off_paths),
         },
         "summary": {f.key: f.value for f in summary(a)},
+        "findings": [f.to_dict() for f in static_findings(a)],
     }
     if other is not None:
         doc["compare"] = {

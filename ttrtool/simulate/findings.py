@@ -1,0 +1,217 @@
+"""Findings from play: what a run of games says about a map, read from its report.
+
+Each check reads the report's configurations (one per player count, the JSON
+that ``simulate --out`` writes) and yields :class:`~ttrtool.findings.Finding`
+records.  Where many things are tested at once the p-values are adjusted:
+Holm over the seat tests (every player count and the pooled test), and
+Benjamini–Hochberg over the tickets of one player count.  The limits were set
+on 1,000-game runs of the official maps (docs/simulate.md, "Findings").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ttrtool.findings import Finding, Level
+from ttrtool.simulate.statistics import (
+    benjamini_hochberg,
+    games_to_detect,
+    holm,
+    normal_sf,
+    wilson,
+)
+
+Config = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class PlayLimits:
+    """Where a figure from play turns into a finding (see docs/simulate.md)."""
+
+    alpha: float = 0.01  # adjusted p-value (Holm) or q-value (BH) that counts as detected
+    seat_edge: float = 0.15  # a seat's win share over the fair 1/n, relative, for a warning
+    never_claimed_games: int = 100  # games before "never claimed" is a warning, not info
+    rarely_claimed: float = 0.02  # upper 95% bound of a link's claim rate for "rarely"
+    ticket_groups: int = 20  # keepers and others needed before a ticket is tested
+    ticket_edge: float = 0.15  # keepers' win rate minus the others', for a warning
+    stall_rate: float = 0.01  # share of games not ending normally, for a warning
+
+
+PLAY_LIMITS = PlayLimits()
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _ci(lo: float, hi: float) -> str:
+    return f"95% CI {100 * lo:.1f}–{100 * hi:.1f}%"
+
+
+def seat_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Finding]:
+    """TTR601: a seat winning more than its share, per player count and pooled.
+
+    Per player count, Pearson's chi-square test of equal wins over the seats.
+    Pooled over the player counts, the first seat's share of the wins against
+    1/n: the first seat is the same position whatever the count (it moves
+    first), so its excess adds up across counts, which an all-seat test would
+    dilute.  Holm's adjustment runs over all these tests together.
+    """
+    tests: list[tuple[Config | None, float]] = []
+    for c in configs:
+        if c.get("seat_test"):
+            tests.append((c, float(c["seat_test"]["p_value"])))
+    wins = [sum(s["wins"]["count"] for s in c["seats"]) for c in configs]
+    first = sum(c["seats"][0]["wins"]["count"] for c in configs if c["seats"])
+    expected = sum(w / c["players"] for w, c in zip(wins, configs, strict=True))
+    var = sum(w * (1 / c["players"]) * (1 - 1 / c["players"])
+              for w, c in zip(wins, configs, strict=True))
+    pooled_p = None
+    if len(configs) > 1 and var > 0:
+        pooled_p = min(1.0, 2 * normal_sf(abs(first - expected) / var ** 0.5))
+        tests.append((None, pooled_p))
+    adjusted = holm([p for _, p in tests])
+    for (c, p), p_adj in zip(tests, adjusted, strict=True):
+        if p_adj >= limits.alpha:
+            continue
+        if c is None:
+            share = first / sum(wins)
+            fair = expected / sum(wins)
+            edge = share / fair - 1
+            level = Level.WARNING if edge >= limits.seat_edge else Level.INFO
+            lo, hi = wilson(first, sum(wins))
+            yield Finding(
+                "TTR601", level,
+                f"seat 1 takes {_pct(share)} of the wins over all player counts "
+                f"({_ci(lo, hi)}) against a fair {_pct(fair)} "
+                f"(p = {p_adj:.2g} after Holm over {len(tests)} seat tests)",
+                {"seats": (1,)},
+                {"share": round(share, 6), "fair": round(fair, 6), "ci95": [round(lo, 6),
+                 round(hi, 6)], "p_value": p, "p_holm": round(p_adj, 8),
+                 "players": [c2["players"] for c2 in configs],
+                 "wins": first, "of_wins": sum(wins)})
+            continue
+        n, games = c["players"], c["games"]
+        best = max(c["seats"], key=lambda s: (s["wins"]["rate"], -s["seat"]))
+        rate, fair = best["wins"]["rate"], 1 / n
+        edge = rate / fair - 1
+        level = Level.WARNING if edge >= limits.seat_edge else Level.INFO
+        lo, hi = best["wins"]["ci95"]
+        need = games_to_detect(fair, rate - fair, limits.alpha)
+        yield Finding(
+            "TTR601", level,
+            f"seat {best['seat'] + 1} wins {_pct(rate)} of {games} games at {n} players "
+            f"({_ci(lo, hi)}) against a fair {_pct(fair)} (p = {p_adj:.2g} after Holm over "
+            f"{len(tests)} seat tests)",
+            {"seats": (best["seat"] + 1,)},
+            {"win_rates": [s["wins"]["rate"] for s in c["seats"]], "chi2": c["seat_test"]["chi2"],
+             "p_value": p, "p_holm": round(p_adj, 8), "edge": round(rate - fair, 6),
+             "games_to_detect_this_edge": need},
+            players=n)
+
+
+def _links(c: Config) -> list[Config]:
+    """One row per link (a double route whose second track is closed is one link)."""
+    seen: dict[str, Config] = {}
+    for r in c["routes"]:
+        seen.setdefault(r["link"], r)
+    return list(seen.values())
+
+
+def idle_routes(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Finding]:
+    """TTR602/TTR603: a link no player claimed, or one claimed in very few games.
+
+    Below the double-route threshold only one track of a double route can be
+    claimed (R-CLAIM-5): the link counts, never its closed second track.
+    """
+    for c in configs:
+        games, n = c["games"], c["players"]
+        for r in _links(c):
+            claims = r["link_claim_rate"]
+            ids = tuple(r["link_route_ids"])
+            if r["link_claimed"] == 0:
+                level = Level.WARNING if games >= limits.never_claimed_games else Level.INFO
+                lo, hi = claims["ci95"]
+                yield Finding(
+                    "TTR602", level,
+                    f"route {r['link']} was never claimed in {games} games at {n} players "
+                    f"(claim rate at most {_pct(hi)}, 95% bound)",
+                    {"routes": ids}, {"claimed": 0, "games": games, "ci95": [lo, hi]},
+                    players=n)
+            elif claims["ci95"][1] < limits.rarely_claimed:
+                lo, hi = claims["ci95"]
+                yield Finding(
+                    "TTR603", Level.INFO,
+                    f"route {r['link']} was claimed in {claims['count']} of {games} games at "
+                    f"{n} players ({_pct(claims['rate'])}, {_ci(lo, hi)})",
+                    {"routes": ids},
+                    {"claimed": claims["count"], "games": games, "rate": claims["rate"],
+                     "ci95": [lo, hi]}, players=n)
+
+
+def ticket_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Finding]:
+    """TTR604: keepers of a ticket win more (or less) often than the other players.
+
+    Two-proportion test per ticket, Benjamini–Hochberg over the tested tickets
+    of one player count; the final score difference is evidence alongside.
+    """
+    for c in configs:
+        tested = [t for t in c["tickets"]
+                  if t["kept"] >= limits.ticket_groups
+                  and t["others"]["wins"]["of"] >= limits.ticket_groups
+                  and t["advantage"]["wins"] is not None]
+        if not tested:
+            continue
+        qs = benjamini_hochberg([t["advantage"]["wins"]["p_value"] for t in tested])
+        for t, q in zip(tested, qs, strict=True):
+            if q >= limits.alpha:
+                continue
+            wins = t["advantage"]["wins"]
+            score = t["advantage"]["score"]
+            diff = wins["diff"]
+            level = Level.WARNING if abs(diff) >= limits.ticket_edge else Level.INFO
+            lo, hi = wins["ci95"]
+            more = "more" if diff > 0 else "less"
+            score_text = "" if score is None else (
+                f"; final score {score['diff']:+.1f} points "
+                f"(95% CI {score['ci95'][0]:+.1f} to {score['ci95'][1]:+.1f})")
+            yield Finding(
+                "TTR604", level,
+                f"players who keep ticket {t['label']} ({t['id']}) win {more} often at "
+                f"{c['players']} players: {_pct(t['keepers']['wins']['rate'])} of "
+                f"{t['kept']} against {_pct(t['others']['wins']['rate'])}, a difference of "
+                f"{100 * diff:+.1f} points (95% CI {100 * lo:+.1f} to {100 * hi:+.1f}, "
+                f"q = {q:.2g}){score_text}",
+                {"tickets": (t["id"],)},
+                {"kept": t["kept"], "keepers": t["keepers"], "others": t["others"],
+                 "wins": wins, "score": score, "q_value": round(q, 8),
+                 "tested_tickets": len(tested)},
+                players=c["players"])
+
+
+def stalled_games(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Finding]:
+    """TTR605: games that stalled or hit the turn cap instead of ending normally."""
+    for c in configs:
+        s = c["stall_rate"]
+        if not s["count"]:
+            continue
+        level = Level.WARNING if s["rate"] > limits.stall_rate else Level.INFO
+        lo, hi = s["ci95"]
+        yield Finding(
+            "TTR605", level,
+            f"{s['count']} of {c['games']} games at {c['players']} players did not end "
+            f"normally ({_pct(s['rate'])}, {_ci(lo, hi)}): {c['end_reasons']}",
+            {}, {"stall_rate": s, "end_reasons": c["end_reasons"]}, players=c["players"])
+
+
+PlayCheck = Callable[[Sequence[Config], PlayLimits], Iterator[Finding]]
+PLAY_CHECKS: tuple[PlayCheck, ...] = (seat_advantage, idle_routes, ticket_advantage,
+                                      stalled_games)
+
+
+def play_findings(configs: Sequence[Config], limits: PlayLimits = PLAY_LIMITS) -> list[Finding]:
+    """Every finding from play over the configurations of one report."""
+    return [f for check in PLAY_CHECKS for f in check(configs, limits)]
+
