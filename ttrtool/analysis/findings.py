@@ -130,12 +130,30 @@ def route_detours(a: Analysis, limits: Limits) -> Iterator[Finding]:
 
 
 def shortcuts(a: Analysis, limits: Limits) -> Iterator[Finding]:
-    """TTR504: one link every cheapest path of several overpriced tickets needs."""
+    """TTR504: one link that makes several tickets worth more than their cost.
+
+    The link is on every cheapest path of each of those tickets, and without it
+    each ticket would be priced in the band again: the link is what is out of
+    line, not the tickets.
+    """
     board = a.board
-    by_link: dict[Link, list[Block]] = {}
+    per_leg: dict[tuple[int, str], list[Block]] = {}
     for b in a.blocks:
-        if price_verdict(b.leg) == "over" and not b.leg.ticket.is_multi:
-            by_link.setdefault(b.link, []).append(b)
+        if price_verdict(b.leg) != "over" or b.leg.ticket.is_multi:
+            continue
+        if b.spaces is None or b.leg.points - b.spaces <= SUGGESTED_BAND[1]:
+            per_leg.setdefault((b.leg.ticket.index, b.leg.destination.name), []).append(b)
+    uses: dict[Link, int] = {}
+    for blocks in per_leg.values():
+        for b in blocks:
+            uses[b.link] = uses.get(b.link, 0) + 1
+    # each ticket is laid at the door of one link: the one whose loss costs it most,
+    # then the one more such tickets need (a feeder route is not the shortcut)
+    by_link: dict[Link, list[Block]] = {}
+    for blocks in per_leg.values():
+        worst = max(blocks, key=lambda b: (INF if b.spaces is None else b.spaces,
+                                           uses[b.link], [-i for i in b.link]))
+        by_link.setdefault(worst.link, []).append(worst)
     for link, blocks in sorted(by_link.items()):
         if len(blocks) < limits.shortcut_tickets:
             continue

@@ -10,12 +10,15 @@ on 1,000-game runs of the official maps (docs/simulate.md, "Findings").
 
 from __future__ import annotations
 
+import math
+import statistics
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ttrtool.findings import Finding, Level
 from ttrtool.simulate.statistics import (
+    Z95,
     benjamini_hochberg,
     games_to_detect,
     holm,
@@ -35,7 +38,7 @@ class PlayLimits:
     never_claimed_games: int = 100  # games before "never claimed" is a warning, not info
     rarely_claimed: float = 0.02  # upper 95% bound of a link's claim rate for "rarely"
     ticket_groups: int = 20  # keepers and others needed before a ticket is tested
-    ticket_edge: float = 0.15  # keepers' win rate minus the others', for a warning
+    ticket_edge: float = 0.15  # keepers' edge off the map's own line, for a warning
     stall_rate: float = 0.01  # share of games not ending normally, for a warning
 
 
@@ -151,42 +154,73 @@ def idle_routes(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Findi
                      "ci95": [lo, hi]}, players=n)
 
 
-def ticket_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Finding]:
-    """TTR604: keepers of a ticket win more (or less) often than the other players.
+def _se(ci95: Sequence[float]) -> float:
+    return (ci95[1] - ci95[0]) / (2 * Z95)
 
-    Two-proportion test per ticket, Benjamini–Hochberg over the tested tickets
-    of one player count; the final score difference is evidence alongside.
+
+def _fit(xs: Sequence[float], ys: Sequence[float], ws: Sequence[float]) -> tuple[float, float]:
+    """Weighted least-squares line y = a + b x (b = 0 when x does not vary)."""
+    total = sum(ws)
+    mx = sum(w * x for w, x in zip(ws, xs, strict=True)) / total
+    my = sum(w * y for w, y in zip(ws, ys, strict=True)) / total
+    sxx = sum(w * (x - mx) ** 2 for w, x in zip(ws, xs, strict=True))
+    b = 0.0 if sxx == 0 else sum(w * (x - mx) * (y - my)
+                                 for w, x, y in zip(ws, xs, ys, strict=True)) / sxx
+    return my - b * mx, b
+
+
+def ticket_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Finding]:
+    """TTR604: keepers of a ticket win more (or less) than tickets of its length give.
+
+    Keepers of long tickets win more often on every map (they are the players
+    who build long networks), so the raw keeper-against-others difference is
+    compared with the map's own line: a weighted fit of that difference on the
+    ticket's cheapest path over all tested tickets of one player count.  A
+    ticket's residual is tested against its own noise plus the spread between
+    tickets that the official maps show anyway (a robust random-effects
+    variance from the median absolute deviation of the residuals), then
+    Benjamini–Hochberg runs over the tickets.
     """
     for c in configs:
         tested = [t for t in c["tickets"]
-                  if t["kept"] >= limits.ticket_groups
+                  if t["kept"] >= limits.ticket_groups and t.get("spaces") is not None
                   and t["others"]["wins"]["of"] >= limits.ticket_groups
-                  and t["advantage"]["wins"] is not None]
-        if not tested:
+                  and t["advantage"]["wins"] is not None
+                  and _se(t["advantage"]["wins"]["ci95"]) > 0]
+        if len(tested) < 5:
             continue
-        qs = benjamini_hochberg([t["advantage"]["wins"]["p_value"] for t in tested])
-        for t, q in zip(tested, qs, strict=True):
+        xs = [float(t["spaces"]) for t in tested]
+        ys = [float(t["advantage"]["wins"]["diff"]) for t in tested]
+        ses = [_se(t["advantage"]["wins"]["ci95"]) for t in tested]
+        a, b = _fit(xs, ys, [1 / s ** 2 for s in ses])
+        residuals = [y - (a + b * x) for x, y in zip(xs, ys, strict=True)]
+        mid = statistics.median(residuals)
+        mad = 1.4826 * statistics.median(abs(r - mid) for r in residuals)
+        tau2 = max(0.0, mad ** 2 - statistics.median(s * s for s in ses))
+        zs = [r / math.sqrt(s * s + tau2) for r, s in zip(residuals, ses, strict=True)]
+        qs = benjamini_hochberg([min(1.0, 2 * normal_sf(abs(z))) for z in zs])
+        for t, x, r, q in zip(tested, xs, residuals, qs, strict=True):
             if q >= limits.alpha:
                 continue
-            wins = t["advantage"]["wins"]
-            score = t["advantage"]["score"]
-            diff = wins["diff"]
-            level = Level.WARNING if abs(diff) >= limits.ticket_edge else Level.INFO
+            wins, score = t["advantage"]["wins"], t["advantage"]["score"]
+            level = Level.WARNING if abs(r) >= limits.ticket_edge else Level.INFO
             lo, hi = wins["ci95"]
-            more = "more" if diff > 0 else "less"
             score_text = "" if score is None else (
                 f"; final score {score['diff']:+.1f} points "
                 f"(95% CI {score['ci95'][0]:+.1f} to {score['ci95'][1]:+.1f})")
             yield Finding(
                 "TTR604", level,
-                f"players who keep ticket {t['label']} ({t['id']}) win {more} often at "
-                f"{c['players']} players: {_pct(t['keepers']['wins']['rate'])} of "
-                f"{t['kept']} against {_pct(t['others']['wins']['rate'])}, a difference of "
-                f"{100 * diff:+.1f} points (95% CI {100 * lo:+.1f} to {100 * hi:+.1f}, "
-                f"q = {q:.2g}){score_text}",
+                f"players who keep ticket {t['label']} ({t['id']}) at {c['players']} players "
+                f"win {_pct(t['keepers']['wins']['rate'])} of {t['kept']} games against "
+                f"{_pct(t['others']['wins']['rate'])} for the others ({100 * wins['diff']:+.1f} "
+                f"points, 95% CI {100 * lo:+.1f} to {100 * hi:+.1f}){score_text}; that is "
+                f"{100 * r:+.1f} points off what tickets of {x:.0f} train spaces give on this "
+                f"map (q = {q:.2g})",
                 {"tickets": (t["id"],)},
-                {"kept": t["kept"], "keepers": t["keepers"], "others": t["others"],
-                 "wins": wins, "score": score, "q_value": round(q, 8),
+                {"kept": t["kept"], "spaces": t["spaces"], "keepers": t["keepers"],
+                 "others": t["others"], "wins": wins, "score": score,
+                 "expected_diff": round(a + b * x, 6), "residual": round(r, 6),
+                 "between_ticket_sd": round(math.sqrt(tau2), 6), "q_value": round(q, 8),
                  "tested_tickets": len(tested)},
                 players=c["players"])
 

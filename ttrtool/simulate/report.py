@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ttrtool.analysis.blocking import link_label
+from ttrtool.analysis.tickets import PathFinder, complete_tickets
 from ttrtool.findings import Finding, ordered
 from ttrtool.model import Board
 from ttrtool.simulate.findings import play_findings
@@ -140,7 +141,8 @@ class Tally:
              "mean_route_points": round(b.route_points / b.seats, 4) if b.seats else 0.0}
             for name, b in sorted(self.bots.items())
         ]
-        tickets = [self._ticket(t.id, t.label(), t.deck) for t in board.tickets]
+        spaces = ticket_spaces(board)
+        tickets = [self._ticket(t.id, t.label(), t.deck, spaces[t.id]) for t in board.tickets]
         routes = self._routes(board)
         seat_games = games * n
         abnormal = games - self.end["normal"]
@@ -182,12 +184,12 @@ class Tally:
         edge = detectable_edge(1 / self.players, self.games)
         return {**test, "detectable_edge": None if edge is None else round(edge, 4)}
 
-    def _ticket(self, tid: str, label: str, deck: str) -> dict[str, Any]:
+    def _ticket(self, tid: str, label: str, deck: str, spaces: int | None) -> dict[str, Any]:
         kept, wins = self.ticket_kept[tid], self.keeper_wins[tid]
         keepers = self.keeper_scores.get(tid, Moments())
         others = self.player_scores.minus(keepers)
         return {
-            "id": tid, "label": label, "deck": deck,
+            "id": tid, "label": label, "deck": deck, "spaces": spaces,
             "offered": self.ticket_offered[tid], "kept": kept,
             "keep_rate": _ratio(kept, self.ticket_offered[tid]),
             "completed": self.ticket_completed[tid],
@@ -222,6 +224,16 @@ class Tally:
                 "link_claim_rate": rate(link_claims, games),
             })
         return out
+
+
+def ticket_spaces(board: Board) -> dict[str, int | None]:
+    """Ticket id -> train spaces of its cheapest completion (best destination), every track open."""
+    finder = PathFinder(board, [float(r.length) for r in board.routes])
+    out: dict[str, int | None] = {}
+    for t in complete_tickets(finder, costs_only=True):
+        costs = [leg.spaces for leg in t.legs if leg.spaces is not None]
+        out[t.ticket.id] = min(costs) if costs else None
+    return out
 
 
 def _ratio(a: int, b: int, digits: int = 6) -> float:
