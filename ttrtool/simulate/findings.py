@@ -34,11 +34,19 @@ class PlayLimits:
     """Where a figure from play turns into a finding (see docs/simulate.md)."""
 
     alpha: float = 0.01  # adjusted p-value (Holm) or q-value (BH) that counts as detected
-    seat_edge: float = 0.15  # a seat's win share over the fair 1/n, relative, for a warning
-    never_claimed_games: int = 100  # games before "never claimed" is a warning, not info
+    # a seat's edge over the fair 1/n, relative, that the lower end of its 95% interval must
+    # pass for a warning (official maps, 1,000 games: point estimates up to +26%, Europe
+    # at 5 players; lower ends up to +13%)
+    seat_edge: float = 0.25
+    # games before "never claimed" is a warning, not info: 0 claims in 300 games bound the
+    # claim rate below 1.3%, under the rarest official route (Petrograd–Stockholm, 1.4%)
+    never_claimed_games: int = 300
     rarely_claimed: float = 0.02  # upper 95% bound of a link's claim rate for "rarely"
     ticket_groups: int = 20  # keepers and others needed before a ticket is tested
-    ticket_edge: float = 0.15  # keepers' edge off the map's own line, for a warning
+    # how far off its deck's line the keepers' edge must be, at the near end of its 95%
+    # interval, for a warning (official maps, 1,000 games: up to 32 points, Europe's
+    # Edinburgh–Athina at 3 players, 36 points off at its point estimate)
+    ticket_edge: float = 0.35
     stall_rate: float = 0.01  # share of games not ending normally, for a warning
 
 
@@ -82,9 +90,8 @@ def seat_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Fi
         if c is None:
             share = first / sum(wins)
             fair = expected / sum(wins)
-            edge = share / fair - 1
-            level = Level.WARNING if edge >= limits.seat_edge else Level.INFO
             lo, hi = wilson(first, sum(wins))
+            level = Level.WARNING if lo / fair - 1 >= limits.seat_edge else Level.INFO
             yield Finding(
                 "TTR601", level,
                 f"seat 1 takes {_pct(share)} of the wins over all player counts "
@@ -99,9 +106,8 @@ def seat_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Fi
         n, games = c["players"], c["games"]
         best = max(c["seats"], key=lambda s: (s["wins"]["rate"], -s["seat"]))
         rate, fair = best["wins"]["rate"], 1 / n
-        edge = rate / fair - 1
-        level = Level.WARNING if edge >= limits.seat_edge else Level.INFO
         lo, hi = best["wins"]["ci95"]
+        level = Level.WARNING if lo / fair - 1 >= limits.seat_edge else Level.INFO
         need = games_to_detect(fair, rate - fair, limits.alpha)
         yield Finding(
             "TTR601", level,
@@ -158,15 +164,16 @@ def _se(ci95: Sequence[float]) -> float:
     return (ci95[1] - ci95[0]) / (2 * Z95)
 
 
-def _fit(xs: Sequence[float], ys: Sequence[float], ws: Sequence[float]) -> tuple[float, float]:
-    """Weighted least-squares line y = a + b x (b = 0 when x does not vary)."""
-    total = sum(ws)
-    mx = sum(w * x for w, x in zip(ws, xs, strict=True)) / total
-    my = sum(w * y for w, y in zip(ws, ys, strict=True)) / total
-    sxx = sum(w * (x - mx) ** 2 for w, x in zip(ws, xs, strict=True))
-    b = 0.0 if sxx == 0 else sum(w * (x - mx) * (y - my)
-                                 for w, x, y in zip(ws, xs, ys, strict=True)) / sxx
-    return my - b * mx, b
+def _fit(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float]:
+    """Theil–Sen line y = a + b x: the median of pairwise slopes, then the median intercept.
+
+    Robust: one planted ticket far off the line cannot drag the line to itself
+    (a least-squares fit would, and make honest tickets look out of line).
+    """
+    slopes = [(ys[j] - ys[i]) / (xs[j] - xs[i])
+              for i in range(len(xs)) for j in range(i + 1, len(xs)) if xs[j] != xs[i]]
+    b = statistics.median(slopes) if slopes else 0.0
+    return statistics.median(y - b * x for x, y in zip(xs, ys, strict=True)), b
 
 
 def ticket_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Finding]:
@@ -174,7 +181,7 @@ def ticket_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[
 
     Keepers of long tickets win more often on every map (they are the players
     who build long networks), so the raw keeper-against-others difference is
-    compared with the map's own line: a weighted fit of that difference on the
+    compared with the map's own line: a robust fit of that difference on the
     ticket's cheapest path over all tested tickets of one player count.  A
     ticket's residual is tested against its own noise plus the spread between
     tickets that the official maps show anyway (a robust random-effects
@@ -187,23 +194,34 @@ def ticket_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[
                   and t["others"]["wins"]["of"] >= limits.ticket_groups
                   and t["advantage"]["wins"] is not None
                   and _se(t["advantage"]["wins"]["ci95"]) > 0]
-        if len(tested) < 5:
+        decks: dict[str, list[Config]] = {}
+        for t in tested:
+            decks.setdefault(t["deck"], []).append(t)
+        # each deck against its own line: decks are dealt differently (Europe deals
+        # every player one long ticket), so their keepers are not alike
+        tested = [t for group in decks.values() if len(group) >= 5 for t in group]
+        if not tested:
             continue
         xs = [float(t["spaces"]) for t in tested]
         ys = [float(t["advantage"]["wins"]["diff"]) for t in tested]
         ses = [_se(t["advantage"]["wins"]["ci95"]) for t in tested]
-        a, b = _fit(xs, ys, [1 / s ** 2 for s in ses])
-        residuals = [y - (a + b * x) for x, y in zip(xs, ys, strict=True)]
+        lines = {d: _fit([float(t["spaces"]) for t in g],
+                         [float(t["advantage"]["wins"]["diff"]) for t in g])
+                 for d, g in decks.items() if len(g) >= 5}
+        expected = [lines[t["deck"]][0] + lines[t["deck"]][1] * x
+                    for t, x in zip(tested, xs, strict=True)]
+        residuals = [y - e for y, e in zip(ys, expected, strict=True)]
         mid = statistics.median(residuals)
         mad = 1.4826 * statistics.median(abs(r - mid) for r in residuals)
         tau2 = max(0.0, mad ** 2 - statistics.median(s * s for s in ses))
         zs = [r / math.sqrt(s * s + tau2) for r, s in zip(residuals, ses, strict=True)]
         qs = benjamini_hochberg([min(1.0, 2 * normal_sf(abs(z))) for z in zs])
-        for t, x, r, q in zip(tested, xs, residuals, qs, strict=True):
+        for t, x, e, r, se, q in zip(tested, xs, expected, residuals, ses, qs, strict=True):
             if q >= limits.alpha:
                 continue
             wins, score = t["advantage"]["wins"], t["advantage"]["score"]
-            level = Level.WARNING if abs(r) >= limits.ticket_edge else Level.INFO
+            near = abs(r) - Z95 * se  # the near end of the residual's 95% interval
+            level = Level.WARNING if near >= limits.ticket_edge else Level.INFO
             lo, hi = wins["ci95"]
             score_text = "" if score is None else (
                 f"; final score {score['diff']:+.1f} points "
@@ -214,12 +232,12 @@ def ticket_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[
                 f"win {_pct(t['keepers']['wins']['rate'])} of {t['kept']} games against "
                 f"{_pct(t['others']['wins']['rate'])} for the others ({100 * wins['diff']:+.1f} "
                 f"points, 95% CI {100 * lo:+.1f} to {100 * hi:+.1f}){score_text}; that is "
-                f"{100 * r:+.1f} points off what tickets of {x:.0f} train spaces give on this "
-                f"map (q = {q:.2g})",
+                f"{100 * r:+.1f} points off what tickets of {x:.0f} train spaces in its deck "
+                f"give on this map (q = {q:.2g})",
                 {"tickets": (t["id"],)},
                 {"kept": t["kept"], "spaces": t["spaces"], "keepers": t["keepers"],
                  "others": t["others"], "wins": wins, "score": score,
-                 "expected_diff": round(a + b * x, 6), "residual": round(r, 6),
+                 "expected_diff": round(e, 6), "residual": round(r, 6),
                  "between_ticket_sd": round(math.sqrt(tau2), 6), "q_value": round(q, 8),
                  "tested_tickets": len(tested)},
                 players=c["players"])
