@@ -87,13 +87,14 @@ def test_a_deck_short_of_one_colour_is_named(tmp_path: Path) -> None:
     found = _warnings(plant.board(data, tmp_path), "TTR506")
     assert [f.subjects["colours"] for f in found] == [("green",)]
     assert found[0].evidence["cards"] == 4 and found[0].evidence["spaces"] == 27
-    assert "4 green cards" in found[0].message
+    assert "4 green cards" in found[0].message and "about 12 cards" in found[0].message
 
 
 def test_a_one_route_chokepoint_is_named_at_every_player_count(tmp_path: Path) -> None:
     data = plant.bundled("usa")
     # Miami keeps one route (to Atlanta): one claim cuts off its three tickets
-    plant.drop_routes(data, lambda r: "Miami" not in (r["a"], r["b"]) or "Atlanta" in (r["a"], r["b"]))
+    plant.drop_routes(data, lambda r: "Miami" not in (r["a"], r["b"])
+                      or "Atlanta" in (r["a"], r["b"]))
     board = plant.board(data, tmp_path)
     found = _warnings(board, "TTR507")
     atlanta_miami = _route_id(board, "Atlanta", "Miami")

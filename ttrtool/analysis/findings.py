@@ -213,7 +213,9 @@ def deck_supply(a: Analysis, limits: Limits) -> Iterator[Finding]:
         supply = (cards[colour] / total_cards) / (spaces[colour] / total_spaces)
         if not _outside(supply, limits.deck_supply):
             continue
-        fair = spaces[colour] / total_spaces * total_cards
+        other_cards, other_spaces = total_cards - cards[colour], total_spaces - spaces[colour]
+        fair = (spaces[colour] * other_cards / other_spaces if other_spaces
+                else float(cards[colour]))
         word = "short of" if supply < 1 else "over"
         yield Finding(
             "TTR506", Level.WARNING,
@@ -262,7 +264,8 @@ def chokepoints(a: Analysis, limits: Limits) -> Iterator[Finding]:
                 f"{len(cut)} tickets ({names}) and makes {len(dearer)} dearer by "
                 f"{limits.detour_dearer} or more train spaces",
                 {"routes": tuple(board.routes[i].id for i in link),
-                 "tickets": tuple(dict.fromkeys(b.leg.ticket.id for b in (*cut, *dearer.values())))},
+                 "tickets": tuple(dict.fromkeys(
+                     b.leg.ticket.id for b in (*cut, *dearer.values())))},
                 {"cut_off": len(cut), "dearer": len(dearer),
                  "extra_spaces": sum(b.detour or 0 for b in dearer.values()),
                  "limits": {"cut_off": limits.cut_off, "dearer": limits.dearer,

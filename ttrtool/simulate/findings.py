@@ -79,15 +79,13 @@ def seat_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Fi
     expected = sum(w / c["players"] for w, c in zip(wins, configs, strict=True))
     var = sum(w * (1 / c["players"]) * (1 - 1 / c["players"])
               for w, c in zip(wins, configs, strict=True))
-    pooled_p = None
     if len(configs) > 1 and var > 0:
-        pooled_p = min(1.0, 2 * normal_sf(abs(first - expected) / var ** 0.5))
-        tests.append((None, pooled_p))
+        tests.append((None, min(1.0, 2 * normal_sf(abs(first - expected) / var ** 0.5))))
     adjusted = holm([p for _, p in tests])
-    for (c, p), p_adj in zip(tests, adjusted, strict=True):
+    for (config, p), p_adj in zip(tests, adjusted, strict=True):
         if p_adj >= limits.alpha:
             continue
-        if c is None:
+        if config is None:
             share = first / sum(wins)
             fair = expected / sum(wins)
             lo, hi = wilson(first, sum(wins))
@@ -103,6 +101,7 @@ def seat_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Fi
                  "players": [c2["players"] for c2 in configs],
                  "wins": first, "of_wins": sum(wins)})
             continue
+        c = config
         n, games = c["players"], c["games"]
         best = max(c["seats"], key=lambda s: (s["wins"]["rate"], -s["seat"]))
         rate, fair = best["wins"]["rate"], 1 / n
