@@ -4,7 +4,8 @@ For each planted imbalance (built as the sensitivity tests build them, from
 tests/findings/plant.py), seeded runs with the default bots are counted after
 50, 100, 200, 300 and 400 games; the table gives, per game count, in how many
 of the seeds the finding named the planted subject at warning level.
-POWER_SEEDS changes the number of seeds (default 5).
+POWER_SEEDS changes the number of seeds (default 5); an argument keeps only the
+plants whose label contains it (``python benchmarks/power.py ticket``).
 """
 
 from __future__ import annotations
@@ -61,16 +62,21 @@ PLANTS: list[tuple[str, str, int, Callable[[plant.Data], str]]] = [
     ("seat: 8 trains, short tickets (seat 1 wins ~50% at 3p)", "TTR601", 3, seat_map),
     ("route never claimed: Miami–Key West 2 (dead end)", "TTR602", 2, idle_map),
     ("ticket: Denver–El Paso (4 spaces) worth 60", "TTR604", 4, ticket_map(60)),
+    ("ticket: Denver–El Paso (4 spaces) worth 45", "TTR604", 4, ticket_map(45)),
     ("ticket: Denver–El Paso (4 spaces) worth 30", "TTR604", 4, ticket_map(30)),
+    ("ticket: Denver–El Paso (4 spaces) worth 8, twice its path", "TTR604", 4, ticket_map(8)),
 ]
 
 
 def main() -> int:
     seeds = int(os.environ.get("POWER_SEEDS", "5"))
     tmp = Path(tempfile.mkdtemp())
-    print(f"| planted imbalance | players | " + " | ".join(f"{m} games" for m in MARKS) + " |")
+    print("| planted imbalance | players | " + " | ".join(f"{m} games" for m in MARKS) + " |")
     print("|---|---:|" + "---:|" * len(MARKS))
+    only = sys.argv[1] if len(sys.argv) > 1 else ""
     for label, code, players, change in PLANTS:
+        if only not in label:
+            continue
         data = plant.bundled("usa")
         kind = change(data)
         board = plant.board(data, tmp)
