@@ -52,3 +52,16 @@ def test_the_pricing_rule_is_the_legs_flag(boards: dict[str, Board]) -> None:
         for leg in analyze(board).legs:
             verdict = price_verdict(leg)
             assert bool(verdict) == bool(leg.flag)
+
+
+def test_the_deck_is_reported_beside_the_colours(tmp_path: Path) -> None:
+    data = plant.bundled("usa")
+    plant.deck_colours(data, green=4)
+    path = str(plant.write(data, tmp_path))
+    doc = json.loads(runner.invoke(app, ["analyze", path, "-f", "json"]).stdout)
+    colours = doc["colours"]
+    assert colours["per_colour"]["green"] == {"routes": 7, "spaces": 27, "cards": 4}
+    assert "cards" not in colours["per_colour"]["gray"]
+    assert (colours["locomotives"], colours["deck_size"]) == (14, 102)
+    text = runner.invoke(app, ["analyze", path]).stdout
+    assert "cards in the deck" in text and "Deck: 102 train cards, 14 of them locomotives" in text

@@ -3,9 +3,9 @@
 Each check is a small generator over an :class:`~ttrtool.analysis.Analysis`
 that yields :class:`~ttrtool.findings.Finding` records, registered once in
 :data:`CHECKS`.  The limits are set from the official maps (USA, Europe,
-Switzerland), measured by ``benchmarks/verdicts.py`` and listed in
-docs/analyze.md: every limit sits well outside the official range, so the
-official maps produce no warning.
+Switzerland; the ranges are in :class:`Limits` and docs/analyze.md): every
+limit sits outside the official range, so the official maps give no warning
+(tests/findings keeps this true, ``make verdicts`` at full scale).
 """
 
 from __future__ import annotations

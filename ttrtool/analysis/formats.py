@@ -22,7 +22,7 @@ from ttrtool.analysis.costs import (
 from ttrtool.analysis.findings import static_findings
 from ttrtool.analysis.tickets import SUGGESTED_BAND, Leg
 from ttrtool.findings import counts_line
-from ttrtool.model import GRAY
+from ttrtool.model import GRAY, Board
 
 JSON_FORMAT = "ttrtool-analysis"
 JSON_VERSION = 1
@@ -48,6 +48,13 @@ def _cards(x: float | None) -> str:
 
 def _ticket_name(leg: Leg) -> str:
     return f"{leg.ticket.origin} – {leg.destination.name}"
+
+
+def _deck_cards(board: Board, colour: str) -> str:
+    rules = board.rules
+    if colour in rules.colors:
+        return str(rules.cards_per_color[rules.colors.index(colour)])
+    return "-"
 
 
 def _weights_note(a: Analysis) -> str:
@@ -122,9 +129,13 @@ def sections(a: Analysis, other: Analysis | None = None,
          f"Double routes: {c.double_routes} ({c.double_tracks} tracks). Tunnels: {c.tunnels} "
          f"({c.tunnel_spaces} spaces). Ferries: {c.ferries} ({c.ferry_spaces} spaces, "
          f"{c.locomotive_symbols} locomotive symbols)."],
-        ("colour", "routes", "spaces"),
-        [(x.colour, str(x.routes), str(x.spaces)) for x in c.colours],
+        ("colour", "routes", "spaces", "cards in the deck"),
+        [(x.colour, str(x.routes), str(x.spaces), _deck_cards(board, x.colour))
+         for x in c.colours],
     )
+    colours.notes.append(f"Deck: {board.rules.deck_size} train cards, "
+                         f"{board.rules.locomotives} of them locomotives; gray routes take any "
+                         "colour.")
     out.append(colours)
 
     out.append(Section(
@@ -312,7 +323,12 @@ def to_dict(a: Analysis, other: Analysis | None = None) -> dict[str, Any]:
             for p in a.players
         ],
         "colours": {
-            "per_colour": {x.colour: {"routes": x.routes, "spaces": x.spaces} for x in c.colours},
+            # "cards": the deck's cards of that colour (gray routes take any colour: none)
+            "per_colour": {x.colour: {"routes": x.routes, "spaces": x.spaces,
+                                      **({"cards": rules.cards_per_color[rules.colors.index(
+                                          x.colour)]} if x.colour in rules.colors else {})}
+                           for x in c.colours},
+            "locomotives": rules.locomotives, "deck_size": rules.deck_size,
             "tracks": c.tracks, "spaces": c.spaces,
             "gray_share_routes": round(c.gray_share_routes, 4),
             "gray_share_spaces": round(c.gray_share_spaces, 4),
