@@ -251,6 +251,9 @@ def build_report(
     severe first; each configuration repeats those of its player count.
     """
     configurations = [t.to_dict(board) for t in tallies]
+    counts = {t.players for t in tallies}
+    # static findings of a player count the run did not play stay with analyze
+    static = [f for f in static if f.players is None or f.players in counts]
     found = ordered([*static, *play_findings(configurations)])
     for c in configurations:
         c["findings"] = [f.to_dict() for f in found if f.players == c["players"]]
