@@ -142,12 +142,18 @@ def _where(f: Mapping[str, Any]) -> str:
     return f" [{f['players']} players]" if f.get("players") else ""
 
 
-def text_lines(found: Iterable[Mapping[str, Any]]) -> list[str]:
-    """``Findings (1 warning, 2 info):`` then one line per finding, most severe first."""
+def text_lines(found: Iterable[Mapping[str, Any]], info: int = 10) -> list[str]:
+    """``Findings (1 warning, 2 info):`` then one line per finding, most severe first;
+    at most ``info`` lines of info (the rest are counted: the reports have them all)."""
     items = list(found)
     lines = [f"Findings ({counts_line(from_dicts(items))}):" if items else "Findings: none."]
+    shown = [f for f in items if f["severity"] != "info"]
+    quiet = [f for f in items if f["severity"] == "info"]
+    shown += quiet[:info]
     lines += [f"  {f['severity']:<7} {f['code']} {f['name']}{_where(f)}: {f['message']}"
-              for f in items]
+              for f in shown]
+    if len(quiet) > info:
+        lines.append(f"  ... and {len(quiet) - info} more info (in the JSON and Markdown reports)")
     return lines
 
 

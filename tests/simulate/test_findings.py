@@ -179,3 +179,12 @@ def test_simulate_fail_on_findings_end_to_end(tmp_path: Path) -> None:
     res = CliRunner().invoke(app, ["simulate", "switzerland", "--games", "2", "--jobs", "1",
                                    "--quiet", "--fail-on", "findings"])
     assert res.exit_code == 0, res.output
+
+
+def test_text_shows_every_warning_and_counts_the_info_beyond_ten() -> None:
+    found = [Finding("TTR603", Level.INFO, f"idle {i}").to_dict() for i in range(12)]
+    found.insert(0, Finding("TTR605", Level.WARNING, "stalled").to_dict())
+    lines = text_lines(found)
+    assert lines[0] == "Findings (1 warning, 12 info):"
+    assert "stalled" in lines[1] and len(lines) == 1 + 1 + 10 + 1
+    assert lines[-1] == "  ... and 2 more info (in the JSON and Markdown reports)"
