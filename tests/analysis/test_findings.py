@@ -47,11 +47,11 @@ def test_official_europe_reports_its_edinburgh_cut_off_as_info() -> None:
     assert all("Edinburgh–London" in f["message"] for f in doc["findings"])
 
 
-def test_the_pricing_rule_is_the_legs_flag(boards: dict[str, Board]) -> None:
+def test_the_pricing_rule_is_the_shared_ticket_value(boards: dict[str, Board]) -> None:
     for board in boards.values():
         for leg in analyze(board).legs:
-            verdict = price_verdict(leg)
-            assert bool(verdict) == bool(leg.flag)
+            value = leg.value
+            assert bool(price_verdict(leg)) == (value is not None and value.phrase != "")
 
 
 def test_the_deck_is_reported_beside_the_colours(tmp_path: Path) -> None:

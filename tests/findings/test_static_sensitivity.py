@@ -44,8 +44,15 @@ def test_a_ticket_worth_less_than_its_path_is_named(tmp_path: Path) -> None:
     data = plant.bundled("usa")
     plant.ticket(data, "Los Angeles", "New York")["points"] = 12  # cheapest path: 20 spaces
     found = _warnings(plant.board(data, tmp_path), "TTR502")
-    assert [f.evidence["points"] for f in found] == [12]
+    assert [(f.level, f.evidence["points"]) for f in found] == [(Level.WARNING, 12)]
     assert "Los Angeles–New York" in found[0].message
+
+
+def test_a_grossly_mispriced_ticket_is_an_error(tmp_path: Path) -> None:
+    data = plant.bundled("usa")
+    plant.ticket(data, "Denver", "El Paso")["points"] = 40  # ten times its 4 spaces
+    found = _warnings(plant.built(data, tmp_path), "TTR501")
+    assert [(f.level, f.evidence["pricing"]) for f in found] == [(Level.ERROR, "far-high")]
 
 
 def test_a_long_route_beside_a_short_path_is_named(tmp_path: Path) -> None:
@@ -63,7 +70,7 @@ def test_a_long_route_beside_a_short_path_is_named(tmp_path: Path) -> None:
 def test_a_shortcut_making_many_tickets_cheap_is_named(tmp_path: Path) -> None:
     data = plant.bundled("usa")
     data["routes"].append({"a": "Seattle", "b": "New York", "length": 2, "color": "gray"})
-    board = plant.board(data, tmp_path)
+    board = plant.built(data, tmp_path)  # validate: two of its tickets are now far off
     found = _warnings(board, "TTR504")
     assert len(found) == 1
     assert found[0].subjects["routes"] == (_route_id(board, "Seattle", "New York"),)

@@ -16,10 +16,11 @@ from dataclasses import dataclass
 
 from ttrtool.analysis import Analysis
 from ttrtool.analysis.blocking import Block, Link, link_label, links_by_route
-from ttrtool.analysis.tickets import SUGGESTED_BAND, Leg
+from ttrtool.analysis.tickets import Leg
 from ttrtool.findings import Finding, Level, ordered
 from ttrtool.graph import INF, cheapest_tree
 from ttrtool.model import Board
+from ttrtool.ticket_value import Pricing
 
 
 @dataclass(frozen=True)
@@ -43,19 +44,13 @@ LIMITS = Limits()
 
 
 def price_verdict(leg: Leg) -> str:
-    """The one pricing rule findings use: 'over', 'under', 'unreachable' or ''.
-
-    It is :attr:`Leg.flag` (the band around the cheapest path in
-    :data:`~ttrtool.analysis.tickets.SUGGESTED_BAND`), so validate, analyze and
-    the findings agree on what a fair ticket is.
-    """
-    if not leg.completable:
-        return "unreachable"
-    if leg.delta is not None and leg.delta > SUGGESTED_BAND[1]:
-        return "over"
-    if leg.delta is not None and leg.delta < SUGGESTED_BAND[0]:
-        return "under"
-    return ""
+    """'over', 'under' or '' (fair, or nothing to judge): the shared definition of a fair
+    ticket, :func:`ttrtool.ticket_value.ticket_value` through :attr:`Leg.value`, so
+    validate (TTR406, TTR407), analyze and the findings never disagree."""
+    value = leg.value
+    if value is None or value.pricing is Pricing.FAIR:
+        return ""
+    return "over" if value.pricing in (Pricing.HIGH, Pricing.FAR_HIGH) else "under"
 
 
 def _leg_name(leg: Leg) -> str:
@@ -63,29 +58,30 @@ def _leg_name(leg: Leg) -> str:
 
 
 def ticket_prices(a: Analysis, limits: Limits) -> Iterator[Finding]:
-    """TTR501/TTR502: a leg outside the band around its cheapest path.
+    """TTR501/TTR502: a leg priced outside the fair band around its cheapest path.
 
-    A leg of a multi-destination ticket is reported as info: only the best
+    A warning, an error when grossly off (as validate's TTR406 and TTR407).  A
+    leg of a multi-destination ticket is info unless grossly off: only the best
     connected destination scores, so one leg's price tells less.
     """
     for leg in a.legs:
-        verdict = price_verdict(leg)
-        if verdict not in ("over", "under") or leg.spaces is None:
+        verdict, value = price_verdict(leg), leg.value
+        if not verdict or value is None or leg.spaces is None or leg.delta is None:
             continue
         code = "TTR501" if verdict == "over" else "TTR502"
-        level = Level.INFO if leg.ticket.is_multi else Level.WARNING
-        ratio = leg.points / leg.spaces if leg.spaces else None
-        word = "more" if verdict == "over" else "less"
+        level = (Level.ERROR if value.gross else
+                 Level.INFO if leg.ticket.is_multi else Level.WARNING)
+        ratio = leg.points / leg.spaces
+        low, high = value.fair
         yield Finding(
             code, level,
             f"ticket {_leg_name(leg)} ({leg.ticket.id}) pays {leg.points} points for a "
-            f"cheapest path of {leg.spaces} train spaces ({leg.delta:+d}); the official maps "
-            f"pay {SUGGESTED_BAND[0]:+d} to {SUGGESTED_BAND[1]:+d}, so it is worth {word} "
-            "than its cost",
+            f"cheapest path of {leg.spaces} train spaces ({leg.delta:+d}): {value.phrase} "
+            f"(fair: {low} to {high} points)",
             {"tickets": (leg.ticket.id,), "routes": tuple(a.board.routes[i].id for i in leg.path)},
             {"points": leg.points, "cheapest_spaces": leg.spaces, "delta": leg.delta,
-             "points_per_space": None if ratio is None else round(ratio, 3),
-             "band": list(SUGGESTED_BAND), "path": list(leg.places),
+             "points_per_space": round(ratio, 3), "fair": [low, high],
+             "pricing": value.pricing.value, "path": list(leg.places),
              "multi_destination": leg.ticket.is_multi})
 
 
@@ -141,7 +137,7 @@ def shortcuts(a: Analysis, limits: Limits) -> Iterator[Finding]:
     for b in a.blocks:
         if price_verdict(b.leg) != "over" or b.leg.ticket.is_multi:
             continue
-        if b.spaces is None or b.leg.points - b.spaces <= SUGGESTED_BAND[1]:
+        if b.spaces is None or b.leg.points - b.spaces <= b.leg.band.above:
             per_leg.setdefault((b.leg.ticket.index, b.leg.destination.name), []).append(b)
     uses: dict[Link, int] = {}
     for blocks in per_leg.values():

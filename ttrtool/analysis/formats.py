@@ -20,9 +20,10 @@ from ttrtool.analysis.costs import (
     tunnel_match_distribution,
 )
 from ttrtool.analysis.findings import static_findings
-from ttrtool.analysis.tickets import SUGGESTED_BAND, Leg
+from ttrtool.analysis.tickets import Leg
 from ttrtool.findings import counts_line
 from ttrtool.model import GRAY, Board
+from ttrtool.ticket_value import POINTS_BAND
 
 JSON_FORMAT = "ttrtool-analysis"
 JSON_VERSION = 1
@@ -99,7 +100,9 @@ def sections(a: Analysis, other: Analysis | None = None,
          f"completed; {len(legs)} legs (one per destination).",
          f"Points - cheapest train spaces per leg: {spread or 'none'}.",
          f"Suggested value = cheapest path in train spaces; flagged outside "
-         f"{SUGGESTED_BAND[0]:+d}..{SUGGESTED_BAND[1]:+d} (the official maps' range).",
+         f"{-POINTS_BAND.below:+d}..{POINTS_BAND.above:+d} (every official ticket is inside), "
+         f"'far' (an error in validate) below 1/{POINTS_BAND.factor:g} or above "
+         f"{POINTS_BAND.factor:g}x the cost and over {2 * POINTS_BAND.above} points off.",
          _weights_note(a)],
         ("ticket", "from – to", "points", "spaces", "routes", "cards", "delta", "suggested",
          "flag", "one cheapest path"),
@@ -279,6 +282,7 @@ def _leg_dict(leg: Leg, a: Analysis) -> dict[str, Any]:
         "delta": leg.delta,
         "suggested": leg.suggested,
         "flag": leg.flag or None,
+        "pricing": None if leg.value is None else leg.value.pricing.value,
         "path": list(leg.places),
         "route_ids": [a.board.routes[i].id for i in leg.path],
     }
@@ -302,7 +306,7 @@ def to_dict(a: Analysis, other: Analysis | None = None) -> dict[str, Any]:
                 round(p, 4) for p in tunnel_match_distribution(rules, GRAY)
             ] if rules.tunnels_allowed else [],
             "ferry_symbol_surcharge": round(ferry_symbol_surcharge(rules), 4),
-            "suggested_band": list(SUGGESTED_BAND),
+            "suggested_band": [-POINTS_BAND.below, POINTS_BAND.above],
         },
         "tickets": [
             {"id": t.ticket.id, "deck": t.ticket.deck, "origin": t.ticket.origin,
