@@ -111,6 +111,7 @@ class Route:
     border_point: str | None
     waypoints: tuple[Point, ...]
     path: JsonPath = ()
+    mountains: int = 0  # trains discarded beyond the length when claimed (R-VAR-10)
 
     @property
     def is_gray(self) -> bool:
@@ -334,6 +335,7 @@ class _Builder:
                     border_point=r.get("border_point"),
                     waypoints=tuple(_pos(p) for p in r.get("waypoints", ())),
                     path=path,
+                    mountains=r.get("mountains", 0),
                 )
             )
         routes = _assign_route_ids(routes)

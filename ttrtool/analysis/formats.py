@@ -23,6 +23,7 @@ from ttrtool.analysis.findings import static_findings
 from ttrtool.analysis.tickets import Leg
 from ttrtool.findings import counts_line
 from ttrtool.model import GRAY, Board
+from ttrtool.rules import Rules
 from ttrtool.ticket_value import POINTS_BAND
 
 JSON_FORMAT = "ttrtool-analysis"
@@ -180,15 +181,25 @@ def sections(a: Analysis, other: Analysis | None = None,
     return out
 
 
+def _tracks_note(rules: Rules) -> str:
+    """How many tracks of a parallel route each player count may use (R-VAR-4)."""
+    if rules.usable_tracks_table:
+        steps = ", ".join(f"{n} from {p} players" for p, n in rules.usable_tracks_table)
+        return (f"Tracks of a parallel route usable: {steps} (one below; the cheapest are "
+                "counted, never more than the route has); a route closes when that many "
+                "are claimed.")
+    return (f"Both tracks of a double route are usable from {rules.both_tracks_min_players} "
+            "players; below that one track per double route (the cheapest), and one claim by "
+            "an opponent closes the route.")
+
+
 def _player_sections(a: Analysis, top: int) -> list[Section]:
     board = a.board
     legs = a.legs
     base = {(g.ticket.index, g.destination.name): g.spaces for g in legs}
     players = Section(
         "Per player count",
-        [f"Both tracks of a double route are usable from {board.rules.both_tracks_min_players} "
-         "players; below that one track per double route (the cheapest), and one claim by an "
-         "opponent closes the route.",
+        [_tracks_note(board.rules),
          "Cut off / dearer: legs that one opponent's claim on an unavoidable link makes "
          "impossible / longer (worst single claim per leg)."],
         ("players", "both tracks", "usable tracks", "completable cards", "cut off", "dearer",

@@ -151,4 +151,5 @@ def _load_all() -> None:
         routes,
         supply,
         tickets,
+        variant_rules,
     )

@@ -73,8 +73,11 @@ def replay_command(
         raise typer.Exit(2) from None
     for p in record["results"]:
         b = p["breakdown"]
+        others = "".join(f", {x['type'].replace('_', ' ')} {x['points']}"
+                         for x in b.get("bonuses", ()))
         typer.echo(f"seat {p['seat'] + 1} {p['bot']}: {p['score']} points (routes {b['routes']}, "
-                   f"tickets {b['tickets']}, stations {b['stations']}, longest {b['longest']})")
+                   f"tickets {b['tickets']}, stations {b['stations']}, longest {b['longest']}"
+                   f"{others})")
     typer.echo(f"end: {record['end']} after {record['turns']} turns; winner(s): "
                + ", ".join(f"seat {w + 1}" for w in record["winners"]) + "; replay matches the log")
 

@@ -31,6 +31,7 @@ from ttrtool.simulate.statistics import (
 
 REPORT_FORMAT = 1
 END_REASONS = ("normal", "stalled", "turn_cap")
+BASE_BREAKDOWN = frozenset({"routes", "tickets", "stations", "longest"})
 
 
 @dataclass
@@ -105,7 +106,11 @@ class Tally:
             self.longest.add(p["longest_path"])
             self.trains_left.add(p["trains_left"])
             for key, value in p["breakdown"].items():
-                self.breakdown[key] += value
+                if key == "bonuses":  # the other end-game bonuses, by type (R-VAR-6)
+                    for bonus in value:
+                        self.breakdown[bonus["type"]] += bonus["points"]
+                else:
+                    self.breakdown[key] += value
             for tid in p.get("offered", ()):
                 self.ticket_offered[tid] += 1
             for t in p["tickets"]:
@@ -161,7 +166,8 @@ class Tally:
             "winner_scores": self.winner_scores.summary(),
             "winning_margin": self.margins.summary(),
             "mean_breakdown": {k: _ratio(self.breakdown[k], seat_games, 4)
-                               for k in ("routes", "tickets", "stations", "longest")},
+                               for k in ("routes", "tickets", "stations", "longest",
+                                         *sorted(set(self.breakdown) - BASE_BREAKDOWN))},
             "longest_path": self.longest.summary(with_histogram=True),
             "trains_left": self.trains_left.summary(),
             "tickets": tickets,
