@@ -88,7 +88,6 @@ class Expert(StrategicBot):
             self.base_weights = tuple(
                 w + (surcharge if t else 0.0)
                 for w, t in zip(self.base_weights, self.tunnel_routes, strict=True))
-        self.start_trains = rules.trains_per_player
         self.trigger = rules.end_trigger_trains
         self.draw_size = rules.tickets.draw
         self.draw_keep_min = rules.tickets.draw_keep_min
