@@ -56,7 +56,7 @@ def soak_chunk(job: tuple[str, int, tuple[str, ...], int, int, int]) -> dict[str
 
 def main() -> int:
     import ttrtool
-    from ttrtool.bots import ARCHETYPES
+    from ttrtool.bots import DEFAULT_BOTS
 
     games = int(os.environ.get("SOAK_GAMES", "10000"))
     randoms = int(os.environ.get("SOAK_RANDOM", "1000"))
@@ -66,7 +66,7 @@ def main() -> int:
     for map_id in MAPS:
         rules = ttrtool.load_map(map_id).rules
         for players in range(rules.min_players, rules.max_players + 1):
-            for bots, n in ((ARCHETYPES, games), (("random",), randoms)):
+            for bots, n in ((DEFAULT_BOTS, games), (("random",), randoms)):
                 work += [(map_id, players, bots, seed, s, min(s + CHUNK, n))
                          for s in range(0, n, CHUNK)]
     totals: dict[tuple[str, int, str], dict[str, Any]] = {}
@@ -74,7 +74,7 @@ def main() -> int:
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(jobs) as pool:
         for done, (job, out) in enumerate(zip(work, pool.imap(soak_chunk, work), strict=True), 1):
-            key = (job[0], job[1], "strategic" if job[2] == ARCHETYPES else "random")
+            key = (job[0], job[1], "strategic" if job[2] == DEFAULT_BOTS else "random")
             t = totals.setdefault(key, {"games": 0, "ends": Counter(), "problems": [], "turns": 0})
             t["games"] += out["games"]
             t["ends"].update(out["ends"])

@@ -38,8 +38,9 @@ def test_simulate_writes_report_log_and_markdown(usa_run: Path, usa: Board,
     assert config["players"] == 4 and config["games"] == 8
     assert sum(config["end_reasons"].values()) == 8
     assert len(config["tickets"]) == len(usa.tickets) and len(config["routes"]) == len(usa.routes)
-    # the default table: the expert in all four seats (docs/bots.md)
-    assert [(b["bot"], b["seats_played"]) for b in config["bots"]] == [("expert", 32)]
+    assert {b["bot"] for b in config["bots"]} == {
+        "destination-hungry", "route-focus", "one-step-thinker", "long-route-junkie"}
+    assert all(b["seats_played"] == 8 for b in config["bots"])  # rotation: each bot every game
     lines = (usa_run / "g.jsonl").read_text().splitlines()
     assert len(lines) == 8
     for line in lines:

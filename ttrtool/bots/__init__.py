@@ -27,9 +27,9 @@ BOTS: dict[str, str] = {
 ARCHETYPES: tuple[str, ...] = (
     "destination-hungry", "route-focus", "one-step-thinker", "long-route-junkie",
 )
-# The default table: the expert in every seat, four seats (so a map's player count
-# defaults to 4, or its maximum below that), docs/bots.md "Which bots simulate seats".
-DEFAULT_BOTS: tuple[str, ...] = ("expert",) * 4
+# The default table: the four archetypes, seated in rotation (simulate.seating).
+# Not the expert, yet: docs/bots.md "Which bots simulate seats by default" says why.
+DEFAULT_BOTS: tuple[str, ...] = ARCHETYPES
 
 
 class BotNotFound(ValueError):
