@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ttrtool.engine import Game  # noqa: E402
-from ttrtool.engine.longest import longest_trail  # noqa: E402
+from ttrtool.engine.longest import longest_trail, pieces, search_piece  # noqa: E402
 
 
 def plain_longest(game: Game, routes: Sequence[int]) -> tuple[int, int]:
@@ -54,6 +54,20 @@ def plain_longest(game: Game, routes: Sequence[int]) -> tuple[int, int]:
     for node in adj:
         extend(node, 0, 0)
     return best, steps
+
+
+def search_states(game: Game, routes: Sequence[int]) -> int:
+    """The engine's search work on a network (states; deterministic)."""
+    edges = []
+    private = -1
+    for r in routes:
+        a, b = game.route_a[r], game.route_b[r]
+        if game.terminal[a]:
+            a, private = private, private - 1
+        if game.terminal[b]:
+            b, private = private, private - 1
+        edges.append((a, b, game.route_len[r]))
+    return sum(search_piece(piece)[1] for piece in pieces(edges))
 
 
 class NetworkSearch:
@@ -108,12 +122,19 @@ class NetworkSearch:
         return best, best_cost
 
 
-def worst_networks(game: Game, count: int, rounds: int, seed: int = 1) -> list[list[int]]:
-    """``count`` hard networks for the plain search, each the best of one climb."""
+def worst_networks(game: Game, count: int, rounds: int, seed: int = 1,
+                   against: str = "plain") -> list[list[int]]:
+    """``count`` hard networks, each the best of one climb: hard for the plain
+    search (``against="plain"``) or for the engine's own (``"engine"``)."""
+    def cost(net: list[int]) -> int:
+        if against == "plain":
+            return plain_longest(game, net)[1]
+        return search_states(game, net)
+
     out = []
     for k in range(count):
         search = NetworkSearch(game, random.Random(seed * 1000 + k))
-        net, _ = search.climb(rounds, lambda n: plain_longest(game, n)[1])
+        net, _ = search.climb(rounds, cost)
         out.append(sorted(net))
     return out
 

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from ttrtool.engine import Game, GameState
 from ttrtool.engine.claims import complete_claim
+import ttrtool.engine.longest as longest_module
 from ttrtool.engine.longest import longest_trail
 from ttrtool.model import Board
 
@@ -139,10 +142,9 @@ def random_network(rng: random.Random) -> tuple[list[tuple[int, int, int]], set[
     return ends, terminal
 
 
-def test_r_score_2_exact_on_thousands_of_random_networks() -> None:
-    """The contracted, bounded search agrees with a brute-force trail search."""
-    rng = random.Random(2026)
-    for case in range(3000):
+def cross_check(cases: int, seed: int) -> None:
+    rng = random.Random(seed)
+    for case in range(cases):
         ends, terminal = random_network(rng)
         route_a = [a for a, _, _ in ends]
         route_b = [b for _, b, _ in ends]
@@ -150,6 +152,21 @@ def test_r_score_2_exact_on_thousands_of_random_networks() -> None:
         is_terminal = [v in terminal for v in range(8)]
         got = longest_trail(list(range(len(ends))), route_a, route_b, route_len, is_terminal)
         assert got == brute_force_trail(ends, terminal), (case, ends, terminal)
+
+
+def test_r_score_2_exact_on_thousands_of_random_networks() -> None:
+    """The contracted, bounded search agrees with a brute-force trail search."""
+    cross_check(3000, 2026)
+
+
+@pytest.mark.parametrize("first,walk", [(1, 1), (1, 0), (1, 1000)])
+def test_r_score_2_exact_however_the_two_searches_take_turns(
+        monkeypatch: pytest.MonkeyPatch, first: int, walk: int) -> None:
+    """Tiny budgets make both searches stop and resume many times (walk 0:
+    leaving out alone; walk 1000: walking almost alone)."""
+    monkeypatch.setattr(longest_module, "FIRST_BUDGET", first)
+    monkeypatch.setattr(longest_module, "WALK_STEPS", walk)
+    cross_check(1000, 7 + walk)
 
 
 def test_r_score_2_chains_through_two_route_cities_and_closed_loops() -> None:

@@ -27,6 +27,7 @@ keep at least one longest trail:
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 
 Edge = tuple[int, int, int]  # (node, node, trains)
@@ -78,14 +79,36 @@ def pieces(edges: Sequence[Edge]) -> list[list[Edge]]:
 
 def longest_in_piece(edges: Sequence[Edge]) -> int:
     """The longest trail in one connected piece."""
+    return search_piece(edges)[0]
+
+
+def search_piece(edges: Sequence[Edge]) -> tuple[int, int]:
+    """The longest trail in one connected piece, and the work it took: states
+    searched, a walk's state counted as a tenth (benchmarks/longest.py)."""
     total = sum(w for _, _, w in edges)
     degree: dict[int, int] = {}
     for a, b, _ in edges:
         degree[a] = degree.get(a, 0) + 1
         degree[b] = degree.get(b, 0) + 1
     if all(d % 2 == 0 for d in degree.values()):
-        return total  # a closed trail over every route (Euler)
-    return OmissionSearch(contract(edges), total).run()
+        return total, 0  # a closed trail over every route (Euler)
+    ends = contract(edges)
+    omission = OmissionSearch(ends, total)
+    walk = TrailSearch(ends, total - omission.join_bound(omission.odd, 2))
+    budget = FIRST_BUDGET
+    while True:
+        # Two exact searches take turns with growing budgets, each resuming
+        # where it stopped and sharing the best trail found; the first to
+        # finish has the answer.  Walking trails wins when the longest is
+        # short beside the whole piece (many dead ends); choosing routes to
+        # leave out wins when it uses almost everything.
+        walk.best = max(walk.best, omission.best)
+        finished = walk.run(WALK_STEPS * budget)
+        omission.best = max(walk.best, omission.best)
+        if finished or omission.run(budget):
+            work = len(walk.done) // max(WALK_STEPS, 1) + len(omission.done)
+            return max(walk.best, omission.best), work
+        budget *= 2
 
 
 def contract(edges: Sequence[Edge]) -> list[Edge]:
@@ -123,6 +146,65 @@ def contract(edges: Sequence[Edge]) -> list[Edge]:
     return [(a, b, w) for (a, b, w), ok in zip(ends, alive, strict=True) if ok]
 
 
+FIRST_BUDGET = 64  # states the search for routes to leave out may visit in its first turn
+WALK_STEPS = 10  # a walk's state costs about a tenth of one: it gets ten times the budget
+
+
+class TrailSearch:
+    """Depth-first walks from the odd nodes of a contracted piece, memoised.
+
+    A trail's length is the weight of the edges it used, so two walks that
+    reach the same node with the same edges used are interchangeable: a
+    state walked to the end is not walked again.  The walk stops early once
+    the best trail reaches ``ceiling``, a proven upper bound.
+    """
+
+    def __init__(self, ends: Sequence[Edge], ceiling: int) -> None:
+        self.adj: dict[int, list[tuple[int, int, int]]] = {}
+        for e, (a, b, w) in enumerate(ends):
+            self.adj.setdefault(a, []).append((1 << e, b, w))
+            if a != b:
+                self.adj.setdefault(b, []).append((1 << e, a, w))
+        for steps in self.adj.values():
+            steps.sort(key=lambda step: -step[2])  # heaviest first: good trails early
+        self.starts = [v for v, steps in self.adj.items()
+                       if sum(2 if other == v else 1 for _, other, _ in steps) % 2]
+        self.ceiling = ceiling
+        self.best = 0
+        self.done: set[tuple[int, int]] = set()
+        self.budget = 0
+
+    def run(self, budget: int) -> bool:
+        """Walk on for up to ``budget`` states; True once every trail is walked
+        (or the ceiling reached), False to be resumed."""
+        self.budget = budget
+        while self.starts:
+            if self.best >= self.ceiling:
+                return True
+            if not self.walk(self.starts[-1], 0, 0):
+                return self.best >= self.ceiling
+            self.starts.pop()
+        return True
+
+    def walk(self, node: int, used: int, length: int) -> bool:
+        """Every trail on from here; False when stopped before the end."""
+        if length > self.best:
+            self.best = length
+        for bit, other, w in self.adj[node]:
+            if used & bit:
+                continue
+            state = (other, used | bit)
+            if state in self.done:
+                continue
+            if self.budget <= 0 or self.best >= self.ceiling:
+                return False
+            self.budget -= 1
+            if not self.walk(other, state[1], length + w):
+                return False
+            self.done.add(state)
+        return True
+
+
 class OmissionSearch:
     """The longest trail of a contracted piece, as the lightest set of edges to leave out.
 
@@ -157,24 +239,31 @@ class OmissionSearch:
         self.odd = odd
         self.total = total
         self.best = 0
-        self.seen: set[tuple[int, int]] = set()
+        self.done: set[tuple[int, int]] = set()
+        self.budget = 0
+        self.dist: dict[int, list[int]] = {}
+        self.joins: dict[tuple[int, int], int] = {}
 
-    def run(self) -> int:
-        self.search(0, 0, self.odd, 0)
-        return self.best
+    def run(self, budget: int) -> bool:
+        """Search on for up to ``budget`` states; True once finished, False to
+        be resumed (branches searched to the end are not searched again)."""
+        self.budget = budget
+        return self.search(0, 0, self.odd, 0)
 
-    def search(self, out: int, out_w: int, odd: int, named: int) -> None:
+    def search(self, out: int, out_w: int, odd: int, named: int) -> bool:
+        """Every way on from leaving out ``out``; False when stopped before the end."""
         key = (out, named)
-        if key in self.seen:
-            return
-        self.seen.add(key)
-        if self.total - out_w <= self.best:
-            return
+        if key in self.done or self.total - out_w <= self.best:
+            return True
+        if self.budget <= 0:
+            return False
+        self.budget -= 1
         free = odd & ~named
         need = free.bit_count() - (2 - named.bit_count())
         if need <= 0:  # the odd nodes left can all be ends: each part is a trail
             self.best = max(self.best, self.heaviest_part(out))
-            return
+            self.done.add(key)
+            return True
         # The cheapest edge left at each undecided odd node; one edge left out
         # evens at most two of them, so it costs at least half of their sum.
         pick, pick_edges, cheapest = -1, 0, []
@@ -188,14 +277,75 @@ class OmissionSearch:
             rest >>= 1
             v += 1
         cheapest.sort()
-        if self.total - out_w - (sum(cheapest[:need]) + 1) // 2 <= self.best:
-            return
-        if named.bit_count() < 2:
-            self.search(out, out_w, odd, named | 1 << pick)
+        if (self.total - out_w - (sum(cheapest[:need]) + 1) // 2 <= self.best
+                or self.total - out_w - self.join_bound(free, 2 - named.bit_count())
+                <= self.best):
+            self.done.add(key)
+            return True
+        if named.bit_count() < 2 and not self.search(out, out_w, odd, named | 1 << pick):
+            return False
         for e in self.inc[pick]:
-            if not out >> e & 1:
-                self.search(out | 1 << e, out_w + self.w[e],
-                            odd ^ (1 << self.a[e]) ^ (1 << self.b[e]), named)
+            if not out >> e & 1 and not self.search(
+                    out | 1 << e, out_w + self.w[e],
+                    odd ^ (1 << self.a[e]) ^ (1 << self.b[e]), named):
+                return False
+        self.done.add(key)
+        return True
+
+    def join_bound(self, odd: int, ends: int) -> int:
+        """A lower bound of :meth:`join`: exact for a few odd nodes; for more,
+        each node's distance to its nearest odd neighbour, halved (a path
+        joining two nodes is at least as long as either's nearest)."""
+        if odd.bit_count() <= 8:
+            return self.join(odd, ends)
+        nodes = [v for v in range(len(self.inc)) if odd >> v & 1]
+        nearest = sorted(min(self.distances(v)[u] for u in nodes if u != v) for v in nodes)
+        return (sum(nearest[:len(nodes) - ends]) + 1) // 2
+
+    def join(self, odd: int, ends: int) -> int:
+        """The least weight of edges whose removal evens every node of ``odd``
+        but ``ends`` of them: pairs joined by shortest paths in the whole piece
+        (a lower bound for what is left, which has fewer edges)."""
+        key = (odd, ends)
+        known = self.joins.get(key)
+        if known is not None:
+            return known
+        if odd.bit_count() <= ends:
+            best = 0
+        else:
+            low = odd & -odd
+            v = low.bit_length() - 1
+            rest = odd ^ low
+            best = self.join(rest, ends - 1) if ends else self.total
+            dist = self.distances(v)
+            u, bits = 0, rest
+            while bits:
+                if bits & 1:
+                    best = min(best, dist[u] + self.join(rest ^ (1 << u), ends))
+                bits >>= 1
+                u += 1
+        self.joins[key] = best
+        return best
+
+    def distances(self, source: int) -> list[int]:
+        """Trains on the shortest path from ``source`` to every node (Dijkstra)."""
+        known = self.dist.get(source)
+        if known is not None:
+            return known
+        dist = [self.total + 1] * len(self.inc)
+        dist[source] = 0
+        queue = [(0, source)]
+        while queue:
+            d, v = heapq.heappop(queue)
+            if d > dist[v]:
+                continue
+            for e in self.inc[v]:
+                u = self.b[e] if self.a[e] == v else self.a[e]
+                if d + self.w[e] < dist[u]:
+                    dist[u] = d + self.w[e]
+                    heapq.heappush(queue, (dist[u], u))
+        self.dist[source] = dist
+        return dist
 
     def heaviest_part(self, out: int) -> int:
         """Trains in the heaviest connected part of the edges not left out."""
