@@ -11,8 +11,9 @@ as the engine did before) needs at least as many steps.  Step counts, not
 times, steer the climb, so the same seed finds the same networks on any
 machine.
 
-``python benchmarks/longest.py [map] [networks] [rounds]`` prints the cases
-and the timings of both routines on them.
+``python benchmarks/longest.py`` prints the table ``make bench`` shows;
+``python benchmarks/longest.py MAP [NETWORKS] [ROUNDS] [plain|engine]`` climbs
+on one map and also prints the route indices of each network found.
 """
 
 from __future__ import annotations
@@ -149,23 +150,52 @@ def timed(fn: Callable[[], object], runs: int = 5) -> float:
     return statistics.median(times)
 
 
-def main(argv: Sequence[str]) -> int:
+# (map, players, networks per climb, rounds per climb) for ``make bench``.
+CASES: list[tuple[str, int, int, int]] = [("europe", 4, 3, 150), ("switzerland", 3, 2, 150)]
+GOAL_MS = 10.0  # issue 13: the engine's routine on the hardest networks found
+
+
+def report(cases: Sequence[tuple[str, int, int, int]] = CASES) -> None:
+    """Worst cases against each routine, timed with both (median of several calls)."""
     import ttrtool
 
-    map_id = argv[0] if argv else "europe"
+    print(f"\n{'longest path, worst networks':<36} {'routes':>6} {'trains':>6} {'path':>5} "
+          f"{'plain ms':>9} {'engine ms':>10} {'goal':>5}  verdict")
+    for map_id, players, count, rounds in cases:
+        game = Game(ttrtool.load_map(map_id), players)
+        for against in ("plain", "engine"):
+            for net in worst_networks(game, count, rounds, against=against):
+                print(row(game, f"{map_id}, hard for {against}", net))
+
+
+def row(game: Game, label: str, net: list[int]) -> str:
+    g = game
+    length, _ = plain_longest(game, net)
+    fast = longest_trail(net, g.route_a, g.route_b, g.route_len, g.terminal)
+    if fast != length:
+        raise AssertionError(f"{label}: engine {fast}, plain search {length} on {net}")
+    before = timed(lambda: plain_longest(game, net), runs=3)
+    after = timed(lambda: longest_trail(net, g.route_a, g.route_b, g.route_len, g.terminal),
+                  runs=15)
+    trains = sum(g.route_len[r] for r in net)
+    verdict = "ok" if 1000 * after <= GOAL_MS else "SLOW"
+    return (f"{label:<36} {len(net):>6} {trains:>6} {length:>5} {1000 * before:9.2f} "
+            f"{1000 * after:10.3f} {GOAL_MS:5.0f}  {verdict}")
+
+
+def main(argv: Sequence[str]) -> int:
+    if not argv:
+        report()
+        return 0
+    map_id = argv[0]
     count = int(argv[1]) if len(argv) > 1 else 3
     rounds = int(argv[2]) if len(argv) > 2 else 150
-    game = Game(ttrtool.load_map(map_id), 4)
-    g = game
-    for net in worst_networks(game, count, rounds):
-        length, steps = plain_longest(game, net)
-        fast = longest_trail(net, g.route_a, g.route_b, g.route_len, g.terminal)
-        before = timed(lambda n=net: plain_longest(game, n))
-        after = timed(lambda n=net: longest_trail(n, g.route_a, g.route_b, g.route_len,
-                                                  g.terminal), runs=21)
-        trains = sum(g.route_len[r] for r in net)
-        print(f"{len(net):3d} routes {trains:3d} trains  longest {length:3d}/{fast:3d}  "
-              f"plain {steps:8d} steps {1000 * before:8.2f} ms  new {1000 * after:7.3f} ms")
+    against = argv[3] if len(argv) > 3 else "plain"
+    import ttrtool
+
+    game = Game(ttrtool.load_map(map_id), 4 if map_id != "switzerland" else 3)
+    for net in worst_networks(game, count, rounds, against=against):
+        print(row(game, f"{map_id}, hard for {against}", net), net)
     return 0
 
 

@@ -45,6 +45,7 @@ def main() -> int:
         print(f"{label:<28} {best:8.3f} {median:9.3f} {goal:7.2f}  {verdict}")
     simulate_rates()
     engine_rates()
+    longest_paths()
     return 0
 
 
@@ -113,6 +114,15 @@ def engine_rates() -> None:
         took = time.perf_counter() - start
         print(f"{map_id + f' {players}p':<36} {games:>6} {games / took:8.1f} "
               f"{1000 * took / games:8.2f} {decisions / took:12.0f}")
+
+
+def longest_paths() -> None:
+    """The longest-path routine on the hardest legal networks a randomised
+    search finds, against the plain search it replaced (benchmarks/longest.py)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from longest import report
+
+    report()
 
 
 if __name__ == "__main__":

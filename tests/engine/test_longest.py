@@ -6,9 +6,9 @@ import random
 
 import pytest
 
+import ttrtool.engine.longest as longest_module
 from ttrtool.engine import Game, GameState
 from ttrtool.engine.claims import complete_claim
-import ttrtool.engine.longest as longest_module
 from ttrtool.engine.longest import longest_trail
 from ttrtool.model import Board
 

@@ -84,7 +84,7 @@ def longest_in_piece(edges: Sequence[Edge]) -> int:
 
 def search_piece(edges: Sequence[Edge]) -> tuple[int, int]:
     """The longest trail in one connected piece, and the work it took: states
-    searched, a walk's state counted as a tenth (benchmarks/longest.py)."""
+    searched, a walked state counted as 1/WALK_STEPS of one (benchmarks/longest.py)."""
     total = sum(w for _, _, w in edges)
     degree: dict[int, int] = {}
     for a, b, _ in edges:
@@ -146,8 +146,8 @@ def contract(edges: Sequence[Edge]) -> list[Edge]:
     return [(a, b, w) for (a, b, w), ok in zip(ends, alive, strict=True) if ok]
 
 
-FIRST_BUDGET = 64  # states the search for routes to leave out may visit in its first turn
-WALK_STEPS = 10  # a walk's state costs about a tenth of one: it gets ten times the budget
+FIRST_BUDGET = 32  # states the search for routes to leave out may visit in its first turn
+WALK_STEPS = 30  # a walked state costs about a thirtieth of one: walks get thirty times as many
 
 
 class TrailSearch:
@@ -160,18 +160,25 @@ class TrailSearch:
     """
 
     def __init__(self, ends: Sequence[Edge], ceiling: int) -> None:
-        self.adj: dict[int, list[tuple[int, int, int]]] = {}
+        index: dict[int, int] = {}
+        for a, b, _ in ends:
+            index.setdefault(a, len(index))
+            index.setdefault(b, len(index))
+        # A state is one int: the edges used, shifted, then the node.
+        self.shift = len(index).bit_length()
+        self.adj: list[list[tuple[int, int, int]]] = [[] for _ in index]
         for e, (a, b, w) in enumerate(ends):
-            self.adj.setdefault(a, []).append((1 << e, b, w))
+            bit = 1 << (e + self.shift)
+            self.adj[index[a]].append((bit, index[b], w))
             if a != b:
-                self.adj.setdefault(b, []).append((1 << e, a, w))
-        for steps in self.adj.values():
+                self.adj[index[b]].append((bit, index[a], w))
+        for steps in self.adj:
             steps.sort(key=lambda step: -step[2])  # heaviest first: good trails early
-        self.starts = [v for v, steps in self.adj.items()
+        self.starts = [v for v, steps in enumerate(self.adj)
                        if sum(2 if other == v else 1 for _, other, _ in steps) % 2]
         self.ceiling = ceiling
         self.best = 0
-        self.done: set[tuple[int, int]] = set()
+        self.done: set[int] = set()
         self.budget = 0
 
     def run(self, budget: int) -> bool:
@@ -187,21 +194,23 @@ class TrailSearch:
         return True
 
     def walk(self, node: int, used: int, length: int) -> bool:
-        """Every trail on from here; False when stopped before the end."""
+        """Every trail on from here (``used``: the edge bits, node bits clear);
+        False when stopped before the end."""
         if length > self.best:
             self.best = length
+        done = self.done
         for bit, other, w in self.adj[node]:
             if used & bit:
                 continue
-            state = (other, used | bit)
-            if state in self.done:
+            nxt = used | bit
+            if nxt | other in done:
                 continue
             if self.budget <= 0 or self.best >= self.ceiling:
                 return False
             self.budget -= 1
-            if not self.walk(other, state[1], length + w):
+            if not self.walk(other, nxt, length + w):
                 return False
-            self.done.add(state)
+            done.add(nxt | other)
         return True
 
 
@@ -242,6 +251,7 @@ class OmissionSearch:
         self.done: set[tuple[int, int]] = set()
         self.budget = 0
         self.dist: dict[int, list[int]] = {}
+        self.near: dict[int, list[tuple[int, int]]] = {}
         self.joins: dict[tuple[int, int], int] = {}
 
     def run(self, budget: int) -> bool:
@@ -298,9 +308,18 @@ class OmissionSearch:
         joining two nodes is at least as long as either's nearest)."""
         if odd.bit_count() <= 8:
             return self.join(odd, ends)
-        nodes = [v for v in range(len(self.inc)) if odd >> v & 1]
-        nearest = sorted(min(self.distances(v)[u] for u in nodes if u != v) for v in nodes)
-        return (sum(nearest[:len(nodes) - ends]) + 1) // 2
+        nearest = []
+        v, rest = 0, odd
+        while rest:
+            if rest & 1:
+                for d, u in self.by_distance(v):
+                    if odd >> u & 1:
+                        nearest.append(d)
+                        break
+            rest >>= 1
+            v += 1
+        nearest.sort()
+        return (sum(nearest[:len(nearest) - ends]) + 1) // 2
 
     def join(self, odd: int, ends: int) -> int:
         """The least weight of edges whose removal evens every node of ``odd``
@@ -326,6 +345,15 @@ class OmissionSearch:
                 u += 1
         self.joins[key] = best
         return best
+
+    def by_distance(self, source: int) -> list[tuple[int, int]]:
+        """(trains, node) for every other node, nearest first."""
+        known = self.near.get(source)
+        if known is None:
+            dist = self.distances(source)
+            known = sorted((d, u) for u, d in enumerate(dist) if u != source)
+            self.near[source] = known
+        return known
 
     def distances(self, source: int) -> list[int]:
         """Trains on the shortest path from ``source`` to every node (Dijkstra)."""
