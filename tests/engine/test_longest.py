@@ -166,7 +166,7 @@ def test_r_score_2_exact_however_the_two_searches_take_turns(
     leaving out alone; walk 1000: walking almost alone)."""
     monkeypatch.setattr(longest_module, "FIRST_BUDGET", first)
     monkeypatch.setattr(longest_module, "WALK_STEPS", walk)
-    cross_check(1000, 7 + walk)
+    cross_check(500, 7 + walk)
 
 
 def test_r_score_2_chains_through_two_route_cities_and_closed_loops() -> None:

@@ -93,22 +93,25 @@ def search_piece(edges: Sequence[Edge]) -> tuple[int, int]:
     if all(d % 2 == 0 for d in degree.values()):
         return total, 0  # a closed trail over every route (Euler)
     ends = contract(edges)
-    omission = OmissionSearch(ends, total)
-    walk = TrailSearch(ends, total - omission.join_bound(omission.odd, 2))
+    walk = TrailSearch(ends, total)
     budget = FIRST_BUDGET
+    if walk.run(WALK_STEPS * budget):
+        return walk.best, len(walk.done) // max(WALK_STEPS, 1)  # most real networks end here
+    # Two exact searches take turns with growing budgets, each resuming where
+    # it stopped and sharing the best trail found; the first to finish has
+    # the answer.  Walking trails wins when the longest is short beside the
+    # whole piece (many dead ends); choosing routes to leave out wins when it
+    # uses almost everything.
+    omission = OmissionSearch(ends, total)
+    walk.ceiling = total - omission.join_bound(omission.odd, 2)
     while True:
-        # Two exact searches take turns with growing budgets, each resuming
-        # where it stopped and sharing the best trail found; the first to
-        # finish has the answer.  Walking trails wins when the longest is
-        # short beside the whole piece (many dead ends); choosing routes to
-        # leave out wins when it uses almost everything.
-        walk.best = max(walk.best, omission.best)
-        finished = walk.run(WALK_STEPS * budget)
         omission.best = max(walk.best, omission.best)
-        if finished or omission.run(budget):
+        finished = omission.run(budget)
+        budget *= 2
+        walk.best = max(walk.best, omission.best)
+        if finished or walk.run(WALK_STEPS * budget):
             work = len(walk.done) // max(WALK_STEPS, 1) + len(omission.done)
             return max(walk.best, omission.best), work
-        budget *= 2
 
 
 def contract(edges: Sequence[Edge]) -> list[Edge]:
