@@ -84,7 +84,7 @@ def longest_in_piece(edges: Sequence[Edge]) -> int:
 
 def search_piece(edges: Sequence[Edge]) -> tuple[int, int]:
     """The longest trail in one connected piece, and the work it took: states
-    searched, a walked state counted as 1/WALK_STEPS of one (benchmarks/longest.py)."""
+    searched, a walk's step counted as 1/WALK_STEPS of one (benchmarks/longest.py)."""
     total = sum(w for _, _, w in edges)
     degree: dict[int, int] = {}
     for a, b, _ in edges:
@@ -96,7 +96,7 @@ def search_piece(edges: Sequence[Edge]) -> tuple[int, int]:
     walk = TrailSearch(ends, total)
     budget = FIRST_BUDGET
     if walk.run(WALK_STEPS * budget):
-        return walk.best, len(walk.done) // max(WALK_STEPS, 1)  # most real networks end here
+        return walk.best, walk.steps // max(WALK_STEPS, 1)  # most real networks end here
     # Two exact searches take turns with growing budgets, each resuming where
     # it stopped and sharing the best trail found; the first to finish has
     # the answer.  Walking trails wins when the longest is short beside the
@@ -110,7 +110,7 @@ def search_piece(edges: Sequence[Edge]) -> tuple[int, int]:
         budget *= 2
         walk.best = max(walk.best, omission.best)
         if finished or walk.run(WALK_STEPS * budget):
-            work = len(walk.done) // max(WALK_STEPS, 1) + len(omission.done)
+            work = walk.steps // max(WALK_STEPS, 1) + len(omission.done)
             return max(walk.best, omission.best), work
 
 
@@ -150,15 +150,14 @@ def contract(edges: Sequence[Edge]) -> list[Edge]:
 
 
 FIRST_BUDGET = 32  # states the search for routes to leave out may visit in its first turn
-WALK_STEPS = 30  # a walked state costs about a thirtieth of one: walks get thirty times as many
+WALK_STEPS = 60  # a walk's step costs about a sixtieth of such a state
 
 
 class TrailSearch:
-    """Depth-first walks from the odd nodes of a contracted piece, memoised.
+    """Depth-first walks from the odd nodes of a contracted piece.
 
-    A trail's length is the weight of the edges it used, so two walks that
-    reach the same node with the same edges used are interchangeable: a
-    state walked to the end is not walked again.  The walk stops early once
+    The walk keeps its own stack of trails to extend, so it can stop after a
+    budget of steps and go on later from where it was.  It stops early once
     the best trail reaches ``ceiling``, a proven upper bound.
     """
 
@@ -167,54 +166,37 @@ class TrailSearch:
         for a, b, _ in ends:
             index.setdefault(a, len(index))
             index.setdefault(b, len(index))
-        # A state is one int: the edges used, shifted, then the node.
-        self.shift = len(index).bit_length()
         self.adj: list[list[tuple[int, int, int]]] = [[] for _ in index]
         for e, (a, b, w) in enumerate(ends):
-            bit = 1 << (e + self.shift)
-            self.adj[index[a]].append((bit, index[b], w))
+            self.adj[index[a]].append((1 << e, index[b], w))
             if a != b:
-                self.adj[index[b]].append((bit, index[a], w))
+                self.adj[index[b]].append((1 << e, index[a], w))
         for steps in self.adj:
-            steps.sort(key=lambda step: -step[2])  # heaviest first: good trails early
-        self.starts = [v for v, steps in enumerate(self.adj)
-                       if sum(2 if other == v else 1 for _, other, _ in steps) % 2]
+            steps.sort(key=lambda step: step[2])  # the stack pops the heaviest first
+        # (node, edges used, trains): trails still to extend.
+        self.stack = [(v, 0, 0) for v, steps in enumerate(self.adj)
+                      if sum(2 if other == v else 1 for _, other, _ in steps) % 2]
         self.ceiling = ceiling
         self.best = 0
-        self.done: set[int] = set()
-        self.budget = 0
+        self.steps = 0
 
     def run(self, budget: int) -> bool:
-        """Walk on for up to ``budget`` states; True once every trail is walked
+        """Walk on for up to ``budget`` steps; True once every trail is walked
         (or the ceiling reached), False to be resumed."""
-        self.budget = budget
-        while self.starts:
-            if self.best >= self.ceiling:
-                return True
-            if not self.walk(self.starts[-1], 0, 0):
-                return self.best >= self.ceiling
-            self.starts.pop()
-        return True
-
-    def walk(self, node: int, used: int, length: int) -> bool:
-        """Every trail on from here (``used``: the edge bits, node bits clear);
-        False when stopped before the end."""
-        if length > self.best:
-            self.best = length
-        done = self.done
-        for bit, other, w in self.adj[node]:
-            if used & bit:
-                continue
-            nxt = used | bit
-            if nxt | other in done:
-                continue
-            if self.budget <= 0 or self.best >= self.ceiling:
-                return False
-            self.budget -= 1
-            if not self.walk(other, nxt, length + w):
-                return False
-            done.add(nxt | other)
-        return True
+        stack, adj = self.stack, self.adj
+        best = self.best
+        steps = 0
+        while stack and steps < budget and best < self.ceiling:
+            steps += 1
+            node, used, length = stack.pop()
+            if length > best:
+                best = length
+            for bit, other, w in adj[node]:
+                if not used & bit:
+                    stack.append((other, used | bit, length + w))
+        self.steps += steps
+        self.best = best
+        return not stack or best >= self.ceiling
 
 
 class OmissionSearch:
