@@ -180,3 +180,16 @@ def test_r_score_2_chains_through_two_route_cities_and_closed_loops() -> None:
                         route("D", "E", 1), route("E", "A", 2), route("A", "F", 4),
                         route("C", "G", 1)])
     assert longest(spurs, list(range(7))) == 4 + 9
+
+
+def test_r_score_2_the_bound_lets_an_odd_city_pair_with_a_named_end() -> None:
+    """The search's lower bound on what must still be left out may pair an odd
+    city with a city already named an end of the trail, whose parity is free
+    (a bound that ignored this cut off better trails)."""
+    n, f, x, g = 0, 1, 2, 3
+    search = longest_module.OmissionSearch([(n, f, 1), (f, x, 5), (x, g, 5)], 11)
+    node = {v: i for i, v in enumerate((n, f, x, g))}  # the search's own numbering
+    free = 1 << node[f] | 1 << node[g]
+    # With n named and one end left: g is that end, and leaving out n-f (1
+    # train) evens f.  The bound may not claim more than that.
+    assert search.join_bound(free, 1, 1 << node[n]) <= 1

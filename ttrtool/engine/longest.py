@@ -103,7 +103,7 @@ def search_piece(edges: Sequence[Edge]) -> tuple[int, int]:
     # whole piece (many dead ends); choosing routes to leave out wins when it
     # uses almost everything.
     omission = OmissionSearch(ends, total)
-    walk.ceiling = total - omission.join_bound(omission.odd, 2)
+    walk.ceiling = total - omission.join_bound(omission.odd, 2, 0)
     while True:
         omission.best = max(walk.best, omission.best)
         finished = omission.run(budget)
@@ -237,7 +237,7 @@ class OmissionSearch:
         self.budget = 0
         self.dist: dict[int, list[int]] = {}
         self.near: dict[int, list[tuple[int, int]]] = {}
-        self.joins: dict[tuple[int, int], int] = {}
+        self.joins: dict[tuple[int, int, int], int] = {}
 
     def run(self, budget: int) -> bool:
         """Search on for up to ``budget`` states; True once finished, False to
@@ -273,7 +273,7 @@ class OmissionSearch:
             v += 1
         cheapest.sort()
         if (self.total - out_w - (sum(cheapest[:need]) + 1) // 2 <= self.best
-                or self.total - out_w - self.join_bound(free, 2 - named.bit_count())
+                or self.total - out_w - self.join_bound(free, 2 - named.bit_count(), named)
                 <= self.best):
             self.done.add(key)
             return True
@@ -287,18 +287,19 @@ class OmissionSearch:
         self.done.add(key)
         return True
 
-    def join_bound(self, odd: int, ends: int) -> int:
-        """A lower bound of :meth:`join`: exact for a few odd nodes; for more,
-        each node's distance to its nearest odd neighbour, halved (a path
-        joining two nodes is at least as long as either's nearest)."""
+    def join_bound(self, odd: int, ends: int, named: int) -> int:
+        """A lower bound of the weight still to leave out: of :meth:`join`, exact
+        for a few odd nodes; for more, each odd node's distance to its nearest
+        odd or named node, halved (one path evens at most two odd nodes)."""
         if odd.bit_count() <= 8:
-            return self.join(odd, ends)
+            return self.join(odd, ends, named)
         nearest = []
         v, rest = 0, odd
         while rest:
             if rest & 1:
+                targets = (odd ^ (1 << v)) | named
                 for d, u in self.by_distance(v):
-                    if odd >> u & 1:
+                    if targets >> u & 1:
                         nearest.append(d)
                         break
             rest >>= 1
@@ -306,11 +307,12 @@ class OmissionSearch:
         nearest.sort()
         return (sum(nearest[:len(nearest) - ends]) + 1) // 2
 
-    def join(self, odd: int, ends: int) -> int:
-        """The least weight of edges whose removal evens every node of ``odd``
-        but ``ends`` of them: pairs joined by shortest paths in the whole piece
-        (a lower bound for what is left, which has fewer edges)."""
-        key = (odd, ends)
+    def join(self, odd: int, ends: int, named: int) -> int:
+        """The least weight of paths that even every node of ``odd`` but
+        ``ends`` of them, each path joining two of them or one of them to a
+        ``named`` end (whose parity is free).  Distances are in the whole
+        piece: a lower bound for what is left, which has fewer edges."""
+        key = (odd, ends, named)
         known = self.joins.get(key)
         if known is not None:
             return known
@@ -320,12 +322,15 @@ class OmissionSearch:
             low = odd & -odd
             v = low.bit_length() - 1
             rest = odd ^ low
-            best = self.join(rest, ends - 1) if ends else self.total
+            best = self.join(rest, ends - 1, named) if ends else self.total
             dist = self.distances(v)
+            if named:
+                to_named = min(dist[u] for u in range(len(dist)) if named >> u & 1)
+                best = min(best, to_named + self.join(rest, ends, named))
             u, bits = 0, rest
             while bits:
                 if bits & 1:
-                    best = min(best, dist[u] + self.join(rest ^ (1 << u), ends))
+                    best = min(best, dist[u] + self.join(rest ^ (1 << u), ends, named))
                 bits >>= 1
                 u += 1
         self.joins[key] = best
