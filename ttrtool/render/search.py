@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from ttrtool.model import Board
 from ttrtool.render.geometry import Path, Point, boxes_overlap
-from ttrtool.render.layout import STRAIGHT, Lane, RouteLayout, Shape, Space
+from ttrtool.render.lanes import STRAIGHT, Lane, Shape, Space
+from ttrtool.render.layout import RouteLayout
 from ttrtool.render.theme import Sizes
 
 PASSES = 4
