@@ -36,6 +36,7 @@ class CarPlacement(LaneShapes):
         self._clears: dict[tuple[int, Shape, int, int, int], tuple[float, list[Space]]] = {}
         self._walks: dict[tuple[int, Shape, float, float], list[float]] = {}
         self._placed: dict[tuple[int, Shape, tuple[float, float]], _Placed] = {}
+        self._trims: dict[tuple[object, ...], tuple[float, list[list[Space]]]] = {}
 
     def slack(self, lane: Lane) -> float:
         return lane.path.length - lane.fixed
@@ -54,8 +55,22 @@ class CarPlacement(LaneShapes):
         with the spare length for it gives way (what it gives at its other end taken); when
         both or neither have it, the one that needs less room to keep out (the wider lane, as a
         rule), between equals the one with more spare length.  A lozenge reaching farther than
-        ``end_gap_max`` from the marker is not given way to: the lanes must bend apart."""
+        ``end_gap_max`` from the marker is not given way to: the lanes must bend apart.
+
+        Memoised: the answer depends on the lane's shape and the trim at its other end, and
+        on the placement of every other lane at the place (its list of cars, kept with the
+        answer so that its id is never reused, its shape and trims)."""
         node = lane.a if end == 0 else lane.b
+        others = [self.lanes[o] for o, _ in self.at_node.get(node, ()) if o != lane.index]
+        key = (lane.index, end, lane.shape, lane.trim[1 - end],
+               tuple((id(o.cars), o.shape, o.trim) for o in others))
+        known = self._trims.get(key)
+        if known is None:
+            known = self._trims[key] = (self._desired_trim(lane, end, node),
+                                        [o.cars for o in others])
+        return known[0]
+
+    def _desired_trim(self, lane: Lane, end: int, node: int) -> float:
         need = self.end_min(node)
         limit = self.marker(node) + self.sizes.end_gap_max
         u = self._direction(lane, end)

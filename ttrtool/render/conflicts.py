@@ -24,23 +24,38 @@ class ConflictScore(CarPlacement):
         super().__init__(board, sizes)
         self._owns: dict[int, tuple[float, list[Space]]] = {}
         self._pairs: dict[tuple[int, int], tuple[float, list[Space], list[Space]]] = {}
+        self._cells: dict[int, tuple[tuple[tuple[int, int], ...], list[Space]]] = {}
+        self._sums: dict[tuple[int, tuple[int, ...]], tuple[float, list[list[Space]]]] = {}
+
+    def cells(self, lane: Lane) -> tuple[tuple[int, int], ...]:
+        """The grid cells the lane's cars lie in, each once."""
+        known = self._cells.get(id(lane.cars))
+        if known is None:
+            cells = dict.fromkeys(c for sp in lane.cars for c in sp.cells)
+            known = self._cells[id(lane.cars)] = (tuple(cells), lane.cars)
+        return known[0]
 
     def register(self, lane: Lane) -> None:
-        for k, sp in enumerate(lane.cars):
-            self.grid.add_cells(lane.index * 64 + k, sp.cells)
+        """Enter the lane in the grid (by its index, in every cell its cars lie in)."""
+        self.grid.add_cells(lane.index, self.cells(lane))
 
     def unregister(self, lane: Lane) -> None:
-        for k in range(len(lane.cars)):
-            self.grid.remove(lane.index * 64 + k)
+        self.grid.remove(lane.index)
 
     def conflicts(self, lane: Lane) -> float:
         """Weighted count of what is wrong with ``lane`` against the rest of the board
-        (``HARD`` per conflict), plus a little for how much it bends and gaps."""
-        near: set[int] = set()
-        for sp in lane.cars:
-            near.update(self.grid.near_cells(sp.cells))
-        others = {key // 64 for key in near} - {lane.index}
-        return self._own(lane) + sum(self._pair(lane, self.lanes[o]) for o in sorted(others))
+        (``HARD`` per conflict), plus a little for how much it bends and gaps.
+
+        The lanes that share a grid cell with it are the ones that can touch it; the sum is
+        memoised on the placements of the lane and of those lanes."""
+        others = sorted(set(self.grid.near_cells(self.cells(lane))) - {lane.index})
+        lanes = [self.lanes[o] for o in others]
+        key = (id(lane.cars), tuple(id(o.cars) for o in lanes))
+        known = self._sums.get(key)
+        if known is None:
+            cost = self._own(lane) + sum(self._pair(lane, o) for o in lanes)
+            known = self._sums[key] = (cost, [lane.cars] + [o.cars for o in lanes])
+        return known[0]
 
     # Placements are memoised and kept, so the identity of a lane's list of cars stands for
     # its placement; the answers below are kept with the lists, so that no id is reused.

@@ -12,6 +12,9 @@ are then tried together.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from ttrtool.model import Board
 from ttrtool.render.geometry import Path, Point, boxes_overlap
 from ttrtool.render.lanes import STRAIGHT, Lane, Shape, Space
@@ -50,6 +53,8 @@ class Search:
                 lane.turn, lane.gaps)
 
     def _restore(self, lane: Lane, snap: _Snap) -> None:
+        if lane.cars is snap[3] and lane.shape == snap[0] and lane.trim == snap[2]:
+            return  # as it was (a placement is kept, so its list of cars stands for it)
         self.lay.unregister(lane)
         (lane.shape, lane.path, lane.trim, lane.cars, lane.track, lane.fit, lane.kinks,
          lane.turn, lane.gaps) = snap
@@ -112,11 +117,14 @@ class Search:
         """A lane whose cars or track touch ``lane``'s (the other half of a stuck pair)."""
         s = self.lay.sizes
         for sp in lane.cars:
-            for key in sorted(self.lay.grid.near_cells(sp.cells)):
-                other = self.lay.lanes[key // 64]
-                if other.index != lane.index and boxes_overlap(
-                        sp.box, other.cars[key % 64].box, s.clearance):
-                    return other
+            near = sorted(set(self.lay.grid.near_cells(sp.cells)) - {lane.index})
+            cells = set(sp.cells)
+            for o in near:  # their cars that share a cell with this one, in order
+                other = self.lay.lanes[o]
+                for op in other.cars:
+                    if not cells.isdisjoint(op.cells) and boxes_overlap(sp.box, op.box,
+                                                                        s.clearance):
+                        return other
         return None
 
     def _pair_shapes(self, x: Lane, y: Lane) -> tuple[list[Shape], list[Shape]]:
@@ -145,11 +153,17 @@ class Search:
         best = (cost_now, x.shape, y.shape)
         xs, ys = self._pair_shapes(x, y)
         for sx in xs:
+            for ln, snap in zip(lanes, saved, strict=True):
+                self._restore(ln, snap)
+            self.evaluate(x, sx)
+            moved = [self._snapshot(ln) for ln in lanes]  # the group with x in sx
             for sy in ys:
-                for ln, snap in zip(lanes, saved, strict=True):
+                for ln, snap in zip(lanes, moved, strict=True):
                     self._restore(ln, snap)
-                self.evaluate(x, sx)
                 self.evaluate(y, sy)
+                # Costs are never negative: the pair's own bound the group's from below.
+                if self.lay.conflicts(x) + self.lay.conflicts(y) >= best[0] - 1e-9:
+                    continue
                 cost = self._total(lanes)
                 if cost < best[0] - 1e-9:
                     best = (cost, sx, sy)
@@ -197,8 +211,31 @@ class Search:
                 return True
         return False
 
+    def _surroundings(self, *lanes: Lane) -> tuple[int, ...]:
+        """The placements (as ids of their lists of cars) of the lanes that share a place
+        with ``lanes`` or with one of their neighbours: what a move of ``lanes`` is judged
+        against.  While it stays the same a move that failed would fail again."""
+        ids = {ln.index for ln in lanes}
+        for ln in lanes:
+            ids |= set(self.lay.neighbours(ln))
+        for i in list(ids):
+            ids |= set(self.lay.neighbours(self.lay.lanes[i]))
+        return tuple(id(self.lay.lanes[i].cars) for i in sorted(ids))
+
     def solve(self) -> None:
         self._search()
+        # Moves that failed, with the surroundings they failed in: not tried again until
+        # something there has moved (a dense board has many lanes no move clears).
+        failed: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+        def attempt(key: tuple[int, ...], move: Callable[[], bool], *lanes: Lane) -> bool:
+            if failed.get(key) == self._surroundings(*lanes):
+                return False
+            if move():
+                return True
+            failed[key] = self._surroundings(*lanes)
+            return False
+
         for _ in range(3):
             bad = [ln for ln in self.lay.lanes if self.lay.conflicts(ln) >= 1]
             moved = False
@@ -209,11 +246,12 @@ class Search:
                     pair = (min(lane.index, other.index), max(lane.index, other.index))
                     if pair not in tried:
                         tried.add(pair)
-                        moved |= self.move_pair(lane, other)
+                        moved |= attempt(pair, partial(self.move_pair, lane, other), lane,
+                                         other)
             if not moved:
                 for lane in bad:
                     if self.lay.conflicts(lane) >= 1:
-                        moved |= self.escape(lane)
+                        moved |= attempt((lane.index,), partial(self.escape, lane), lane)
             if not moved:
                 break
             self._search(initial=False)
