@@ -21,7 +21,6 @@ import sys
 COLORS = ("red", "blue", "green", "yellow", "black", "white", "orange", "pink", "gray")
 WIDTH, HEIGHT = 1744, 1125  # px, the official boards' art
 PRINT_WIDTH = 800.0  # mm
-PITCH = 24.0 + 4.5  # mm of printed track per car, gaps included
 
 
 def dense_board(cols: int = 10, rows: int = 6, seed: int = 1, doubles: float = 0.35,
@@ -59,7 +58,11 @@ def dense_board(cols: int = 10, rows: int = 6, seed: int = 1, doubles: float = 0
     group = 0
     for a, b in pairs:
         d = math.dist(pos[a], pos[b]) * mm
-        n = max(1, min(8, round((d - 22.0) / PITCH)))
+        # Cars (24 mm, gaps 1.6-6 mm, 4.2 mm markers, ends at most 14 mm out) that fill the
+        # straight line between the markers: the middle of the counts that do.
+        fewest = math.ceil((d - 2 * (4.2 + 14.0) + 6.0) / 30.0)
+        most = math.floor((d - 2 * 4.7 + 1.6) / 25.6)
+        n = max(1, min(8, (fewest + most) // 2 if fewest <= most else most))
         length[(a, b)] = length[(b, a)] = n
         if rng.random() < doubles:
             group += 1

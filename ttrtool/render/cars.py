@@ -36,6 +36,7 @@ class CarPlacement(LaneShapes):
         self._clears: dict[tuple[int, Shape, int, int, int], tuple[float, list[Space]]] = {}
         self._walks: dict[tuple[int, Shape, float, float], list[float]] = {}
         self._placed: dict[tuple[int, Shape, tuple[float, float]], _Placed] = {}
+        self._lozenges: dict[tuple[int, Shape, int, int, Shape], tuple[float, float]] = {}
         self._trims: dict[tuple[object, ...], tuple[float, list[list[Space]]]] = {}
 
     def slack(self, lane: Lane) -> float:
@@ -73,28 +74,39 @@ class CarPlacement(LaneShapes):
     def _desired_trim(self, lane: Lane, end: int, node: int) -> float:
         need = self.end_min(node)
         limit = self.marker(node) + self.sizes.end_gap_max
-        u = self._direction(lane, end)
-        hi = lane.half_width + self.sizes.clearance
+        mine = (self.free(lane, end), -lane.index)
         for other, oend in self.at_node.get(node, ()):
             if other == lane.index:
                 continue
             o = self.lanes[other]
-            v = self._direction(o, oend)
-            cos = max(-1.0, min(1.0, u[0] * v[0] + u[1] * v[1]))
-            sin = max(math.sqrt(1 - cos * cos), 0.05)
-            hj = o.half_width + self.sizes.clearance
-            if cos <= 0:
-                want, theirs = hj / sin, hi / sin
-            else:
-                want, theirs = (hi * cos + hj) / sin, (hj * cos + hi) / sin
-            if not self._gives_way(want - need, (self.free(lane, end), -lane.index),
-                                   theirs - need, (self.free(o, oend), -o.index)):
+            want, theirs = self._lozenge(lane, end, o, oend)
+            if not self._gives_way(want - need, mine, theirs - need,
+                                   (self.free(o, oend), -o.index)):
                 continue  # the other lane gives way
             if o.cars:
                 want = self._clear_of(lane, end, o, node, limit)
             if want <= limit:
                 need = max(need, want)
         return need
+
+    def _lozenge(self, lane: Lane, end: int, o: Lane, oend: int) -> tuple[float, float]:
+        """How far from the place ``lane`` and ``o`` must start to keep out of each other's
+        way, leaving it at their ends ``end`` and ``oend`` in their shapes (memoised)."""
+        key = (lane.index, lane.shape, end, o.index, o.shape)
+        known = self._lozenges.get(key)
+        if known is None:
+            u = self._direction(lane, end)
+            v = self._direction(o, oend)
+            hi = lane.half_width + self.sizes.clearance
+            cos = max(-1.0, min(1.0, u[0] * v[0] + u[1] * v[1]))
+            sin = max(math.sqrt(1 - cos * cos), 0.05)
+            hj = o.half_width + self.sizes.clearance
+            if cos <= 0:
+                known = (hj / sin, hi / sin)
+            else:
+                known = ((hi * cos + hj) / sin, (hj * cos + hi) / sin)
+            self._lozenges[key] = known
+        return known
 
     @staticmethod
     def _gives_way(mine: float, my_free: tuple[float, int], theirs: float,
@@ -123,6 +135,9 @@ class CarPlacement(LaneShapes):
         boxes = [sp.box for sp in other.cars
                  if (sp.box.cx - q[0]) ** 2 + (sp.box.cy - q[1]) ** 2 < reach]
         total = lane.path.length
+        if not boxes:  # nothing of the other lane near the place: the cars start at once
+            self._clears[key] = (self.end_min(node), other.cars)
+            return self.end_min(node)
 
         def clear(t: float) -> bool:
             units = (self._unit(lane, t if end == 0 else total - t - c),
