@@ -361,9 +361,25 @@ class Frame:
         return (self.map_width + 2 * self.offset, self.map_height + 2 * self.offset)
 
 
-def board_frame(board: Board, sizes: Sizes) -> Frame:
-    """The whole printed board is ``print_width_mm`` wide, score-track frame included."""
+PRINT_LONG_SIDE_MM = 800.0  # the printed length of a board's longer side, unless given
+
+
+def print_width(board: Board, frame: float) -> float:
+    """The printed width in mm of the whole board, its ``frame`` (the score track) on both
+    sides included: ``print_width_mm`` when the map gives it, else the width at which its
+    longer side prints ``PRINT_LONG_SIDE_MM`` long (a landscape board 800 mm wide, as the
+    official boards are; a portrait one 800 mm tall)."""
     g = board.geometry
-    inner = max(g.print_width_mm - 2 * sizes.frame, 1.0)
+    if g.print_width_mm is not None:
+        return g.print_width_mm
+    if g.height <= g.width:
+        return PRINT_LONG_SIDE_MM
+    return (PRINT_LONG_SIDE_MM - 2 * frame) * g.width / g.height + 2 * frame
+
+
+def board_frame(board: Board, sizes: Sizes) -> Frame:
+    """The whole printed board is :func:`print_width` wide, score-track frame included."""
+    g = board.geometry
+    inner = max(print_width(board, sizes.frame) - 2 * sizes.frame, 1.0)
     scale = inner / g.width
     return Frame(scale, sizes.frame, inner, g.height * scale)
