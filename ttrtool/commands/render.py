@@ -153,6 +153,7 @@ def _render(opts: RenderOptions) -> None:
     written: list[Path] = []
     target = out
     from ttrtool.render import pdf as pdfmod
+    from ttrtool.render.svg import page_size
 
     try:
         if board_wanted:
@@ -172,7 +173,7 @@ def _render(opts: RenderOptions) -> None:
                 written.append(target)
             if tiles_out is not None and tiles is not None:
                 target = tiles_out
-                w, h = the_plan.routes.frame.page
+                w, h = page_size(svg)  # the page may have grown for the title block
                 pdfmod.pages_to_pdf(pdfmod.tile_pages(svg, w, h, tiles, overlap_mm), target)
                 written.append(target)
         if tickets is not None:

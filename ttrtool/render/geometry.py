@@ -112,6 +112,25 @@ def segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     return d1 * d2 < 0 and d3 * d4 < 0
 
 
+def segment_hits_rect(p: Point, q: Point, rect: tuple[float, float, float, float]) -> bool:
+    """Whether the segment ``pq`` meets the axis-aligned rectangle ``rect`` (x0, y0, x1, y1)
+    (clipped against its four sides in turn)."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    for d, lo, hi, s in ((dx, rect[0], rect[2], p[0]), (dy, rect[1], rect[3], p[1])):
+        if abs(d) < 1e-12:
+            if s < lo or s > hi:
+                return False
+            continue
+        a, b = (lo - s) / d, (hi - s) / d
+        if a > b:
+            a, b = b, a
+        t0, t1 = max(t0, a), min(t1, b)
+        if t0 > t1:
+            return False
+    return True
+
+
 def _bbox(pts: Sequence[Point]) -> tuple[float, float, float, float]:
     xs = [p[0] for p in pts]
     ys = [p[1] for p in pts]
