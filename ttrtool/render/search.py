@@ -60,13 +60,17 @@ class Search:
          lane.turn, lane.gaps) = snap
         self.lay.register(lane)
 
-    def evaluate(self, lane: Lane, shape: Shape) -> float:
-        """Cost of ``lane`` in ``shape`` including how the lanes at its cities fare
-        around it (the board is left with the candidate applied)."""
+    def apply(self, lane: Lane, shape: Shape) -> None:
+        """Put ``lane`` in ``shape`` and let the lanes at its places give way again."""
         self.lay.unregister(lane)
         self.lay.reshape(lane, shape)
         self.lay.register(lane)
         self.lay.reshape_neighbours(lane)
+
+    def evaluate(self, lane: Lane, shape: Shape) -> float:
+        """Cost of ``lane`` in ``shape`` including how the lanes at its cities fare
+        around it (the board is left with the candidate applied)."""
+        self.apply(lane, shape)
         cost = self.lay.conflicts(lane)
         for o in self.lay.neighbours(lane):
             cost += self.lay.conflicts(self.lay.lanes[o]) // 1
@@ -100,7 +104,7 @@ class Search:
                     break
         for x, snap in zip(group, saved, strict=True):
             self._restore(x, snap)
-        self.evaluate(lane, best[1])
+        self.apply(lane, best[1])
         return best[1] != saved[0][0]
 
     def _quick_shapes(self, lane: Lane, count: int) -> list[Shape]:
@@ -146,6 +150,16 @@ class Search:
     def _total(self, lanes: list[Lane]) -> float:
         return sum(self.lay.conflicts(ln) for ln in lanes)
 
+    def _total_below(self, lanes: list[Lane], cap: float) -> float | None:
+        """:meth:`_total`, or None as soon as it cannot be below ``cap`` (costs are never
+        negative, so a partial sum that reaches it decides)."""
+        cost = 0.0
+        for ln in lanes:
+            cost += self.lay.conflicts(ln)
+            if cost >= cap:
+                return None
+        return cost
+
     def _best_pair(self, x: Lane, y: Lane, lanes: list[Lane], saved: list[_Snap],
                    cost_now: float) -> tuple[float, Shape, Shape]:
         """The cheapest (cost, shape of x, shape of y) over the pair's candidate shapes,
@@ -155,17 +169,17 @@ class Search:
         for sx in xs:
             for ln, snap in zip(lanes, saved, strict=True):
                 self._restore(ln, snap)
-            self.evaluate(x, sx)
+            self.apply(x, sx)
             moved = [self._snapshot(ln) for ln in lanes]  # the group with x in sx
             for sy in ys:
                 for ln, snap in zip(lanes, moved, strict=True):
                     self._restore(ln, snap)
-                self.evaluate(y, sy)
+                self.apply(y, sy)
                 # Costs are never negative: the pair's own bound the group's from below.
                 if self.lay.conflicts(x) + self.lay.conflicts(y) >= best[0] - 1e-9:
                     continue
-                cost = self._total(lanes)
-                if cost < best[0] - 1e-9:
+                cost = self._total_below(lanes, best[0] - 1e-9)
+                if cost is not None:
                     best = (cost, sx, sy)
             if best[0] < len(lanes):
                 break  # nothing left to clear in the group
@@ -180,8 +194,8 @@ class Search:
         best = self._best_pair(x, y, lanes, saved, self._total(lanes))
         if (best[1], best[2]) == (x.shape, y.shape):
             return False
-        self.evaluate(x, best[1])
-        self.evaluate(y, best[2])
+        self.apply(x, best[1])
+        self.apply(y, best[2])
         return True
 
     def escape(self, x: Lane) -> bool:
@@ -194,7 +208,7 @@ class Search:
             base = [x] + ([first] if first is not None else [])
             lanes = self._group(*base)
             saved = [self._snapshot(ln) for ln in lanes]
-            self.evaluate(x, shape)
+            self.apply(x, shape)
             y = self._partner(x)
             for ln, snap in zip(lanes, saved, strict=True):
                 self._restore(ln, snap)
@@ -203,11 +217,11 @@ class Search:
             lanes = self._group(*base, y)
             saved = [self._snapshot(ln) for ln in lanes]
             before = self._total(lanes)
-            self.evaluate(x, shape)
+            self.apply(x, shape)
             best = self._best_pair(x, y, lanes, saved, before)
             if best[0] < before - 1:
-                self.evaluate(x, best[1])
-                self.evaluate(y, best[2])
+                self.apply(x, best[1])
+                self.apply(y, best[2])
                 return True
         return False
 
