@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 OUT := out
-MAPS := maps/usa.yaml maps/europe.yaml maps/switzerland.yaml
+MAP_IDS := usa europe switzerland nordiccountries india
+MAPS := $(MAP_IDS:%=maps/%.yaml)
 
 .PHONY: setup demo test lint bench soak clean
 
@@ -20,15 +21,15 @@ setup: $(STAMP)
 demo: setup
 	mkdir -p $(OUT)
 	$(BIN)/ttrtool validate $(MAPS)
-	for m in usa europe switzerland; do \
+	for m in $(MAP_IDS); do \
 	  $(BIN)/ttrtool analyze maps/$$m.yaml -f markdown -o $(OUT)/$$m-analysis.md && \
 	  $(BIN)/ttrtool analyze maps/$$m.yaml -f json -o $(OUT)/$$m-analysis.json || exit 1; \
 	done
-	for m in usa europe switzerland; do \
+	for m in $(MAP_IDS); do \
 	  $(BIN)/ttrtool simulate maps/$$m.yaml --games 200 --seed 1 --quiet \
 	    --out $(OUT)/$$m-report.json --markdown $(OUT)/$$m-report.md || exit 1; \
 	done
-	for m in usa europe switzerland; do \
+	for m in $(MAP_IDS); do \
 	  $(BIN)/ttrtool render maps/$$m.yaml -o $(OUT)/$$m-board.svg --pdf --tiles a4 \
 	    --tickets $(OUT)/$$m-tickets.pdf && \
 	  $(BIN)/ttrtool render maps/$$m.yaml -o $(OUT)/$$m-board.png && \

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-MAPS = ("usa", "europe", "switzerland")
+MAPS = ("usa", "europe", "switzerland", "nordiccountries", "india")
 CHUNK = 50
 
 

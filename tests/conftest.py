@@ -33,5 +33,21 @@ def switzerland() -> Board:
 
 
 @pytest.fixture(scope="session")
+def nordiccountries() -> Board:
+    return ttrtool.load_map("nordiccountries")
+
+
+@pytest.fixture(scope="session")
+def india() -> Board:
+    return ttrtool.load_map("india")
+
+
+@pytest.fixture(scope="session")
+def variant_boards(nordiccountries: Board, india: Board) -> dict[str, Board]:
+    """The bundled boards whose rules need the variant mechanisms (docs/variants.md)."""
+    return {"nordiccountries": nordiccountries, "india": india}
+
+
+@pytest.fixture(scope="session")
 def boards(usa: Board, europe: Board, switzerland: Board) -> dict[str, Board]:
     return {"usa": usa, "europe": europe, "switzerland": switzerland}

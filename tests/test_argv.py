@@ -42,3 +42,13 @@ def test_everything_unusual_is_left_to_typer(argv: list[str]) -> None:
 def test_one_argument_shapes_refuse_several() -> None:
     assert parse(["cmd", "a", "b"], ONE) is None
     assert parse(["cmd", "a"], ONE) is not None
+
+
+def test_a_word_like_false_after_a_flag_is_named() -> None:
+    from ttrtool.commands.argv import flag_given_a_value
+
+    message = flag_given_a_value(["a.yaml", "--strict", "False"], {"--strict"})
+    assert message and message.startswith("--strict is a flag and takes no value")
+    assert flag_given_a_value(["--strict", "a.yaml"], {"--strict"}) is None
+    assert flag_given_a_value(["--", "--strict", "false"], {"--strict"}) is None
+    assert flag_given_a_value(["--top", "false"], {"--strict"}) is None

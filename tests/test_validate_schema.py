@@ -120,3 +120,33 @@ def test_bundled_maps_name_the_schema() -> None:
         first = bundled_map_path(name).read_text(encoding="utf-8").splitlines()[0]
         assert re.fullmatch(r"# yaml-language-server: \$schema=\S+map\.schema\.json", first)
     assert yaml.safe_load(bundled_map_path("usa").read_text(encoding="utf-8"))["format"] == 1
+
+
+def _tiny_with_length(written: str) -> str:
+    """tests/cases/valid/tiny.yaml with the first route's length written as ``written``."""
+    text = (CASES / "valid" / "tiny.yaml").read_text(encoding="utf-8")
+    out, done = [], False
+    for line in text.splitlines(keepends=True):
+        if not done and "length: " in line and line.lstrip().startswith("- {a:"):
+            head, rest = line.split("length: ", 1)
+            line = head + "length: " + written + rest[rest.index(","):]
+            done = True
+        out.append(line)
+    assert done
+    return "".join(out)
+
+
+@pytest.mark.parametrize(("written", "hint"), [
+    ("'2'", True), ('"2"', True),  # quoted digits: the quotes are the only slip
+    ("two", False),                # plain text: there are no quotes to remove
+    ("'two'", False),              # quoted, but no number inside either
+])
+def test_remove_the_quotes_only_when_the_value_was_quoted(written: str, hint: bool) -> None:
+    from ttrtool.validate import validate_text
+
+    result = validate_text(_tiny_with_length(written), "q.yaml")
+    (d,) = result.diagnostics
+    assert d.code == "TTR010" and "must be an integer" in d.message, d.message
+    assert ("remove the quotes" in d.message) == hint, d.message
+    if not hint:
+        assert "a whole number such as" in d.message, d.message

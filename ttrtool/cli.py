@@ -3,21 +3,24 @@
 A plain ``validate``, ``analyze`` or ``render`` command line runs through that
 command's ``fast_main`` before Typer or any other command is imported (see
 :mod:`ttrtool.commands.argv`); everything else — help, the other commands,
-unusual options — goes to the Typer app, built on first use.
+unusual options — goes to the Typer app, built on first use.  (No postponed
+annotations here: Typer reads the root callback's annotations as objects.)
 
-Exit codes (documented in README.md):
-  0  no errors (warnings allowed)
-  1  errors found (or warnings with --strict; or a --fail-on threshold crossed)
-  2  usage or I/O error (missing file, a directory, bad option)
-  3  simulate: the engine broke an invariant
+Exit codes, the same in every command (README.md's table; each command's help
+says which of them it uses):
+  0  done, no errors (warnings allowed)
+  1  the input has problems: a map with errors (or warnings with --strict), a
+     --fail-on threshold crossed, a replay that disagrees with its log
+  2  usage or I/O error: a bad option, a file that cannot be read or written
+  3  simulate: the engine broke an invariant (a bug)
   130 interrupted (Ctrl-C)
 """
 
-from __future__ import annotations
-
 import importlib
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
+
+from ttrtool.commands.argv import BOOLEAN_WORDS, flag_given_a_value
 
 if TYPE_CHECKING:
     import typer
@@ -27,17 +30,40 @@ COMMANDS = ("new", "validate", "schema", "analyze", "simulate", "replay", "rende
 FAST = ("validate", "analyze", "render")
 
 
-def build_app() -> typer.Typer:
+def build_app() -> "typer.Typer":
     """The Typer app with every command registered."""
     import typer
 
+    import ttrtool
+
+    def show_version(value: bool) -> None:
+        if value:
+            typer.echo(f"ttrtool {ttrtool.__version__}")
+            raise typer.Exit()
+
     app = typer.Typer(
         name="ttrtool",
-        help="Validate, analyse, render and simulate Ticket to Ride boards.",
         no_args_is_help=True,
         add_completion=False,
         pretty_exceptions_enable=False,
+        # Plain help: flags show no value type (Rich panels print `--strict <bool>`, which
+        # reads as if the flag took a value).
+        rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
     )
+
+    @app.callback()
+    def ttrtool_root(
+        version: Annotated[bool, typer.Option(
+            "--version", callback=show_version, is_eager=True,
+            help="Print the version and exit.")] = False,
+    ) -> None:
+        """Validate, analyse, render and simulate Ticket to Ride boards.
+
+        Exit codes: 0 done; 1 the map has errors (or a check asked for failed); 2 usage or
+        I/O error; 3 an engine bug (simulate); 130 interrupted.  See README.md.
+        """
+
     for name in COMMANDS:
         importlib.import_module(f"ttrtool.commands.{name}").register(app)
     return app
@@ -52,9 +78,29 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def _flag_misuse(argv: list[str]) -> str | None:
+    """A message when a flag of the command is followed by a word like ``false``.
+
+    Flags take no value, so ``--strict false`` would read ``false`` as a file name.
+    The Typer app is consulted only when such a word is on the command line at all."""
+    if not argv or argv[0] not in COMMANDS or not BOOLEAN_WORDS & {a.lower() for a in argv}:
+        return None
+    import typer.main
+
+    group = typer.main.get_command(build_app())
+    command = group.commands[argv[0]]  # type: ignore[attr-defined]
+    flags = {opt for p in command.params if getattr(p, "is_flag", False)
+             for opt in (*p.opts, *p.secondary_opts)}
+    return flag_given_a_value(argv[1:], flags)
+
+
 def main() -> None:
     try:
         argv = sys.argv[1:]
+        misuse = _flag_misuse(argv)
+        if misuse:
+            print(f"error: {misuse}", file=sys.stderr)
+            sys.exit(2)
         if argv and argv[0] in FAST:
             code = importlib.import_module(f"ttrtool.commands.{argv[0]}").fast_main(argv)
             if code is not None:

@@ -9,6 +9,7 @@ GitHub annotations, SARIF) is a separate step in :mod:`ttrtool.formats`.
 from __future__ import annotations
 
 import enum
+import unicodedata
 from dataclasses import dataclass, field, replace
 
 JsonPath = tuple[str | int, ...]
@@ -55,6 +56,66 @@ def json_pointer(path: JsonPath) -> str:
     """RFC 6901 pointer for a path, e.g. ``/routes/3/length``."""
     parts = (str(p).replace("~", "~0").replace("/", "~1") for p in path)
     return "".join("/" + p for p in parts)
+
+
+# Characters that draw nothing but are neither ASCII spaces nor controls (the loader refuses
+# those, TTR001): format characters (zero-width space and joiners, bidi marks, the soft
+# hyphen), spaces other than U+0020, and the other default-ignorable code points (fillers,
+# variation selectors).  Pasted into a name they make two names that look the same differ.
+_IGNORABLE = frozenset((0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180E,
+                        0x180F, 0x2800, 0x3164, 0xFFA0))
+_IGNORABLE_RANGES = ((0xFE00, 0xFE0F), (0xE0100, 0xE01EF))
+_JOINERS = ("\u200c", "\u200d")  # zero-width non-joiner and joiner
+# Scripts whose words never need a joiner; elsewhere (Arabic, Persian, Indic scripts) a joiner
+# between two letters shapes the word and is part of its correct spelling.
+_NO_JOINER_SCRIPTS = frozenset({"LATIN", "GREEK", "CYRILLIC"})
+
+
+def _is_invisible(ch: str) -> bool:
+    cp = ord(ch)
+    category = unicodedata.category(ch)
+    return (category == "Cf" or (category == "Zs" and ch != " ") or cp in _IGNORABLE
+            or any(lo <= cp <= hi for lo, hi in _IGNORABLE_RANGES))
+
+
+def _shaping_letter(ch: str) -> bool:
+    script = unicodedata.name(ch, "").split(" ", 1)[0]
+    return unicodedata.category(ch)[0] in "LM" and script not in _NO_JOINER_SCRIPTS
+
+
+def invisible_characters(text: str) -> list[tuple[int, str]]:
+    """(index, character) of every character of ``text`` that shows as nothing or as an
+    ordinary space; a joiner between two letters of a script that uses joiners is kept."""
+    if text.isascii():  # ASCII has none (its controls are refused when the file is read)
+        return []
+    out = []
+    for i, ch in enumerate(text):
+        if not _is_invisible(ch):
+            continue
+        if ch in _JOINERS and 0 < i < len(text) - 1 and _shaping_letter(text[i - 1]) \
+                and _shaping_letter(text[i + 1]):
+            continue
+        out.append((i, ch))
+    return out
+
+
+def character_name(ch: str) -> str:
+    """``U+200B ZERO WIDTH SPACE``."""
+    name = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X} {name}" if name else f"U+{ord(ch):04X}"
+
+
+def visible(text: str) -> str:
+    """``text`` with each invisible character written as ``<U+200B>``, for messages."""
+    found = dict(invisible_characters(text))
+    return "".join(f"<U+{ord(ch):04X}>" if i in found else ch for i, ch in enumerate(text))
+
+
+def describe_invisible(text: str) -> str:
+    """What is invisible in ``text`` and where: ``U+200B ZERO WIDTH SPACE at character 6``
+    (characters counted from 1); empty when nothing is."""
+    return ", ".join(f"{character_name(ch)} at character {i + 1}"
+                     for i, ch in invisible_characters(text))
 
 
 class MapError(Exception):

@@ -240,18 +240,21 @@ def cheapest_tree(
 
 def usable_tracks(board: Board, players: int,
                   weight: Callable[[Route], float] = route_length) -> tuple[bool, ...]:
-    """Which tracks can be used in a game of ``players`` (R-CLAIM-5, R-CH-5).
+    """Which tracks can be used in a game of ``players`` (R-CLAIM-5, R-CH-5, R-VAR-4).
 
-    From ``rules.both_tracks_min_players`` up every track is usable.  Below
-    it only one track of each double route can ever be claimed; the mask
-    keeps the cheapest track by ``weight`` (lowest index on ties), the one a
-    player needing that link would take.
+    Of each parallel group only as many tracks as the rules allow at this
+    player count can ever be claimed (every track from
+    ``rules.both_tracks_min_players`` up, by default); the mask keeps the
+    cheapest ones by ``weight`` (lowest index on ties), those players needing
+    that link would take.
     """
     mask = [True] * len(board.routes)
-    if board.rules.both_tracks_usable(players):
-        return tuple(mask)
+    rules = board.rules
     for tracks in board.double_groups().values():
-        keep = min(tracks, key=lambda r: (weight(r), r.index))
+        usable = rules.usable_tracks(players, len(tracks))
+        if usable >= len(tracks):
+            continue
+        keep = {r.index for r in sorted(tracks, key=lambda r: (weight(r), r.index))[:usable]}
         for r in tracks:
-            mask[r.index] = r.index == keep.index
+            mask[r.index] = r.index in keep
     return tuple(mask)

@@ -68,6 +68,8 @@ class Document:
     data: Any
     positions: dict[JsonPath, Location] = field(default_factory=dict)
     key_positions: dict[JsonPath, Location] = field(default_factory=dict)
+    # Values written in quotes ('2', "2"): a message may then say "remove the quotes".
+    quoted: set[JsonPath] = field(default_factory=set)
 
     def locate(self, path: JsonPath) -> Location:
         """Location of the value at ``path``, or of its nearest ancestor."""
@@ -259,6 +261,8 @@ class _Composer:
                             "write values out in full", event.start_mark, path)
         self.doc.positions[path] = _mark(event.start_mark)
         if isinstance(event, ev.ScalarEvent):
+            if event.style in ("'", '"'):
+                self.doc.quoted.add(path)
             return self.scalar(event, path)
         if depth >= MAX_DEPTH:
             raise self.fail("TTR002",
@@ -365,6 +369,17 @@ class _Composer:
                             f"'{text}' is read by YAML as a special number: quote it ('{text}') "
                             "or write a plain decimal number", mark, path)
         return text  # a timestamp: JSON has no dates, keep what the author wrote
+
+
+def plain_number(text: str) -> int | float | None:
+    """The number ``text`` is read as when written unquoted in plain decimal (``12``, ``2.5``),
+    else None: what a value would become if its quotes were removed."""
+    if _PLAIN_INT.fullmatch(text) and len(text) <= 100:
+        return int(text)
+    if _PLAIN_FLOAT.fullmatch(text):
+        value = float(text)
+        return value if math.isfinite(value) else None
+    return None
 
 
 def _short_tag(tag: str) -> str:

@@ -15,7 +15,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from ttrtool.diagnostics import Diagnostic, JsonPath, Severity
+from ttrtool.diagnostics import Diagnostic, JsonPath, Severity, describe_invisible, visible
 from ttrtool.rules import Rules, resolve_rules
 
 GRAY = "gray"
@@ -111,6 +111,7 @@ class Route:
     border_point: str | None
     waypoints: tuple[Point, ...]
     path: JsonPath = ()
+    mountains: int = 0  # trains discarded beyond the length when claimed (R-VAR-10)
 
     @property
     def is_gray(self) -> bool:
@@ -335,6 +336,7 @@ class _Builder:
                     border_point=r.get("border_point"),
                     waypoints=tuple(_pos(p) for p in r.get("waypoints", ())),
                     path=path,
+                    mountains=r.get("mountains", 0),
                 )
             )
         routes = _assign_route_ids(routes)
@@ -469,13 +471,18 @@ def _unknown(name: str, cities: dict[str, int], countries: dict[str, Any],
 
         close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
     hint = (
-        f": did you mean '{close[0]}'?"
+        f": did you mean '{visible(close[0])}'?"
         if close
         else ": add it to 'cities' (or 'countries') or fix the spelling"
     )
     if close and len(scripts(close[0])) > 1:
         hint += f" ('{close[0]}' mixes letters of several scripts: retype it, see TTR112)"
-    return f"unknown place '{name}'{hint}"
+    if describe_invisible(name):  # two names that look alike: say which character differs
+        hint += f" The name holds an invisible character, {describe_invisible(name)}: delete it."
+    if close and describe_invisible(close[0]):
+        hint += (f" '{visible(close[0])}' holds an invisible character, "
+                 f"{describe_invisible(close[0])}: delete it there (TTR115).")
+    return f"unknown place '{visible(name)}'{hint}"
 
 
 def _assign_route_ids(routes: list[Route]) -> list[Route]:

@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-BUNDLED_MAPS = ("usa", "europe", "switzerland")
+BUNDLED_MAPS = ("usa", "europe", "switzerland", "nordiccountries", "india")
 
 
 def _folder(name: str) -> Path:

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ttrtool.diagnostics import Diagnostic, Severity
-from ttrtool.loader import Document
+from ttrtool.diagnostics import Diagnostic, JsonPath, Severity, character_name, visible
+from ttrtool.loader import Document, plain_number
 from ttrtool.resources import load_schema
 
 if TYPE_CHECKING:
@@ -171,7 +171,7 @@ def schema_diagnostics(doc: Document) -> list[Diagnostic]:
     for error in _validator().iter_errors(doc.data):
         err = _most_specific(error)
         path = tuple(err.absolute_path)
-        message = _message(err)
+        message = _message(err, doc.quoted)
         if error.validator == "oneOf" and "tickets" in error.absolute_path:
             err, path = error, tuple(error.absolute_path)
             message = (f"{_where(path)}: a ticket has either 'to' and 'points' (one destination) "
@@ -216,7 +216,7 @@ def _where(path: tuple[Any, ...]) -> str:
     return text or "the file"
 
 
-def _message(err: ValidationError) -> str | None:
+def _message(err: ValidationError, quoted: Collection[JsonPath] = ()) -> str | None:
     """What to tell the designer, or None when another error on the same value says it."""
     path = tuple(err.absolute_path)
     where = _where(path)
@@ -239,7 +239,12 @@ def _message(err: ValidationError) -> str | None:
         if expected == "string" and not isinstance(got, str):
             hint = f"; YAML read it as {_yaml_repr(got)}: quote it"
         elif expected in ("integer", "number") and isinstance(got, str):
-            hint = f", not the text '{got}': remove the quotes"
+            if path in quoted and _reads_as(got, str(expected)):
+                hint = f", not the text '{got}': remove the quotes"
+            else:
+                example = "a whole number such as 3" if expected == "integer" else \
+                    "a number such as 3 or 2.5"
+                hint = f", not the text '{got}': write it as {example}"
         elif expected == "integer" and isinstance(got, float) and got.is_integer():
             return f"{where} must be a whole number: write {int(got)}, not {got}"
         else:
@@ -258,7 +263,9 @@ def _message(err: ValidationError) -> str | None:
             if text == "":
                 return None  # minLength says it is empty
             if text != text.strip():
-                return f"{where} {text!r} starts or ends with a space: remove it"
+                end, ch = ("starts", text[0]) if text[0].isspace() else ("ends", text[-1])
+                space = "a space" if ch == " " else character_name(ch)
+                return f"{where} '{visible(text)}' {end} with {space}: remove it"
             return f"{where} contains a control character: remove it"
         return f"{where} '{err.instance}' does not have the expected form ({err.validator_value})"
     if v in ("minimum", "maximum", "exclusiveMinimum"):
@@ -271,6 +278,12 @@ def _message(err: ValidationError) -> str | None:
         return (f"{where}: a ticket has either 'to' and 'points' (one destination) "
                 "or 'destinations' (several), not both or neither")
     return f"{where}: {err.message}"
+
+
+def _reads_as(text: str, expected: str) -> bool:
+    """Would ``text`` be a value of the ``expected`` JSON type once its quotes are removed?"""
+    value = plain_number(text)
+    return value is not None and _has_type(value, expected)
 
 
 def _kind(value: Any) -> str:

@@ -14,6 +14,7 @@ from ttrtool.analysis.costs import (
     expected_tunnel_surcharge,
     ferry_symbol_surcharge,
     route_weights,
+    symbol_surcharge,
     tunnel_match_distribution,
     weights_matter,
 )
@@ -82,3 +83,27 @@ def test_bad_weight_options_are_refused(tunnel: str, ferry: str) -> None:
 def test_weight_options_parse() -> None:
     assert CostWeights.parse("none", "2") == CostWeights("none", 2.0)
     assert CostWeights.parse() == CostWeights("expected", "scarcity")
+
+
+def test_r_var_3_a_substitute_set_caps_a_ferry_symbol(nordiccountries: Board) -> None:
+    """Any 3 cards for a ferry locomotive: a symbol costs the cheaper of a locomotive's
+    scarcity and 2 extra cards; with locomotives not playable on ferries, the set's."""
+    rules = nordiccountries.rules
+    ferry = next(r for r in nordiccountries.routes if r.kind == "ferry")
+    scarcity = ferry_symbol_surcharge(rules)
+    assert symbol_surcharge(rules, ferry, scarcity, True) == min(scarcity, 2.0)
+    assert symbol_surcharge(rules, ferry, 5.0, True) == 2.0
+    assert symbol_surcharge(rules, ferry, 5.0, False) == 5.0
+    no_locos = replace(rules, locomotive_kinds=frozenset({"tunnel"}))
+    assert symbol_surcharge(no_locos, ferry, 0.5, True) == 2.0
+    weights = route_weights(nordiccountries, CostWeights())
+    assert weights[ferry.index] == ferry.length + min(scarcity, 2.0) * ferry.locomotives
+
+
+def test_r_var_10_mountain_trains_count_like_spaces() -> None:
+    from tests.engine.helpers import route, tiny_board
+
+    on = tiny_board([route("A", "B", 2, "red", mountains=2)],
+                    rules={"mountains": {"allowed": True}})
+    assert route_weights(on, CostWeights()) == (4.0,)
+    assert weights_matter(on, CostWeights())

@@ -9,8 +9,8 @@ import pytest
 
 from tests.analysis.oracle import INF, RefMap, cost_without
 from ttrtool.analysis import Analysis, analyze
-from ttrtool.analysis.tickets import SUGGESTED_BAND
 from ttrtool.model import Board
+from ttrtool.ticket_value import POINTS_BAND, Pricing
 
 MAPS = ["usa", "europe", "switzerland"]
 
@@ -100,16 +100,21 @@ def test_switzerland_multi_destination_tickets_per_destination(boards: dict[str,
         to: int(r.cost(d, "Bern", to)) for to in ("France", "Deutschland", "Österreich", "Italia")}
 
 
-def test_suggested_band_is_the_official_maps_range(boards: dict[str, Board]) -> None:
+def test_every_official_ticket_is_priced_fairly(boards: dict[str, Board]) -> None:
+    """The fair band (ttrtool/ticket_value.py) holds every official ticket: city-city points are
+    0..+2 from the cheapest path, the Swiss multi-destination legs -1..+2."""
     deltas = [t.points - int(ref(n).cost(floyd(n), t.origin, t.to))
               for n in MAPS for t in ref(n).tickets if not t.multi]
-    assert (min(deltas), max(deltas)) == SUGGESTED_BAND
+    assert (min(deltas), max(deltas)) == (0, 2)
     assert (sum(x == 0 for x in deltas), len(deltas)) == (103, 110)  # the module docstring
+    multi = [leg.delta for leg in analysis(boards, "switzerland").legs if leg.ticket.is_multi]
+    assert (min(d or 0 for d in multi), max(d or 0 for d in multi)) == (-1, 2)
+    assert -POINTS_BAND.below <= -1 and POINTS_BAND.above >= 2
     for n in MAPS:
         for leg in analysis(boards, n).legs:
             assert leg.suggested == leg.spaces
-            inside = SUGGESTED_BAND[0] <= (leg.delta or 0) <= SUGGESTED_BAND[1]
-            assert (leg.flag == "") == inside
+            assert leg.value is not None and leg.value.pricing is Pricing.FAIR, leg
+            assert leg.flag == ""
 
 
 @pytest.mark.parametrize("name", ["europe", "switzerland"])
@@ -197,7 +202,8 @@ def test_r_ch_9_a_ticket_is_never_completed_through_a_country() -> None:
     assert (direct.spaces, direct.routes, direct.places) == (6, 1, ("Aarau", "Biel"))
     assert direct.delta == 0 and direct.flag == ""
     assert legs[("Biel", "Ruritania")].spaces == 1
-    assert legs[("Biel", "Aarau")].delta == 3 and legs[("Biel", "Aarau")].flag
+    assert legs[("Biel", "Aarau")].delta == 3
+    assert legs[("Biel", "Aarau")].flag == "worth more than its cheapest path"
     # the border point's routes are on no cheapest path between the cities
     chokes = {board.routes[c.tracks[0]].color: (c.on_some, c.on_every)
               for c in a.structure.chokepoints}

@@ -212,11 +212,14 @@ def slow_claims(st: GameState) -> set[str]:
         partner_owners = [st.owner[q] for q in g.partners[r]]
         if p in partner_owners:
             continue
-        if g.players < g.rules.both_tracks_min_players and any(o >= 0 for o in partner_owners):
+        usable = g.rules.usable_tracks(g.players, len(partner_owners) + 1)
+        if sum(o >= 0 for o in partner_owners) >= usable:
             continue
         tunnel = g.rules.tunnels_allowed and route_.kind == "tunnel"
-        locos_ok = g.rules.locomotives_playable_on == "any" or tunnel
-        need = route_.locomotives if g.rules.ferries_allowed and route_.kind == "ferry" else 0
+        ferry = g.rules.ferries_allowed and route_.kind == "ferry"
+        kind = "tunnel" if tunnel else "ferry" if ferry else "normal"
+        locos_ok = kind in g.rules.locomotive_kinds
+        need = route_.locomotives if ferry else 0
         for c, name in enumerate(g.card_names):
             for n in range(route_.length + 1):
                 coloured = route_.length - n

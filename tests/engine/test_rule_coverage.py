@@ -61,3 +61,19 @@ def test_every_rule_id_has_a_test_named_after_it() -> None:
     ids = rule_ids()
     missing = [i for i in ids if i not in named_in_tests() and i not in ELSEWHERE]
     assert not missing, f"rule ids without a test_r_..._ function: {missing}"
+
+
+VARIANTS = ROOT / "docs" / "variants.md"
+
+
+def variant_rule_ids() -> list[str]:
+    """The R-VAR ids docs/variants.md defines (its bold '**R-VAR-n —' headings)."""
+    text = VARIANTS.read_text(encoding="utf-8")
+    return sorted(set(re.findall(r"\*\*(R-VAR-\d+) —", text)), key=lambda i: int(i[6:]))
+
+
+def test_every_variant_rule_id_has_a_test_named_after_it() -> None:
+    ids = variant_rule_ids()
+    assert ids == [f"R-VAR-{n}" for n in range(1, len(ids) + 1)] and len(ids) >= 10
+    missing = [i for i in ids if i not in named_in_tests()]
+    assert not missing, f"variant rule ids without a test_r_var_..._ function: {missing}"

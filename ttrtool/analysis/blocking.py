@@ -93,7 +93,7 @@ class Block:
 
     def closes(self, board: Board, players: int) -> bool:
         """Does one claim close the whole link in a game of ``players``?"""
-        return len(self.link) == 1 or not board.rules.both_tracks_usable(players)
+        return len(self.link) == 1 or board.rules.usable_tracks(players, len(self.link)) == 1
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""What claiming a route costs beyond its train spaces: tunnels and ferries.
+"""What claiming a route costs beyond its train spaces: tunnels, ferries, mountains.
 
 Costs are counted in train cards.  A route of length n needs n cards; two
 optional surcharges estimate the extra effort, both computed from the deck
@@ -16,7 +16,13 @@ composition in the map's rules, never from constants:
   coloured space with probability ``(c + L) / N``, so a locomotive takes
   ``(c + L) / L`` times as many draws as an ordinary card.  ``--ferry-weight
   scarcity`` (the default) adds ``(c + L) / L - 1`` cards per symbol; ``none``
-  adds nothing; a number adds that many cards per symbol.
+  adds nothing; a number adds that many cards per symbol.  Where the rules let
+  any N cards replace a ferry's locomotive (R-VAR-3), a symbol costs at most
+  ``N - 1`` extra cards under ``scarcity``: the cheaper of the two legal ways
+  to pay it (and the only one if locomotives may not be played on ferries).
+* **Mountains** (R-VAR-10): the trains a mountain route discards beyond its
+  length count like train spaces: one each, whatever the weights (they are
+  trains the player must have, so a path over mountains uses up more of them).
 """
 
 from __future__ import annotations
@@ -111,6 +117,19 @@ def ferry_symbol_surcharge(rules: Rules) -> float:
     return (_mean_colour_cards(rules) + rules.locomotives) / rules.locomotives - 1.0
 
 
+def symbol_surcharge(rules: Rules, route: Route, locomotive: float, cheapest: bool) -> float:
+    """Extra cards for one locomotive symbol of ``route``: ``locomotive`` when paid with a
+    locomotive; with a substitute rule (R-VAR-3), the cheaper legal way when ``cheapest``
+    (the ``scarcity`` policy), and the substitute's ``N - 1`` when locomotives may not be
+    played on ferries."""
+    sub = rules.substitute_for(route.id, route.kind)
+    if sub is None or sub.replaces != "locomotive":
+        return locomotive
+    if not rules.locomotives_playable_on(route.kind):
+        return float(sub.cards - 1)
+    return min(locomotive, float(sub.cards - 1)) if cheapest else locomotive
+
+
 def route_weights(board: Board, weights: CostWeights) -> tuple[float, ...]:
     """Cost in cards of every route (indexed like ``board.routes``)."""
     rules = board.rules
@@ -125,8 +144,10 @@ def route_weights(board: Board, weights: CostWeights) -> tuple[float, ...]:
             elif weights.tunnel != "none":
                 extra = float(weights.tunnel)
         if route.kind == "ferry" or route.locomotives:
-            extra += ferry_extra * route.locomotives
-        return route.length + extra
+            extra += symbol_surcharge(rules, route, ferry_extra, weights.ferry == "scarcity") \
+                * route.locomotives
+        mountains = route.mountains if rules.mountains_allowed else 0
+        return route.length + mountains + extra
 
     return tuple(cost(r) for r in board.routes)
 

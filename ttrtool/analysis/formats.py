@@ -19,8 +19,10 @@ from ttrtool.analysis.costs import (
     ferry_symbol_surcharge,
     tunnel_match_distribution,
 )
-from ttrtool.analysis.tickets import SUGGESTED_BAND, Leg
+from ttrtool.analysis.tickets import Leg
 from ttrtool.model import GRAY
+from ttrtool.rules import Rules
+from ttrtool.ticket_value import POINTS_BAND
 
 JSON_FORMAT = "ttrtool-analysis"
 JSON_VERSION = 1
@@ -83,7 +85,9 @@ def sections(a: Analysis, other: Analysis | None = None,
          f"completed; {len(legs)} legs (one per destination).",
          f"Points - cheapest train spaces per leg: {spread or 'none'}.",
          f"Suggested value = cheapest path in train spaces; flagged outside "
-         f"{SUGGESTED_BAND[0]:+d}..{SUGGESTED_BAND[1]:+d} (the official maps' range).",
+         f"{-POINTS_BAND.below:+d}..{POINTS_BAND.above:+d} (every official ticket is inside), "
+         f"'far' (an error in validate) below 1/{POINTS_BAND.factor:g} or above "
+         f"{POINTS_BAND.factor:g}x the cost and over {2 * POINTS_BAND.above} points off.",
          _weights_note(a)],
         ("ticket", "from – to", "points", "spaces", "routes", "cards", "delta", "suggested",
          "flag", "one cheapest path"),
@@ -157,15 +161,25 @@ def sections(a: Analysis, other: Analysis | None = None,
     return out
 
 
+def _tracks_note(rules: Rules) -> str:
+    """How many tracks of a parallel route each player count may use (R-VAR-4)."""
+    if rules.usable_tracks_table:
+        steps = ", ".join(f"{n} from {p} players" for p, n in rules.usable_tracks_table)
+        return (f"Tracks of a parallel route usable: {steps} (one below; the cheapest are "
+                "counted, never more than the route has); a route closes when that many "
+                "are claimed.")
+    return (f"Both tracks of a double route are usable from {rules.both_tracks_min_players} "
+            "players; below that one track per double route (the cheapest), and one claim by "
+            "an opponent closes the route.")
+
+
 def _player_sections(a: Analysis, top: int) -> list[Section]:
     board = a.board
     legs = a.legs
     base = {(g.ticket.index, g.destination.name): g.spaces for g in legs}
     players = Section(
         "Per player count",
-        [f"Both tracks of a double route are usable from {board.rules.both_tracks_min_players} "
-         "players; below that one track per double route (the cheapest), and one claim by an "
-         "opponent closes the route.",
+        [_tracks_note(board.rules),
          "Cut off / dearer: legs that one opponent's claim on an unavoidable link makes "
          "impossible / longer (worst single claim per leg)."],
         ("players", "both tracks", "usable tracks", "completable cards", "cut off", "dearer",
@@ -259,6 +273,7 @@ def _leg_dict(leg: Leg, a: Analysis) -> dict[str, Any]:
         "delta": leg.delta,
         "suggested": leg.suggested,
         "flag": leg.flag or None,
+        "pricing": None if leg.value is None else leg.value.pricing.value,
         "path": list(leg.places),
         "route_ids": [a.board.routes[i].id for i in leg.path],
     }
@@ -282,7 +297,7 @@ def to_dict(a: Analysis, other: Analysis | None = None) -> dict[str, Any]:
                 round(p, 4) for p in tunnel_match_distribution(rules, GRAY)
             ] if rules.tunnels_allowed else [],
             "ferry_symbol_surcharge": round(ferry_symbol_surcharge(rules), 4),
-            "suggested_band": list(SUGGESTED_BAND),
+            "suggested_band": [-POINTS_BAND.below, POINTS_BAND.above],
         },
         "tickets": [
             {"id": t.ticket.id, "deck": t.ticket.deck, "origin": t.ticket.origin,

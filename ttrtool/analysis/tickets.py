@@ -5,11 +5,9 @@ a multi-destination ticket is looked at once per destination (R-CH-3).  A
 country is reached through any of its border points and a chain never
 passes through one (R-CH-9): that is :func:`ttrtool.graph.cheapest_tree`.
 
-The suggested value is the cheapest path in train spaces.  On the official
-boards points equal that cost for 103 of the 110 city-city tickets (USA 25 of
-30, Europe 44 of 46, Switzerland 34 of 34) and the others are 1 or 2 above
-it, never below: so a ticket whose points fall outside ``SUGGESTED_BAND``
-around the suggestion is flagged (tests/analysis recomputes the band).
+The suggested value is the cheapest path in train spaces; whether the
+points are fair is judged by :func:`ttrtool.ticket_value.ticket_value`, the
+same definition ``validate`` uses (TTR406, TTR407).
 """
 
 from __future__ import annotations
@@ -19,9 +17,11 @@ from dataclasses import dataclass
 
 from ttrtool.graph import CheapestTree, cheapest_tree, usable_tracks
 from ttrtool.model import Board, Destination, Ticket
+from ttrtool.ticket_value import POINTS_BAND, PointsBand, TicketValue, points_band, ticket_value
 
-# points - cheapest spaces on the official city-city tickets: min 0, max +2.
-SUGGESTED_BAND = (0, 2)
+# points - cheapest spaces outside which a leg is flagged, as a (low, high) pair, derived from
+# the one definition (ttrtool/ticket_value.py); Leg.value also tells a warning from an error.
+SUGGESTED_BAND = (-POINTS_BAND.below, POINTS_BAND.above)
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,7 @@ class Leg:
     weighted: float | None  # cheapest completion in cards with the tunnel/ferry weights
     path: tuple[int, ...]  # route indices of one cheapest path (in spaces), origin first
     places: tuple[str, ...]  # the places along that path
+    band: PointsBand = POINTS_BAND  # what counts as fair points (ttrtool/ticket_value.py)
 
     @property
     def completable(self) -> bool:
@@ -55,15 +56,22 @@ class Leg:
         return self.spaces
 
     @property
+    def value(self) -> TicketValue | None:
+        """Are the points fair for the cost?  None when there is no cost to judge by: the leg
+        cannot be completed, or it joins a place to itself (TTR402)."""
+        if not self.spaces:
+            return None
+        return ticket_value(self.points, self.spaces, self.band)
+
+    @property
     def flag(self) -> str:
-        """'' when priced like the official maps; else what is off."""
+        """'' when priced fairly; else what is off."""
         if self.spaces is None:
             return "cannot be completed"
-        if self.delta is not None and self.delta < SUGGESTED_BAND[0]:
-            return "worth less than its cheapest path"
-        if self.delta is not None and self.delta > SUGGESTED_BAND[1]:
-            return "worth more than the official maps pay"
-        return ""
+        if self.spaces == 0:
+            return "goes to its own origin"
+        value = self.value
+        return "" if value is None else value.phrase
 
 
 @dataclass(frozen=True)
@@ -126,7 +134,7 @@ def leg(finder: PathFinder, ticket: Ticket, destination: Destination,
     path_tree = finder.tree("path", ticket.origin_nodes, usable)
     best = path_tree.best(destination.nodes)
     if best is None:
-        return Leg(ticket, destination, None, None, None, None, (), ())
+        return Leg(ticket, destination, None, None, None, None, (), (), points_band(board))
     cost, end = best
     spaces, routes = divmod(_whole(cost), 1024)
     path = path_tree.chain_to(board, end)
@@ -139,7 +147,7 @@ def leg(finder: PathFinder, ticket: Ticket, destination: Destination,
         weighted = finder.tree("weighted", ticket.origin_nodes, usable).best(destination.nodes)
     return Leg(
         ticket, destination, spaces, routes, _whole(fewest[0]) if fewest else None,
-        weighted[0] if weighted else None, path, _places(board, start, path),
+        weighted[0] if weighted else None, path, _places(board, start, path), points_band(board),
     )
 
 

@@ -31,6 +31,7 @@ from ttrtool.engine.actions import (
     Pass,
     TunnelPay,
 )
+from ttrtool.engine.claims import group_open
 from ttrtool.engine.game import Game
 from ttrtool.engine.view import PlayerView
 from ttrtool.graph import INF, cheapest_path
@@ -159,11 +160,7 @@ class StrategicBot:
         """Is ``route`` out of this bot's reach (owned, or its double track closed to it)?"""
         if owner[route] >= 0:
             return owner[route] != self.seat
-        for other in self.partners[route]:
-            o = owner[other]
-            if o == self.seat or (o >= 0 and not self.both):
-                return True
-        return False
+        return not group_open(owner, self.partners[route], self.game.group_cap[route], self.seat)
 
     def refresh(self, view: PlayerView) -> None:
         """Re-plan if the tickets changed or a needed route was lost."""

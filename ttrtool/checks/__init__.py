@@ -144,4 +144,12 @@ def all_checks() -> list[Check]:
 
 def _load_all() -> None:
     # Importing the modules registers their checks.
-    from ttrtool.checks import layout, references, routes, supply, tickets  # noqa: F401
+    from ttrtool.checks import (  # noqa: F401
+        layout,
+        places,
+        references,
+        routes,
+        supply,
+        tickets,
+        variant_rules,
+    )

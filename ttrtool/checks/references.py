@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ttrtool.checks import CheckContext, Finding, check
-from ttrtool.diagnostics import JsonPath, Severity
+from ttrtool.diagnostics import JsonPath, Severity, describe_invisible, visible
 from ttrtool.model import fold, scripts
 
 
@@ -48,7 +48,8 @@ def duplicate_name(ctx: CheckContext) -> Iterator[Finding]:
         if kind == "alias":
             continue
         if name in seen:
-            yield Finding(f"{kind} '{name}' is already defined as a {seen[name]}: give each place "
+            yield Finding(f"{kind} '{visible(name)}' is already defined as a {seen[name]}: give "
+                          "each place "
                           "a different name, or delete the repeated entry", path)
         else:
             seen[name] = kind
@@ -124,7 +125,43 @@ def mixed_script_name(ctx: CheckContext) -> Iterator[Finding]:
 
 
 def _describe(kind: str, name: str, owner: str) -> str:
-    return f"alias '{name}' of '{owner}'" if kind == "alias" else f"{kind} '{name}'"
+    if kind == "alias":
+        return f"alias '{visible(name)}' of '{visible(owner)}'"
+    return f"{kind} '{visible(name)}'"
+
+
+@check("TTR115", "invisible-character", Severity.WARNING,
+       "A name holding a character that shows as nothing or as a plain space (a zero-width "
+       "space, a no-break space, a bidi mark) differs from the same name typed on a keyboard.")
+def invisible_character(ctx: CheckContext) -> Iterator[Finding]:
+    """City, country and alias names and border point ids hold no invisible character:
+    format characters (U+200B ZERO WIDTH SPACE, U+200E LEFT-TO-RIGHT MARK, U+00AD SOFT
+    HYPHEN, ...), spaces other than the ordinary one (U+00A0 NO-BREAK SPACE, U+3000
+    IDEOGRAPHIC SPACE, ...) and fillers.  Such characters come with text pasted from web
+    pages and documents; the name then looks right, but a route or ticket typed by hand
+    never matches it (TTR101).  A zero-width joiner or non-joiner between two letters of a
+    script that needs it (Persian, the Indic scripts) is part of the spelling and allowed.
+
+    Passing::
+
+        cities:
+          - {name: Falun, pos: [10, 10]}
+
+    Failing::
+
+        cities:
+          - {name: "Falun\\u200b", pos: [10, 10]}   # ends with a zero-width space
+    """
+    places = [(name, kind, path, owner) for name, kind, path, owner in _names(ctx)]
+    places += [(bp.id, "border point id", bp.path + ("id",), country.name)
+               for country in ctx.board.countries for bp in country.border_points]
+    for name, kind, path, owner in places:
+        found = describe_invisible(name)
+        if found:
+            what = (f"border point id '{visible(name)}' of {owner}" if kind == "border point id"
+                    else _describe(kind, name, owner))
+            yield Finding(f"{what} holds an invisible character ({found}): delete it, or "
+                          "retype the name", path)
 
 
 @check("TTR108", "route-to-itself", Severity.ERROR,

@@ -1,4 +1,4 @@
-"""Checks TTR301-TTR310 and TTR319: tracks, double routes and what the rules allow on them."""
+"""Checks TTR301-TTR310 and TTR319: tracks, parallel routes and what the rules allow on them."""
 
 from __future__ import annotations
 
@@ -22,9 +22,9 @@ def _kind(r: Route) -> str:
 
 
 @check("TTR301", "double-route-size", Severity.ERROR,
-       "A double route is exactly two parallel tracks (R-CLAIM-5).")
+       "A parallel route (double or triple) has at least two tracks (R-CLAIM-5, R-VAR-4).")
 def double_route_size(ctx: CheckContext) -> Iterator[Finding]:
-    """Every ``double`` group has exactly two tracks.
+    """Every ``double`` group has two tracks or more (a triple has three).
 
     Passing::
 
@@ -42,18 +42,14 @@ def double_route_size(ctx: CheckContext) -> Iterator[Finding]:
             yield Finding(f"double group '{group}' has only one track: add the parallel track with "
                           f"'double: {group}', or remove 'double' from this route",
                           tracks[0].path + ("double",))
-        elif len(tracks) > 2:
-            for extra in tracks[2:]:
-                yield Finding(f"double group '{group}' has {len(tracks)} tracks; a double "
-                              "route has two: give this track its own group or remove 'double'",
-                              extra.path + ("double",))
 
 
 @check("TTR302", "double-route-mismatch", Severity.ERROR,
-       "The two tracks of a double route join the same places (and border point) with the same "
-       "length.")
+       "The tracks of a parallel route join the same places (and border point) with the same "
+       "length, unless rules.double_routes.tracks_may_differ (R-VAR-5).")
 def double_route_mismatch(ctx: CheckContext) -> Iterator[Finding]:
-    """Both tracks of a double group have the same ends and length.
+    """The tracks of a double group have the same ends, and the same length unless the
+    rules let them differ (``double_routes.tracks_may_differ``, Nordic Countries).
 
     Passing::
 
@@ -67,6 +63,7 @@ def double_route_mismatch(ctx: CheckContext) -> Iterator[Finding]:
           - {a: Bern, b: Basel, length: 2, color: red, double: D1}
           - {a: Bern, b: Basel, length: 3, color: blue, double: D1}
     """
+    may_differ = ctx.board.rules.tracks_may_differ
     for group, tracks in ctx.board.double_groups().items():
         first = tracks[0]
         for other in tracks[1:]:
@@ -75,9 +72,10 @@ def double_route_mismatch(ctx: CheckContext) -> Iterator[Finding]:
                               f"({first.label()} and {other.label()}): a double route is two "
                               "parallel tracks between the same ends; fix the ends or the group",
                               other.path + ("b",))
-            elif other.length != first.length:
+            elif other.length != first.length and not may_differ:
                 yield Finding(f"the tracks of double group '{group}' have lengths {first.length} "
-                              f"and {other.length}: parallel tracks have the same length",
+                              f"and {other.length}: parallel tracks have the same length (or set "
+                              "rules.double_routes.tracks_may_differ if the variant says so)",
                               other.path + ("length",))
 
 
@@ -108,13 +106,15 @@ def double_route_same_color(ctx: CheckContext) -> Iterator[Finding]:
 
 
 @check("TTR319", "double-route-kind", Severity.WARNING,
-       "The two tracks of a double route are of one kind (both tunnels, both ferries with the same "
-       "locomotive symbols, or both normal): they cross the same ground.")
+       "The tracks of a parallel route are of one kind (all tunnels, all ferries with the same "
+       "locomotive symbols, or all normal): they cross the same ground.")
 def double_route_kind(ctx: CheckContext) -> Iterator[Finding]:
-    """Both tracks of a double group have the same kind and ferry symbols.
+    """The tracks of a double group have the same kind and ferry symbols, unless the rules
+    let them differ (``double_routes.tracks_may_differ``, R-VAR-5).
 
-    Every double route of the official boards does; a tunnel beside an open track is
-    usually a slip of the pen, and it changes which track players take.
+    Most official boards keep to this; a tunnel beside an open track is usually a slip of
+    the pen, and it changes which track players take.  Nordic Countries pairs a tunnel
+    with a ferry on purpose, and its rules say so.
 
     Passing::
 
@@ -128,6 +128,8 @@ def double_route_kind(ctx: CheckContext) -> Iterator[Finding]:
           - {a: Bern, b: Basel, length: 2, color: red, kind: tunnel, double: D1}
           - {a: Bern, b: Basel, length: 2, color: blue, double: D1}
     """
+    if ctx.board.rules.tracks_may_differ:
+        return
     for group, tracks in ctx.board.double_groups().items():
         first = tracks[0]
         for other in tracks[1:]:
@@ -195,10 +197,12 @@ def unknown_color(ctx: CheckContext) -> Iterator[Finding]:
 
 
 @check("TTR306", "ferry-locomotives", Severity.ERROR,
-       "Locomotive symbols belong on gray ferries and cannot outnumber the spaces (R-EU-6).")
+       "Locomotive symbols belong on ferries (gray ones, unless rules.ferries.colored) and cannot "
+       "outnumber the spaces (R-EU-6, R-VAR-2).")
 def ferry_locomotives(ctx: CheckContext) -> Iterator[Finding]:
-    """``locomotives`` is only set on gray ferries, at most the length, and a ferry has at least
-    one; ferries need locomotives to be playable on them.
+    """``locomotives`` is only set on ferries, at most the length, and a ferry has at least
+    one; ferries are gray unless the rules allow coloured ones (``ferries.colored``); a
+    ferry's locomotives must be playable on ferries, or replaceable by substitute cards.
 
     Passing::
 
@@ -222,14 +226,17 @@ def ferry_locomotives(ctx: CheckContext) -> Iterator[Finding]:
         elif r.locomotives == 0:
             yield Finding(f"route {r.label()} has no locomotive symbols: set 'locomotives' "
                           "(1 or more), or make it a normal route", r.path + ("kind",))
-        if not r.is_gray:
-            yield Finding(f"route {r.label()} is {r.color}, but ferries are gray: set 'color: "
-                          "gray'",
+        if not r.is_gray and not rules.ferries_colored:
+            yield Finding(f"route {r.label()} is {r.color}, but ferries are gray in these rules: "
+                          "set 'color: gray' (or rules.ferries.colored: true if the variant "
+                          "prints coloured ferries)",
                           r.path + ("color",))
-        if r.locomotives and rules.locomotives_playable_on == "tunnels":
-            yield Finding(f"route {r.label()} needs locomotives, but the rules let locomotives be "
-                          "played only on tunnels: it could never be claimed; make it a tunnel or "
-                          "change rules.locomotives.playable_on", where)
+        sub = rules.substitute_for(r.id, "ferry")
+        if (r.locomotives and not rules.locomotives_playable_on("ferry")
+                and (sub is None or sub.replaces != "locomotive")):
+            yield Finding(f"route {r.label()} needs locomotives, but the rules do not let "
+                          "locomotives be played on ferries: it could never be claimed; add "
+                          "ferry to rules.locomotives.playable_on or make it a tunnel", where)
 
 
 @check("TTR307", "ferries-not-allowed", Severity.ERROR,
@@ -281,10 +288,11 @@ def tunnels_not_allowed(ctx: CheckContext) -> Iterator[Finding]:
 
 
 @check("TTR309", "locomotives-without-tunnels", Severity.ERROR,
-       "If locomotives may be played only on tunnels (R-CH-7), a board without tunnels leaves "
-       "every locomotive card unplayable.")
+       "If locomotives may be played only on some kinds of route (R-CH-7, R-VAR-1), a board "
+       "without such routes leaves every locomotive card unplayable.")
 def locomotives_without_tunnels(ctx: CheckContext) -> Iterator[Finding]:
-    """With ``locomotives.playable_on: tunnels`` the board has at least one tunnel.
+    """With ``locomotives.playable_on: tunnels`` (or a list of kinds without ``normal``) the
+    board has at least one route of a kind locomotives may be played on.
 
     Passing::
 
@@ -297,11 +305,16 @@ def locomotives_without_tunnels(ctx: CheckContext) -> Iterator[Finding]:
         routes: [{a: Brig, b: Sion, length: 3, color: gray}]
     """
     rules = ctx.board.rules
-    if rules.locomotives_playable_on != "tunnels" or rules.locomotives == 0:
+    kinds = rules.locomotive_kinds
+    if "normal" in kinds or rules.locomotives == 0:
         return
-    if not any(r.kind == "tunnel" for r in ctx.board.routes):
-        yield Finding("the rules let locomotives be played only on tunnels, but the board has no "
-                      "tunnel: add tunnels, or set rules.locomotives.playable_on to any",
+    allowed = {"tunnel": rules.tunnels_allowed, "ferry": rules.ferries_allowed}
+    if not any(r.kind in kinds and allowed.get(r.kind, False) for r in ctx.board.routes):
+        where = ("only on " + " and ".join(f"{k}s" for k in sorted(kinds, reverse=True))
+                 + ", but the board has none: add such routes," if kinds else
+                 "on no route, so every locomotive card is dead:")
+        yield Finding(f"the rules let locomotives be played {where} or set "
+                      "rules.locomotives.playable_on to any",
                       rules_path(ctx, "locomotives", "playable_on"))
 
 

@@ -6,18 +6,25 @@ from collections.abc import Iterator
 
 from ttrtool.checks import CheckContext, Finding, check, rules_path
 from ttrtool.diagnostics import Severity
-from ttrtool.model import Board
+from ttrtool.model import Board, Route
 
 
 def usable_spaces(board: Board, players: int) -> int:
-    """Train spaces that can be filled with ``players`` players: with fewer than
-    ``both_tracks_min_players`` only one track of each double route (R-CLAIM-5, R-CH-5)."""
-    total = board.train_spaces
-    if board.rules.both_tracks_usable(players):
-        return total
+    """Train spaces that can be filled with ``players`` players: of each parallel group only
+    the tracks the rules let be used (one below ``both_tracks_min_players`` by default),
+    the longest ones (R-CLAIM-5, R-CH-5, R-VAR-4); a mountain's discarded trains count
+    as spaces (R-VAR-10)."""
+    rules = board.rules
+
+    def trains(r: Route) -> int:
+        return r.length + (r.mountains if rules.mountains_allowed else 0)
+
+    total = sum(trains(r) for r in board.routes)
     for tracks in board.double_groups().values():
-        if len(tracks) >= 2:
-            total -= sum(r.length for r in tracks) - max(r.length for r in tracks)
+        usable = rules.usable_tracks(players, len(tracks))
+        if usable < len(tracks):
+            lengths = sorted((trains(r) for r in tracks), reverse=True)
+            total -= sum(lengths[usable:])
     return total
 
 
@@ -70,9 +77,10 @@ def trains_vs_spaces(ctx: CheckContext) -> Iterator[Finding]:
 
 
 @check("TTR313", "route-longer-than-trains", Severity.ERROR,
-       "A player needs as many trains as a route's length to claim it (R-CLAIM-4).")
+       "A player needs as many trains as a route's length (and its mountain trains) to claim "
+       "it (R-CLAIM-4, R-VAR-10).")
 def route_longer_than_trains(ctx: CheckContext) -> Iterator[Finding]:
-    """No route is longer than ``rules.trains_per_player``.
+    """No route needs more than ``rules.trains_per_player`` trains, mountains included.
 
     Passing::
 
@@ -84,10 +92,12 @@ def route_longer_than_trains(ctx: CheckContext) -> Iterator[Finding]:
         rules: {trains_per_player: 5}
         routes: [{a: Bern, b: Basel, length: 6, color: red}]
     """
-    trains = ctx.board.rules.trains_per_player
+    rules = ctx.board.rules
+    trains = rules.trains_per_player
     for r in ctx.board.routes:
-        if r.length > trains:
-            yield Finding(f"route {r.label()} needs {r.length} trains but each player has "
+        need = r.length + (r.mountains if rules.mountains_allowed else 0)
+        if need > trains:
+            yield Finding(f"route {r.label()} needs {need} trains but each player has "
                           f"{trains}: shorten the route or raise rules.trains_per_player",
                           r.path + ("length",))
 

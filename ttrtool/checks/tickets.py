@@ -1,4 +1,4 @@
-"""Checks TTR401-TTR406: destination tickets can be completed and are worth what they cost."""
+"""Checks TTR401-TTR407: destination tickets can be completed and are worth what they cost."""
 
 from __future__ import annotations
 
@@ -6,13 +6,10 @@ from collections.abc import Iterator
 from functools import cached_property
 
 from ttrtool.checks import CheckContext, Finding, check
-from ttrtool.diagnostics import Severity
+from ttrtool.diagnostics import JsonPath, Severity
 from ttrtool.graph import UnionFind, cheapest_path, components, joined
 from ttrtool.model import Board, Destination, Ticket
-
-# Official tickets score at most two points above the cheapest path in train
-# spaces (shared/reference/README.md); a wider gap is worth a second look.
-POINTS_TOLERANCE = 2
+from ttrtool.ticket_value import Pricing, TicketValue, points_band, ticket_value
 
 
 def _cards(board: Board) -> list[Ticket]:
@@ -227,12 +224,50 @@ def ticket_longer_than_trains(ctx: CheckContext) -> Iterator[Finding]:
                               _dest_path(t, k))
 
 
+def _values(ctx: CheckContext) -> list[tuple[Ticket, Destination, JsonPath, TicketValue]]:
+    """Every completable destination with the verdict on its points (shared by TTR406 and
+    TTR407, which split the verdicts between them)."""
+    found = ctx.cache.get("ticket-values")
+    if isinstance(found, list):
+        return found
+    net = _network(ctx)
+    band = points_band(ctx.board)
+    out = []
+    for t in _cards(ctx.board):
+        for k, d in _reachable(net, t):
+            cost = net.cost(t.origin_nodes, d.nodes)
+            if cost is None:
+                continue
+            where = t.path + (("destinations", k, "points") if t.is_multi else ("points",))
+            out.append((t, d, where, ticket_value(d.points, int(round(cost)), band)))
+    ctx.cache["ticket-values"] = out
+    return out
+
+
+def _points_finding(t: Ticket, d: Destination, where: JsonPath, v: TicketValue) -> Finding:
+    low, high = v.fair
+    band = v.band
+    if v.points == 0:
+        gap = "nothing to win or lose"
+    else:
+        gap = {Pricing.LOW: f"more than {band.below} below it",
+               Pricing.HIGH: f"more than {band.above} above it",
+               Pricing.FAR_LOW: f"less than 1/{band.factor:g} of it",
+               Pricing.FAR_HIGH: f"more than {band.factor:g} times it"}[v.pricing]
+    return Finding(f"ticket {t.origin}–{d.name} is worth {v.points} for a cheapest path of "
+                   f"{v.spaces} train spaces, {gap}: make it between {low} and {high} points",
+                   where)
+
+
 @check("TTR406", "ticket-points", Severity.WARNING,
        "Ticket points are close to the cheapest path in train spaces on the official maps "
-       "(within +2); a wider gap makes a ticket too easy or too hard.",
+       "(within 2); a wider gap makes a ticket too easy or too hard.",
        whole_board=True)
 def ticket_points(ctx: CheckContext) -> Iterator[Finding]:
-    """Every destination's points are within 2 of the cheapest path in train spaces.
+    """Every destination's points are within 2 of its cheapest path in train spaces (and at
+    least 1).  Every official ticket is: most are exactly the cost, a few 1 or 2 above it,
+    and one Swiss country destination 1 below.  ``ttrtool analyze`` flags the same tickets
+    (docs/analyze.md); gross mispricing is TTR407.
 
     Passing::
 
@@ -242,16 +277,31 @@ def ticket_points(ctx: CheckContext) -> Iterator[Finding]:
     Failing::
 
         routes: [{a: Bern, b: Basel, length: 3, color: red}]
-        tickets: {regular: [{from: Bern, to: Basel, points: 12}]}
+        tickets: {regular: [{from: Bern, to: Basel, points: 6}]}
     """
-    net = _network(ctx)
-    for t in _cards(ctx.board):
-        for k, d in _reachable(net, t):
-            cost = net.cost(t.origin_nodes, d.nodes)
-            if cost is None or abs(d.points - cost) <= POINTS_TOLERANCE:
-                continue
-            where = t.path + (("destinations", k, "points") if t.is_multi else ("points",))
-            yield Finding(f"ticket {t.origin}–{d.name} is worth {d.points} but the cheapest "
-                          "path is "
-                          f"{cost:g} train spaces: make it between {max(0, int(cost) - 2)} and "
-                          f"{int(cost) + 2} points", where)
+    for t, d, where, v in _values(ctx):
+        if v.pricing in (Pricing.LOW, Pricing.HIGH):
+            yield _points_finding(t, d, where, v)
+
+
+@check("TTR407", "ticket-points-far-off", Severity.ERROR,
+       "Ticket points less than half or more than twice the cheapest path (and more than 4 "
+       "away from it), or 0, are a slip: such a ticket is a free gift or a trap.",
+       whole_board=True)
+def ticket_points_far_off(ctx: CheckContext) -> Iterator[Finding]:
+    """No destination is worth 0 points, and none is worth less than half or more than twice
+    its cheapest path in train spaces while also being more than 4 points from it.
+
+    Passing::
+
+        routes: [{a: Bern, b: Basel, length: 6, color: red}]
+        tickets: {regular: [{from: Bern, to: Basel, points: 9}]}   # TTR406 only
+
+    Failing::
+
+        routes: [{a: Bern, b: Basel, length: 6, color: red}]
+        tickets: {regular: [{from: Bern, to: Basel, points: 40}]}
+    """
+    for t, d, where, v in _values(ctx):
+        if v.gross:
+            yield _points_finding(t, d, where, v)

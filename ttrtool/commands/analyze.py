@@ -20,6 +20,7 @@ from ttrtool.analysis import Analysis, analyze
 from ttrtool.analysis.costs import CostWeights, WeightError
 from ttrtool.analysis.formats import FORMATS, TOP_CHOKEPOINTS, render
 from ttrtool.commands.argv import Shape, parse
+from ttrtool.commands.outputs import first_output_problem
 from ttrtool.formats import format_text
 from ttrtool.validate import validate_file
 
@@ -71,6 +72,11 @@ def run(map_file: str, compare: str | None = None, output_format: str = "text",
     except WeightError as e:
         sys.stderr.write(f"error: {e}\n")
         return 2
+    target = Path(output) if output is not None else None
+    problem = first_output_problem((target,), resolve_map_path(map_file))
+    if problem:
+        sys.stderr.write(f"error: {problem}\n")
+        return 2
     try:
         analysis, errors = _load(map_file, weights)
         other, other_errors = _load(compare, weights) if compare else (None, False)
@@ -119,26 +125,26 @@ def register(app: "typer.Typer") -> None:
             "--compare", "-c", metavar="MAP",
             help="Show the figures side by side with this map.")] = None,
         output_format: Annotated[str, typer.Option(
-            "--format", "-f", help="text, json, markdown")] = "text",
+            "--format", "-f", metavar="FORMAT", help="text, json, markdown")] = "text",
         output: Annotated[str | None, typer.Option(
-            "--output", "-o", help="Write to this file.")] = None,
+            "--output", "-o", metavar="FILE", help="Write to this file.")] = None,
         tunnel_weight: Annotated[str, typer.Option(
-            "--tunnel-weight",
+            "--tunnel-weight", metavar="WEIGHT",
             help="Extra cards per tunnel: 'expected' (from the deck), 'none' or a number.",
         )] = "expected",
         ferry_weight: Annotated[str, typer.Option(
-            "--ferry-weight",
+            "--ferry-weight", metavar="WEIGHT",
             help="Extra cards per ferry locomotive symbol: 'scarcity' (from the deck), "
                  "'none' or a number.")] = "scarcity",
         top: Annotated[int, typer.Option(
-            "--top", min=0,
+            "--top", min=0, metavar="N",
             help="Chokepoints and exposed legs to list in text and Markdown.")] = TOP_CHOKEPOINTS,
     ) -> None:
         """Can every ticket be completed, what does it cost, and how is the map balanced?
 
-        Exit code 0: analysed; 1: the map has errors (the report is still written when
-        the board could be built); 2: a file cannot be read or written, or an option is
-        wrong.  See docs/analyze.md.
+        Exit codes: 0 analysed; 1 the map has errors (the report is still written when the
+        board could be built); 2 a file cannot be read or written, or an option is wrong;
+        130 interrupted.  See docs/analyze.md.
         """
         code = run(map_file, compare, output_format, output, tunnel_weight, ferry_weight, top)
         if code:

@@ -12,8 +12,9 @@ command checks that both paths give the same results.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -66,3 +67,21 @@ def parse(argv: list[str], shape: Shape) -> Parsed | None:
     if not got.positional or (len(got.positional) > 1 and not shape.several):
         return None
     return got
+
+
+# Words a user may put after a flag believing it takes a value (``--strict false``).  No
+# digits: ``--top 1`` must not cost the fast path a look at the Typer app.
+BOOLEAN_WORDS = frozenset({"true", "false", "yes", "no", "on", "off"})
+
+
+def flag_given_a_value(args: list[str], flags: Collection[str]) -> str | None:
+    """A message when one of ``flags`` in ``args`` is followed by a word of
+    :data:`BOOLEAN_WORDS` that names no file, else None."""
+    for flag, following in zip(args, args[1:], strict=False):
+        if flag == "--":
+            break
+        if (flag in flags and following.lower() in BOOLEAN_WORDS
+                and not Path(following).exists()):
+            return (f"{flag} is a flag and takes no value: write {flag} to turn it on, leave "
+                    f"it out to turn it off (not '{flag} {following}')")
+    return None

@@ -8,6 +8,7 @@ Exit codes: 0 written; 2 FILE exists, its folder does not, an unknown
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import typer
@@ -52,8 +53,9 @@ def run_new(file: str, source: str | None = None) -> int:
     except OSError:
         pass  # one is there already (or the folder is read-only): the map is what matters
     typer.echo(f"wrote {', '.join(wrote)}")
-    typer.echo(f"next: ttrtool validate {file}   then   ttrtool render {file} -o "
-               f"{path.with_suffix('.png').name}")
+    # Quoted for the shell, so that the hint can be pasted as it is ("my board.yaml").
+    name, png = shlex.quote(file), shlex.quote(path.with_suffix(".png").name)
+    typer.echo(f"next: ttrtool validate {name}   then   ttrtool render {name} -o {png}")
     return 0
 
 
@@ -66,7 +68,8 @@ def new_command(
 ) -> None:
     """Start a new map file from the full example or a bundled map (never overwrites).
 
-    Exit code 0: written; 2: the file exists, its folder does not, or --from is unknown.
+    Exit codes: 0 written; 2 the file exists, its folder does not, or --from is unknown
+    (nothing is ever overwritten).
     """
     code = run_new(file, source)
     if code:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ttrtool.commands.argv import Shape, parse
+from ttrtool.commands.outputs import first_output_problem
 
 if TYPE_CHECKING:
     import typer
@@ -58,26 +59,11 @@ def parse_length(text: str) -> float:
 
 
 def _write(path: Path, data: bytes) -> None:
-    """Write an output that :func:`_guard` has passed."""
+    """Write an output that :func:`first_output_problem` has passed."""
     try:
         path.write_bytes(data)
     except OSError as e:
         raise _fail(f"cannot write {path}: {e.strerror or e}") from None
-
-
-def _guard(path: Path, source: Path) -> None:
-    """Refuse to overwrite the map or to write into a folder that does not exist.
-
-    No folder is ever created: a mistyped ``-o`` must not leave new folders behind
-    (``make demo`` makes ``out/`` itself)."""
-    if path.resolve() == source.resolve():
-        raise _fail(f"refusing to overwrite the map file {source}")
-    folder = path.parent
-    if not folder.is_dir():
-        if folder.exists():
-            raise _fail(f"cannot write {path}: {folder} is not a folder")
-        raise _fail(f"cannot write {path}: the folder {folder} does not exist (create it "
-                    "first)")
 
 
 def run_render(opts: RenderOptions) -> int:
@@ -147,9 +133,10 @@ def _render(opts: RenderOptions) -> None:
     tiles_out = (out.with_name(out.stem + "-tiles.pdf") if board_wanted and tiles is not None
                  else None)
     # Every output is checked before anything is drawn or written.
-    for p in (out if board_wanted else None, pdf_out, tiles_out, tickets):
-        if p is not None:
-            _guard(p, source)
+    problem = first_output_problem((out if board_wanted else None, pdf_out, tiles_out, tickets),
+                                   source)
+    if problem:
+        raise _fail(problem)
     written: list[Path] = []
     target = out
     from ttrtool.render import pdf as pdfmod
@@ -238,25 +225,32 @@ def register(app: typer.Typer) -> None:
         map_file: str = typer.Argument(..., metavar="MAP",
                                        help="Map file, or a bundled map id."),
         output_arg: str | None = typer.Option(
-            None, "--output", "-o",
+            None, "--output", "-o", metavar="FILE",
             help="Board file: .svg (default <map id>.svg; none when only --tickets is given), "
                  ".pdf or .png."),
         pdf: bool = typer.Option(False, "--pdf",
                                  help="Also write the board as PDF beside the SVG."),
         tiles: str | None = typer.Option(
-            None, "--tiles", help="Also write OUTPUT-tiles.pdf: the board on a4, letter or a3 "
-                                  "sheets."),
-        overlap: str = typer.Option("15mm", "--overlap", help="Overlap between tiles."),
-        tickets_arg: str | None = typer.Option(None, "--tickets",
+            None, "--tiles", metavar="PAPER",
+            help="Also write OUTPUT-tiles.pdf: the board on a4, letter or a3 sheets."),
+        overlap: str = typer.Option("15mm", "--overlap", metavar="LENGTH",
+                                    help="Overlap between tiles."),
+        tickets_arg: str | None = typer.Option(None, "--tickets", metavar="FILE",
                                                help="Ticket cards: .pdf or .svg."),
-        paper: str = typer.Option("a4", "--paper",
+        paper: str = typer.Option("a4", "--paper", metavar="PAPER",
                                   help="Paper for ticket sheets: a4, letter, a3."),
         heatmap_arg: str | None = typer.Option(
-            None, "--heatmap", help="Simulation report (JSON): route claim rates."),
-        theme_file_arg: str | None = typer.Option(None, "--theme",
+            None, "--heatmap", metavar="REPORT",
+            help="Simulation report (JSON): route claim rates."),
+        theme_file_arg: str | None = typer.Option(None, "--theme", metavar="FILE",
                                                   help="Theme file (JSON or YAML)."),
     ) -> None:
-        """Draw the board at print size, tiles for home printing, and the ticket cards."""
+        """Draw the board at print size, tiles for home printing, and the ticket cards.
+
+        Exit codes: 0 written (layout warnings allowed); 1 the map has errors; 2 usage or
+        I/O error (a file that cannot be read, an output that cannot be written); 130
+        interrupted.  See docs/render.md.
+        """
         code = run_render(RenderOptions(
             map_file, Path(output_arg) if output_arg else None, pdf, tiles, overlap,
             Path(tickets_arg) if tickets_arg else None, paper,

@@ -1,7 +1,8 @@
 """``ttrtool replay games.jsonl --game K``: print a logged game turn by turn.
 
-Exit codes: 0 the replay agrees with the log; 1 it disagrees (the log was not
-written by this version, or determinism is broken); 2 bad input.
+Exit codes (the scheme of README.md): 0 the replay agrees with the log; 1 it
+disagrees (the log was not written by this version, or determinism is
+broken), or the map has errors; 2 usage or I/O error.
 """
 
 from __future__ import annotations
@@ -15,19 +16,27 @@ import typer
 
 import ttrtool
 from ttrtool.bots import BotNotFound
+from ttrtool.formats import format_text
 from ttrtool.simulate.replay import ReplayError, find_record, replay
+from ttrtool.validate import validate_file
 
 
 def replay_command(
     log: Annotated[Path, typer.Argument(
-        help="A game log written by simulate --log --log-actions.")],
-    game: Annotated[int, typer.Option("--game", "-g", min=0, help="Game number in the log.")] = 0,
+        metavar="LOG", help="A game log written by simulate --log --log-actions.")],
+    game: Annotated[int, typer.Option("--game", "-g", min=0, metavar="N",
+                                      help="Game number in the log.")] = 0,
     players: Annotated[int | None, typer.Option(
-        "--players", "-p", help="Player count, when the log holds several.")] = None,
+        "--players", "-p", metavar="N", help="Player count, when the log holds several.")] = None,
     map_name: Annotated[str | None, typer.Option(
-        "--map", help="Map file (default: the bundled map named in the log).")] = None,
+        "--map", metavar="MAP",
+        help="Map file (default: the bundled map named in the log).")] = None,
 ) -> None:
-    """Re-simulate one logged game from its seed, check every action, print it turn by turn."""
+    """Re-simulate one logged game from its seed, check every action, print it turn by turn.
+
+    Exit codes: 0 the replay agrees with the log; 1 it disagrees, or the map has errors; 2
+    usage or I/O error (an unreadable log, no such game, a missing map); 130 interrupted.
+    """
     try:
         with open(log, encoding="utf-8") as f:
             record = find_record(iter(f), game, players)
@@ -40,11 +49,16 @@ def replay_command(
     if any(":" in b for b in record.get("bots", ())) and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())  # plug-in bots import as in simulate
     source = map_name or record.get("map", "")
-    try:
-        board = ttrtool.load_map(source)
-    except (ttrtool.MapError, OSError):
+    result = validate_file(ttrtool.resolve_map_path(source)) if source else None
+    if result is None or result.board is None:
+        if result is not None and not result.io_error:
+            # A map with errors: shown as validate shows them, exit 1 as in every command.
+            sys.stderr.write(format_text([(result.file, result.errors)], False))
+            typer.echo(f"error: cannot replay on {source}: the map has errors", err=True)
+            raise typer.Exit(1)
         typer.echo(f"error: cannot load map '{source}': give the map file with --map", err=True)
-        raise typer.Exit(2) from None
+        raise typer.Exit(2)
+    board = result.board
     typer.echo(f"{board.meta.name}, {record['players']} players, seed {record['seed']}: "
                + ", ".join(f"seat {i + 1} {b}" for i, b in enumerate(record["bots"])))
     try:
@@ -59,8 +73,11 @@ def replay_command(
         raise typer.Exit(2) from None
     for p in record["results"]:
         b = p["breakdown"]
+        others = "".join(f", {x['type'].replace('_', ' ')} {x['points']}"
+                         for x in b.get("bonuses", ()))
         typer.echo(f"seat {p['seat'] + 1} {p['bot']}: {p['score']} points (routes {b['routes']}, "
-                   f"tickets {b['tickets']}, stations {b['stations']}, longest {b['longest']})")
+                   f"tickets {b['tickets']}, stations {b['stations']}, longest {b['longest']}"
+                   f"{others})")
     typer.echo(f"end: {record['end']} after {record['turns']} turns; winner(s): "
                + ", ".join(f"seat {w + 1}" for w in record["winners"]) + "; replay matches the log")
 

@@ -10,7 +10,10 @@ from ttrtool.resources import schema_text
 def schema_command(
     name: str = typer.Argument("map", help="Which schema: 'map' or 'game-log'."),
 ) -> None:
-    """Print the JSON Schema (draft-07) of map files, for editors and other tools."""
+    """Print the JSON Schema (draft-07) of map files, for editors and other tools.
+
+    Exit codes: 0 printed; 2 no schema of that name.
+    """
     try:
         typer.echo(schema_text(name), nl=False)
     except FileNotFoundError:

@@ -1,9 +1,10 @@
 """``ttrtool simulate MAP``: play many seeded games with bots and report on them.
 
-Exit codes: 0 done; 1 a ``--fail-on`` threshold was crossed; 2 bad input
-(unknown map or bot, a map with errors, bad option, unwritable output, Dask
-not installed or unreachable, a plug-in bot that breaks the interface); 3 the
-engine broke an invariant (a bug: please report it with the seed).
+Exit codes (the scheme of README.md): 0 done; 1 the map has errors, or a
+``--fail-on`` threshold was crossed; 2 usage or I/O error (unknown map file
+or bot, bad option, unwritable output, Dask not installed or unreachable, a
+plug-in bot that breaks the interface); 3 the engine broke an invariant (a
+bug: please report it with the seed); 130 interrupted.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import json
 import os
 import sys
 import time
+from contextlib import closing
 from pathlib import Path
 from typing import IO, Annotated, Any
 
@@ -20,6 +22,7 @@ import typer
 
 import ttrtool
 from ttrtool.bots import DEFAULT_BOTS, BotNotFound, canonical_name, resolve_bot
+from ttrtool.commands.outputs import first_output_problem
 from ttrtool.formats import format_text
 from ttrtool.resources import BUNDLED_MAPS
 from ttrtool.simulate.playout import BotError, InvariantError
@@ -84,8 +87,10 @@ class Progress:
             self.next_mark = self.done + max(1, self.total // 10)
 
     def close(self) -> None:
+        """End the bar's line (once, however often this is called)."""
         if self.tty and not self.quiet and self.done:
             self.stream.write("\n")
+        self.quiet = True
 
 
 def _open(path: Path | None, what: str) -> IO[str] | None:
@@ -97,32 +102,54 @@ def _open(path: Path | None, what: str) -> IO[str] | None:
         raise _fail(f"cannot write {what} {path}: {e.strerror}") from None
 
 
+def _whole_lines(path: Path) -> int:
+    """How many whole lines ``path`` holds; a last line cut short is removed."""
+    lines = end = size = 0
+    with open(path, "rb+") as f:
+        while block := f.read(1 << 20):
+            lines += block.count(b"\n")
+            if b"\n" in block:
+                end = size + block.rfind(b"\n") + 1
+            size += len(block)
+        if end < size:
+            f.truncate(end)
+    return lines
+
+
 def simulate_command(
     map_name: Annotated[str, typer.Argument(metavar="MAP",
                                             help="A map file or a bundled map id.")],
-    games: Annotated[int, typer.Option("--games", "-n", min=1,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, metavar="N",
                                        help="Games per player count.")] = 100,
     players: Annotated[str | None, typer.Option(
-        "--players", "-p", help="Player count or list, e.g. 4 or 2,3,4.")] = None,
+        "--players", "-p", metavar="N[,N...]",
+        help="Player count or list, e.g. 4 or 2,3,4.")] = None,
     bots: Annotated[str | None, typer.Option(
-        "--bots", "--bot", help="Comma-separated bots (registry names or package.module:Class); "
-                                "default the four archetypes.")] = None,
-    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Run seed.")] = 0,
+        "--bots", "--bot", metavar="BOTS",
+        help="Comma-separated bots (registry names or package.module:Class); "
+             "default the four archetypes.")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", min=0, metavar="N",
+                                      help="Run seed.")] = 0,
     jobs: Annotated[int | None, typer.Option(
-        "--jobs", "-j", min=1, help="Local processes (default: all cores).")] = None,
-    backend: Annotated[str, typer.Option("--backend", help="local or dask.")] = "local",
+        "--jobs", "-j", min=1, metavar="N", help="Local processes (default: all cores).")] = None,
+    backend: Annotated[str, typer.Option(
+        "--backend", metavar="NAME",
+        help="local: worker processes on this machine (the fastest here). dask: a running Dask "
+             "cluster given by --scheduler, to spread the games over several machines; "
+             "without --scheduler it is the same as local.")] = "local",
     scheduler: Annotated[str | None, typer.Option(
-        "--scheduler", help="Dask scheduler address (default: a local cluster).")] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o",
+        "--scheduler", metavar="ADDRESS",
+        help="Address of a running Dask scheduler, e.g. tcp://10.0.0.5:8786.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", metavar="FILE",
                                              help="Write the JSON report here.")] = None,
-    log: Annotated[Path | None, typer.Option("--log",
+    log: Annotated[Path | None, typer.Option("--log", metavar="FILE",
                                              help="Write one JSON line per game here.")] = None,
     log_actions: Annotated[bool, typer.Option("--log-actions",
                                               help="Add every action to the log.")] = False,
     markdown: Annotated[Path | None, typer.Option(
-        "--markdown", help="Write a markdown summary here.")] = None,
+        "--markdown", metavar="FILE", help="Write a markdown summary here.")] = None,
     fail_on: Annotated[str | None, typer.Option(
-        "--fail-on",
+        "--fail-on", metavar="CHECKS",
         help="e.g. seat-p<0.01,stall-rate>0.01,ticket-never-completed (docs/simulate.md)",
     )] = None,
     check_invariants: Annotated[bool, typer.Option(
@@ -132,14 +159,21 @@ def simulate_command(
 ) -> None:
     """Play seeded games with bots on MAP and report balance statistics.
 
-    Exit code 0: done; 1: a --fail-on threshold was crossed; 2: bad input; 3: the engine
-    broke an invariant (a bug: report it with the seed).
+    Exit codes: 0 done; 1 the map has errors, or a --fail-on threshold was crossed; 2 usage
+    or I/O error (a bad option, an output that cannot be written, an unusable bot or Dask
+    scheduler); 3 the engine broke an invariant (a bug: report it with the seed); 130
+    interrupted (the --log keeps the games played so far).
     """
     if backend not in ("local", "dask"):
         raise _fail(f"unknown backend '{backend}': use local or dask")
     if seed >= 2 ** SEED_BITS:
         raise _fail(f"--seed must be below 2**{SEED_BITS}")
-    result = validate_file(ttrtool.resolve_map_path(map_name))
+    source = ttrtool.resolve_map_path(map_name)
+    # Every output is checked before the first game: a long run must not be lost at the end.
+    problem = first_output_problem((out, log, markdown), source)
+    if problem:
+        raise _fail(problem)
+    result = validate_file(source)
     if result.board is None:
         if not result.io_error:
             sys.stderr.write(format_text([(result.file, result.errors)], False))
@@ -147,7 +181,10 @@ def simulate_command(
             typer.echo(f"error: {result.diagnostics[0].message}", err=True)
         bundled = ", ".join(BUNDLED_MAPS)
         hint = "" if Path(map_name).suffix else f" (bundled maps: {bundled})"
-        raise _fail(f"cannot simulate {map_name}: the map could not be loaded{hint}")
+        # A map with errors is a problem in the input (1), as in validate, analyze and render;
+        # a map that cannot be read is an I/O error (2).
+        raise _fail(f"cannot simulate {map_name}: the map could not be loaded{hint}",
+                    2 if result.io_error else 1)
     board = result.board
     names = tuple(canonical_name(b) for b in bots.split(",") if b.strip()) if bots else DEFAULT_BOTS
     if not names:
@@ -171,6 +208,10 @@ def simulate_command(
         "seed_rule": "sha256('ttrtool:{seed}:{players}:{game}'), first 63 bits",
         "seating": "rotations of each combination of the bots, cycled by game number",
     }
+    if backend == "dask" and not scheduler and not quiet:
+        typer.echo(f"note: --backend dask without --scheduler plays on {jobs} local processes, "
+                   "as --backend local does (a Dask cluster started here would only compete "
+                   "with the games for the cores)", err=True)
     log_file = _open(log, "the game log")
     tallies = []
     progress = Progress(games * len(counts), quiet)
@@ -179,19 +220,28 @@ def simulate_command(
             tally = Tally(n)
             work = chunks(map_path, n, names, seed, games, size, log_actions or False,
                           check_invariants)
-            for record in run_games(work, backend, jobs, scheduler):
-                tally.add(record)
-                if log_file is not None:
-                    log_file.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
-                    log_file.write("\n")
-                progress.step(f"{board.meta.id} {n}p")
+            with closing(run_games(work, backend, jobs, scheduler, {map_path: board})) as played:
+                for record in played:
+                    tally.add(record)
+                    if log_file is not None:
+                        # One write per game, so an interrupted log ends with a whole game.
+                        log_file.write(json.dumps(record, ensure_ascii=False,
+                                                  separators=(",", ":")) + "\n")
+                    progress.step(f"{board.meta.id} {n}p")
             tallies.append(tally)
     except (BackendUnavailable, BotError) as e:
         raise _fail(str(e)) from None
     except InvariantError as e:
         raise _fail(f"engine error: {e}", 3) from None
     except KeyboardInterrupt:
-        raise _fail("interrupted", 130) from None
+        progress.close()
+        said = "no report written"
+        if log_file is not None and log is not None:
+            log_file.close()
+            said = (f"wrote {_whole_lines(log)} of {games * len(counts)} games to {log} "
+                    f"({said})")
+        typer.echo(f"interrupted: {said}", err=True)
+        raise typer.Exit(130) from None
     except OSError as e:
         raise _fail(f"simulation failed: {e}") from None
     finally:

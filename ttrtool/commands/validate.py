@@ -147,16 +147,16 @@ def register(app: "typer.Typer") -> None:
             metavar="FILE", show_default=False,
             help="Map files to check (or a bundled map: usa, europe, switzerland).")],
         output_format: Annotated[str | None, typer.Option(
-            "--format", "-f", show_default=False,
+            "--format", "-f", metavar="FORMAT", show_default=False,
             help="text (default), json, github (default when GITHUB_ACTIONS=true) or sarif.",
         )] = None,
         select: Annotated[list[str] | None, typer.Option(
-            "--select", show_default=False,
+            "--select", metavar="CODES", show_default=False,
             help="Report only these codes or prefixes (TTR4, TTR302); repeat or separate by "
                  "commas. Layout checks (TTR2xx) run only when selected or with --layout.",
         )] = None,
         ignore: Annotated[list[str] | None, typer.Option(
-            "--ignore", show_default=False,
+            "--ignore", metavar="CODES", show_default=False,
             help="Do not report these codes or prefixes; repeat or separate by commas.")] = None,
         strict: Annotated[bool, typer.Option("--strict", help="Exit 1 on warnings too.")] = False,
         layout: Annotated[bool, typer.Option(
@@ -166,8 +166,8 @@ def register(app: "typer.Typer") -> None:
     ) -> None:
         """Check map files against the JSON Schema and the rules of the game.
 
-        Exit code 0: no errors; 1: errors (or warnings with --strict); 2: a file
-        could not be read or an option is wrong.
+        Exit codes: 0 no errors (warnings allowed); 1 errors, or warnings with --strict; 2 a
+        file could not be read or an option is wrong; 130 interrupted.
         """
         code = run(files, output_format, select, ignore, strict, layout)
         if code:

@@ -48,16 +48,25 @@ class DrawBlind:
 class ClaimRoute:
     """Claim a route paying ``cards`` cards of ``color`` and ``locomotives`` locomotives
     (R-CLAIM-1, R-CLAIM-2, R-EU-6).  ``color`` is ``locomotive`` when only locomotives
-    are played.  On a tunnel this lays the cards down (R-EU-7)."""
+    are played.  On a tunnel this lays the cards down (R-EU-7).
+
+    ``substitutes`` are the cards given as sets of "any N cards", each set
+    standing for one required card (R-VAR-3), as (card name, number) pairs in
+    card order; the text adds them after ``with`` (``claim r3 red x1 loco0 with
+    blue:2 green:1``), and a claim without them reads as it always did."""
 
     route: int
     color: str
     locomotives: int
     cards: int
+    substitutes: tuple[tuple[str, int], ...] = ()
 
     @property
     def text(self) -> str:
-        return f"claim r{self.route} {self.color} x{self.cards} loco{self.locomotives}"
+        text = f"claim r{self.route} {self.color} x{self.cards} loco{self.locomotives}"
+        if self.substitutes:
+            text += " with " + " ".join(f"{name}:{n}" for name, n in self.substitutes)
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +155,13 @@ def _num(token: str, prefix: str, text: str) -> int:
     return int(token[len(prefix):])
 
 
+def _card_count(token: str, text: str) -> tuple[str, int]:
+    name, _, count = token.rpartition(":")
+    if not name or not count.isdigit():
+        raise ValueError(f"cannot read action {text!r}: expected <card>:<number>, got {token!r}")
+    return name, int(count)
+
+
 def parse_action(text: str) -> Action:
     """Read an action from its text form; raise ``ValueError`` if it is not one."""
     words = text.split()
@@ -154,9 +170,9 @@ def parse_action(text: str) -> Action:
     head, rest = words[0], words[1:]
     if head == "draw" and len(rest) == 1:
         return DrawBlind() if rest[0] == "deck" else DrawFaceUp(rest[0])
-    if head == "claim" and len(rest) == 4:
+    if head == "claim" and (len(rest) == 4 or (len(rest) > 5 and rest[4] == "with")):
         return ClaimRoute(_num(rest[0], "r", text), rest[1], _num(rest[3], "loco", text),
-                          _num(rest[2], "x", text))
+                          _num(rest[2], "x", text), tuple(_card_count(w, text) for w in rest[5:]))
     if head == "station" and len(rest) == 4:
         return BuildStation(_num(rest[0], "c", text), rest[1], _num(rest[3], "loco", text),
                             _num(rest[2], "x", text))

@@ -1,20 +1,24 @@
 """Claiming routes: who may claim what, distinct payments, tunnels.
 
-Rules: R-CLAIM-1..5, R-EU-6..8, R-CH-5, R-CH-7.
+Rules: R-CLAIM-1..5, R-EU-6..8, R-CH-5, R-CH-7, R-VAR-1..5.
 
 A legal claim is offered once per distinct payment: colour used x number of
-locomotives, never once per permutation of cards.  Paying only with
-locomotives is the colour ``locomotive``.
+locomotives (x number of substitute sets, R-VAR-3), never once per
+permutation of cards.  Paying only with locomotives is the colour
+``locomotive``.  What is a legal payment is :mod:`ttrtool.engine.payments`'s
+to say; this module turns payments into actions and plays them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ttrtool.engine.actions import TunnelPay, TunnelWithdraw
 from ttrtool.engine.cards import draw_card
+from ttrtool.engine.payments import fast_offsets, legal_payments, substitute_cards
 
 first = itemgetter(0)
 MISSING = object()
@@ -35,54 +39,64 @@ class TunnelPending:
     locomotives: int  # locomotives laid
     revealed: list[int]
     extra: int  # extra cards demanded
+    substitutes: tuple[tuple[int, int], ...] = ()  # (card, number) laid as "any N" sets
 
     def copy(self) -> TunnelPending:
         return TunnelPending(self.route, self.color, self.cards, self.locomotives,
-                             list(self.revealed), self.extra)
+                             list(self.revealed), self.extra, self.substitutes)
+
+
+def group_open(owner: Sequence[int], partners: tuple[int, ...], cap: int, player: int) -> bool:
+    """May ``player`` take another track of a parallel group (R-CLAIM-5, R-CH-5, R-VAR-4)?
+
+    Never a second track of one group to one player, and no more tracks of
+    the group claimed than the rules allow at this player count (``cap``).
+    """
+    taken = 0
+    for other in partners:
+        o = owner[other]
+        if o == player:
+            return False
+        if o >= 0:
+            taken += 1
+    return taken < cap
 
 
 def route_open_to(st: GameState, player: int, route: int) -> bool:
     """May ``player`` claim ``route`` as far as ownership goes (R-CLAIM-4, R-CLAIM-5, R-CH-5)?
 
-    Unclaimed; the player owns no other track of its double route; and, with
-    fewer players than the rules' threshold, no other track is claimed at all.
+    Unclaimed; the player owns no other track of its group; and fewer of the
+    group's tracks are claimed than the rules let be used at this player count.
     """
-    owner = st.owner
-    if owner[route] >= 0:
+    if st.owner[route] >= 0:
         return False
-    both = st.game.both_tracks
-    for other in st.game.partners[route]:
-        o = owner[other]
-        if o == player or (o >= 0 and not both):
-            return False
-    return True
+    g = st.game
+    return group_open(st.owner, g.partners[route], g.group_cap[route], player)
 
 
 def payments(g: Game, key: int, hand: list[int]) -> list[int]:
-    """Distinct payments for routes of one payment key, as claim-table offsets.
+    """Distinct payments for routes of one payment key (without substitute cards),
+    as claim-table offsets (R-CLAIM-1, R-CLAIM-2, R-EU-6, R-CH-7, R-VAR-1, R-VAR-2)."""
+    return fast_offsets(g.pay_keys[key], hand, g.loco)
 
-    R-CLAIM-1/2: one colour (the route's, or any for gray) plus locomotives,
-    coloured payments first by colour then by locomotives, then locomotives
-    only; R-EU-6: at least one locomotive per ferry symbol; R-CH-7:
-    locomotives only where the rules allow them.
-    """
-    length, col, min_l, locos_ok = g.pay_keys[key]
+
+Paid = tuple[int, int, tuple[tuple[int, int], ...]]  # (card, locomotives, substitute cards)
+
+
+def key_payments(g: Game, key: int, hand: list[int]) -> list[Paid]:
+    """Every legal payment for the routes of one key, with the cards of any substitute
+    sets (R-VAR-3), in payment order; the same for every route of the key."""
+    spec = g.pay_keys[key]
     loco = g.loco
-    max_l = min(length, hand[loco]) if locos_ok else 0
-    if max_l < min_l:
-        return []
-    stride = length + 1
-    hi = (max_l if max_l < length else length - 1) + 1
-    out: list[int] = []
-    for c in range(loco) if col < 0 else (col,):
-        have = hand[c]
-        if have and have + max_l >= length:
-            base = c * stride
-            out.extend(range(base + (length - have if length - have > min_l else min_l),
-                             base + hi))
-    if max_l >= length:
-        out.append(loco * stride + length)
-    return out
+    return [(c, n, substitute_cards(hand, c, spec.length - n - s, n, s * spec.set_size, loco)
+             if s else ())
+            for c, n, s in legal_payments(spec, hand, loco)]
+
+
+def substitute_claims(g: Game, route: int, pays: list[Paid]) -> tuple[Action, ...]:
+    """The claim actions of one route for these payments (shared values)."""
+    return tuple(g.substitute_claim(route, c, n, subs) if subs else g.claim_action(route, c, n)
+                 for c, n, subs in pays)
 
 
 def picker(pays: list[int]) -> itemgetter[Any] | None:
@@ -92,6 +106,11 @@ def picker(pays: list[int]) -> itemgetter[Any] | None:
     if len(pays) == 1:
         return itemgetter(slice(pays[0], pays[0] + 1))
     return itemgetter(*pays)
+
+
+def _constant(actions: tuple[Action, ...]) -> Any:
+    """A picker that ignores the claim-table row and returns these actions."""
+    return lambda _row: actions
 
 
 def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
@@ -106,13 +125,28 @@ def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
     trains = st.trains[player]
     owner = st.owner
     partners = g.partners
-    both = g.both_tracks
-    locos = hand[g.loco]
+    cap_of = g.group_cap
+    pay_keys = g.pay_keys
+    loco = g.loco
+    locos = hand[loco]
     most = max(hand[:g.loco]) if g.loco else 0
     open_routes = st.open_routes
     key_len, key_doubles = g.key_len, g.key_doubles
-    hits: list[tuple[int, itemgetter[Any]]] = []
+    hits: list[tuple[int, Any]] = []
     takes = g.claim_pickers
+    total = sum(hand)
+    for key in g.sub_keys:  # R-VAR-3, R-VAR-10: other bounds, so route by route
+        if key_len[key] > total:
+            continue  # every payment plays at least the route's length in cards
+        pays: list[Paid] | None = None
+        for r in open_routes[key]:
+            if (g.route_trains[r] <= trains
+                    and group_open(owner, partners[r], g.group_cap[r], player)):
+                if pays is None:
+                    pays = key_payments(g, key, hand)
+                if not pays:
+                    break
+                hits.append((r, _constant(substitute_claims(g, r, pays))))
     for col, locos_ok, keys in g.key_groups:
         have = hand[col] if col >= 0 else most
         cap = have + (locos if locos_ok else 0)
@@ -128,21 +162,25 @@ def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
                 memo = (key, have, locos)
                 take = takes.get(memo, MISSING)
                 if take is MISSING:
-                    take = takes[memo] = picker(payments(g, key, hand))
+                    take = takes[memo] = picker(fast_offsets(pay_keys[key], hand, loco))
             else:
-                take = picker(payments(g, key, hand))
+                take = picker(fast_offsets(pay_keys[key], hand, loco))
             if take is None:
                 continue
             if not key_doubles[key]:
                 hits.extend([(r, take) for r in routes])
                 continue
-            for r in routes:
+            for r in routes:  # group_open, inlined: this loop is hot
+                taken = 0
                 for other in partners[r]:
                     o = owner[other]
-                    if o == player or (o >= 0 and not both):
+                    if o == player:
                         break
+                    if o >= 0:
+                        taken += 1
                 else:
-                    hits.append((r, take))
+                    if taken < cap_of[r]:
+                        hits.append((r, take))
     if hits:
         hits.sort(key=first)
         table = g.claim_table
@@ -151,28 +189,35 @@ def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
 
 
 def complete_claim(st: GameState, player: int, route: int) -> None:
-    """Place the trains and score the route at once (R-CLAIM-3, R-SCORE-1)."""
+    """Place the trains and score the route at once (R-CLAIM-3, R-SCORE-1); a mountain
+    route takes and scores its extra trains too (R-VAR-10)."""
     g = st.game
     st.owner[route] = player
     st.board_view = None
     st.open_routes[g.route_pay_key[route]].remove(route)
-    st.trains[player] -= g.route_len[route]
+    st.trains[player] -= g.route_trains[route]
     st.route_score[player] += g.route_points[route]
     st.claimed[player].append(route)
     st.claim_turns[player].append(st.turn)
     st.union(player, g.end_a[route], g.end_b[route])
 
 
-def lay_claim(st: GameState, player: int, route: int, color: int, cards: int, locos: int) -> bool:
-    """Play the cards for a claim.  Returns True when the turn is over, False when a
-    tunnel waits for the player to pay or withdraw (R-EU-7, R-EU-8)."""
+def lay_claim(st: GameState, player: int, route: int, color: int, cards: int, locos: int,
+              substitutes: tuple[tuple[int, int], ...] = ()) -> bool:
+    """Play the cards for a claim (with any substitute sets, R-VAR-3).  Returns True when
+    the turn is over, False when a tunnel waits for the player to pay or withdraw
+    (R-EU-7, R-EU-8)."""
     g = st.game
     hand = st.hands[player]
     hand[color] -= cards
     hand[g.loco] -= locos
+    for c, n in substitutes:
+        hand[c] -= n
     if not g.route_tunnel[route]:
         st.discards.extend([color] * cards)
         st.discards.extend([g.loco] * locos)
+        for c, n in substitutes:
+            st.discards.extend([c] * n)
         complete_claim(st, player, route)
         return True
     revealed: list[int] = []
@@ -185,7 +230,7 @@ def lay_claim(st: GameState, player: int, route: int, color: int, cards: int, lo
         extra = revealed.count(g.loco)
     else:
         extra = revealed.count(color) + revealed.count(g.loco)
-    st.tunnel = TunnelPending(route, color, cards, locos, revealed, extra)
+    st.tunnel = TunnelPending(route, color, cards, locos, revealed, extra, substitutes)
     if extra == 0:
         finish_tunnel(st, player, pay=True, cards=0, locos=0)
         return True
@@ -220,6 +265,8 @@ def finish_tunnel(st: GameState, player: int, pay: bool, cards: int, locos: int)
         hand[g.loco] -= locos
         st.discards.extend([t.color] * (t.cards + cards))
         st.discards.extend([g.loco] * (t.locomotives + locos))
+        for c, n in t.substitutes:
+            st.discards.extend([c] * n)
         if t.extra:
             st.tunnels_paid += 1
             st.extra_cards += t.extra
@@ -228,5 +275,7 @@ def finish_tunnel(st: GameState, player: int, pay: bool, cards: int, locos: int)
     else:
         hand[t.color] += t.cards
         hand[g.loco] += t.locomotives
+        for c, n in t.substitutes:
+            hand[c] += n
         st.tunnels_withdrawn += 1
         st.tunnel = None

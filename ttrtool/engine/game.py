@@ -20,6 +20,7 @@ from ttrtool.engine.actions import (
     DrawTickets,
     Pass,
 )
+from ttrtool.engine.payments import PaySpec
 from ttrtool.model import Board
 
 if TYPE_CHECKING:
@@ -75,15 +76,31 @@ class Game:
             if pts is None:  # the TTR304 check rejects such a map before it gets here
                 raise ValueError(f"route {r.id} has length {r.length}, which the rules' "
                                  "route_points table does not score (R-SCORE-1, TTR304)")
-        self.route_points: tuple[int, ...] = tuple(p for p in points if p is not None)
+        self.route_points: tuple[int, ...] = tuple(
+            p + rules.mountain_points * (r.mountains if rules.mountains_allowed else 0)
+            for p, r in zip((p for p in points if p is not None), routes, strict=True))
         self.route_tunnel = tuple(rules.tunnels_allowed and r.kind == "tunnel" for r in routes)
+        # The kind a route plays as: a tunnel or ferry the rules leave out is a normal track.
+        kinds = tuple(
+            r.kind if (r.kind == "tunnel" and rules.tunnels_allowed)
+            or (r.kind == "ferry" and rules.ferries_allowed) else "normal" for r in routes)
         # R-EU-6: one locomotive per ferry symbol.
         self.route_min_locos = tuple(
-            r.locomotives if rules.ferries_allowed and r.kind == "ferry" else 0 for r in routes)
-        # R-CLAIM-2 / R-CH-7: may locomotives be played on this route?
-        self.route_locos_ok = tuple(
-            rules.locomotives_playable_on == "any" or t for t in self.route_tunnel)
-        self.stations_locos_ok = rules.locomotives_playable_on == "any"
+            r.locomotives if kind == "ferry" else 0 for r, kind in zip(routes, kinds, strict=True))
+        # R-CLAIM-2 / R-CH-7 / R-VAR-1: may locomotives be played on this route?
+        self.route_locos_ok = tuple(rules.locomotives_playable_on(kind) for kind in kinds)
+        self.stations_locos_ok = rules.locomotives_playable_on("normal")
+        # R-VAR-3: cards of any kind standing in for a locomotive / a coloured card.
+        subs = [rules.substitute_for(r.id, kind) for r, kind in zip(routes, kinds, strict=True)]
+        self.route_sub_locos = tuple(
+            s.cards if s is not None and s.replaces == "locomotive" else 0 for s in subs)
+        self.route_sub_cards = tuple(
+            s.cards if s is not None and s.replaces == "card" else 0 for s in subs)
+        # R-VAR-10: trains discarded beyond the length, and the trains a claim takes.
+        self.route_mountains = tuple(r.mountains if rules.mountains_allowed else 0
+                                     for r in routes)
+        self.route_trains = tuple(r.length + m for r, m in zip(routes, self.route_mountains,
+                                                               strict=True))
         groups: dict[str, list[int]] = {}
         for r in routes:
             if r.double is not None:
@@ -91,7 +108,10 @@ class Game:
         self.partners: tuple[tuple[int, ...], ...] = tuple(
             tuple(i for i in groups[r.double] if i != r.index) if r.double is not None else ()
             for r in routes)
-        # R-CLAIM-5 / R-CH-5: with fewer players, claiming one track closes the others.
+        # R-CLAIM-5 / R-CH-5 / R-VAR-4: how many tracks of each route's group may be
+        # claimed with this many players (never two by one player).
+        self.group_cap: tuple[int, ...] = tuple(
+            rules.usable_tracks(players, len(self.partners[r]) + 1) for r in range(len(routes)))
         self.both_tracks = rules.both_tracks_usable(players)
         # Connectivity ends: a route ending at a terminal node ends at its own
         # virtual node (n_nodes + route), so two routes never meet there (R-CH-9).
@@ -127,22 +147,29 @@ class Game:
             tuple(ClaimRoute(r, self.card_names[c], n, self.route_len[r] - n)
                   for c in range(self.n_cards) for n in range(self.route_len[r] + 1))
             for r in range(self.n_routes))
-        pay_keys: dict[tuple[int, int, int, bool], int] = {}
+        pay_keys: dict[PaySpec, int] = {}
         self.route_pay_key = tuple(
             pay_keys.setdefault(
-                (self.route_len[r], self.route_color[r], self.route_min_locos[r],
-                 self.route_locos_ok[r]), len(pay_keys))
+                PaySpec(self.route_len[r], self.route_color[r], self.route_min_locos[r],
+                        self.route_locos_ok[r], self.route_sub_locos[r], self.route_sub_cards[r],
+                        self.route_mountains[r]),
+                len(pay_keys))
             for r in range(self.n_routes))
-        self.pay_keys: tuple[tuple[int, int, int, bool], ...] = tuple(pay_keys)
+        self.pay_keys: tuple[PaySpec, ...] = tuple(pay_keys)
         self.key_routes: tuple[tuple[int, ...], ...] = tuple(
             tuple(r for r in range(self.n_routes) if self.route_pay_key[r] == k)
             for k in range(len(pay_keys)))
-        self.key_len = tuple(k[0] for k in self.pay_keys)
+        self.key_len = tuple(k.length for k in self.pay_keys)
         # Keys grouped by (colour, locomotives allowed), shortest first: a hand that
-        # cannot pay for one length cannot pay for any longer in the group.
+        # cannot pay for one length cannot pay for any longer in the group.  Keys with
+        # substitute cards (R-VAR-3) break that bound and are worked out one by one.
         by_kind: dict[tuple[int, bool], list[int]] = {}
-        for k, (_length, col, _min_l, locos_ok) in enumerate(self.pay_keys):
-            by_kind.setdefault((col, locos_ok), []).append(k)
+        for k, spec in enumerate(self.pay_keys):
+            if not spec.substitutes and not spec.extra_trains:
+                by_kind.setdefault((spec.color, spec.locos_ok), []).append(k)
+        # ... and so are mountain routes, which take more trains than cards (R-VAR-10).
+        self.sub_keys = tuple(k for k, spec in enumerate(self.pay_keys)
+                              if spec.substitutes or spec.extra_trains)
         self.key_groups: tuple[tuple[int, bool, tuple[int, ...]], ...] = tuple(
             (col, locos_ok, tuple(sorted(keys, key=lambda k: (self.key_len[k], k))))
             for (col, locos_ok), keys in sorted(by_kind.items()))
@@ -152,6 +179,7 @@ class Game:
         # locomotives) -> the picker of its payments (claims.claim_actions).
         self.claim_pickers: dict[tuple[int, int, int], Any] = {}
         self._station_tables: dict[int, dict[int, tuple[BuildStation, ...]]] = {}
+        self._sub_claims: dict[tuple[int, int, int, tuple[tuple[int, int], ...]], ClaimRoute] = {}
 
     def station_table(self, cost: int) -> dict[int, tuple[BuildStation, ...]]:
         """Station actions costing ``cost`` cards: city -> row, where the station paid
@@ -168,6 +196,21 @@ class Game:
     def claim_action(self, route: int, color: int, locomotives: int) -> ClaimRoute:
         """The (shared) action value for a payment; ``color`` is a card index."""
         return self.claim_table[route][color * (self.route_len[route] + 1) + locomotives]
+
+    def substitute_claim(self, route: int, color: int, locomotives: int,
+                         substitutes: tuple[tuple[int, int], ...]) -> ClaimRoute:
+        """The (shared) action value for a payment with substitute sets (R-VAR-3);
+        ``substitutes`` are (card index, number) pairs."""
+        key = (route, color, locomotives, substitutes)
+        action = self._sub_claims.get(key)
+        if action is None:
+            sets = sum(n for _, n in substitutes) // (
+                self.route_sub_locos[route] or self.route_sub_cards[route] or 1)
+            names = self.card_names
+            action = self._sub_claims[key] = ClaimRoute(
+                route, names[color], locomotives, self.route_len[route] - locomotives - sets,
+                tuple((names[c], n) for c, n in substitutes))
+        return action
 
     def new_state(self, seed: int) -> GameState:
         """Shuffle and deal with a ``random.Random(seed)`` owned by the state (R-SET-3, R-SET-4)."""

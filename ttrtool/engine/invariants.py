@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 
 def check_invariants(st: GameState, connectivity: bool = True) -> list[str]:
-    """Cards, trains, stations and tickets conserved; routes owned once; double-route
-    rules per player count (R-CLAIM-5, R-CH-5); running score equals a recount;
+    """Cards, trains, stations and tickets conserved; routes owned once; parallel-route
+    rules per player count (R-CLAIM-5, R-CH-5, R-VAR-4); running score equals a recount;
     with ``connectivity``, each player's incremental union-find joins exactly
     what a union-find built afresh from their routes joins."""
     g = st.game
@@ -41,7 +41,7 @@ def check_invariants(st: GameState, connectivity: bool = True) -> list[str]:
             seen[r] = p
             if st.owner[r] != p:
                 problems.append(f"route r{r} in player {p}'s claims but owned by {st.owner[r]}")
-        used = sum(g.route_len[r] for r in st.claimed[p])
+        used = sum(g.route_trains[r] for r in st.claimed[p])  # mountains included (R-VAR-10)
         if st.trains[p] < 0 or st.trains[p] + used != g.rules.trains_per_player:
             problems.append(f"player {p}: {st.trains[p]} trains left after using {used}")
         built = sum(1 for _, q in st.stations if q == p)
@@ -60,11 +60,15 @@ def check_invariants(st: GameState, connectivity: bool = True) -> list[str]:
     for r in range(g.n_routes):
         if st.owner[r] < 0:
             continue
+        taken = 1
         for other in g.partners[r]:
             if st.owner[other] == st.owner[r]:
                 problems.append(f"player {st.owner[r]} owns both r{r} and r{other}")
-            elif st.owner[other] >= 0 and not g.both_tracks:
-                problems.append(f"both r{r} and r{other} claimed with {g.players} players")
+            elif st.owner[other] >= 0:
+                taken += 1
+        if taken > g.group_cap[r]:  # R-VAR-4
+            problems.append(f"{taken} tracks of r{r}'s group claimed with {g.players} players, "
+                            f"{g.group_cap[r]} allowed")
 
     if recount_route_points(st) != st.route_score:
         problems.append(f"running score {st.route_score} != recount {recount_route_points(st)}")

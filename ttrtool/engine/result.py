@@ -17,6 +17,19 @@ class ScoreBreakdown:
     tickets: int
     stations: int  # points for stations left in supply (R-EU-5)
     longest: int  # the longest-path bonus, if earned
+    # The other end-game bonuses of the rules, in rules order: (type, points) (R-VAR-6).
+    bonuses: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def total(self) -> int:
+        return (self.routes + self.tickets + self.stations + self.longest
+                + sum(p for _, p in self.bonuses))
+
+    def bonus(self, bonus_type: str) -> int:
+        """Points earned from bonuses of this type (the longest path's included)."""
+        if bonus_type == "longest_path":
+            return self.longest
+        return sum(p for t, p in self.bonuses if t == bonus_type)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +51,8 @@ class PlayerResult:
     stations: tuple[tuple[int, int | None], ...]
     tickets: tuple[TicketResult, ...]
     completed_tickets: int
+    network: int = 0  # cities in the largest network, when a bonus looks at it (R-VAR-8)
+    multi_path_tickets: int = 0  # tickets joined by two paths, likewise (R-VAR-9)
 
     @property
     def stations_used(self) -> int:

@@ -1,4 +1,5 @@
-"""Final scoring, winners and from-scratch recounts (R-SCORE-1..4, R-TIX-2, R-EU-4/5/9, R-CH-3).
+"""Final scoring, winners and from-scratch recounts (R-SCORE-1..4, R-TIX-2, R-EU-4/5/9, R-CH-3,
+R-VAR-6..9).
 
 The state keeps a running route score (R-CLAIM-3); everything else is
 computed here at the end.  :func:`rescore` re-derives every score from a
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ttrtool.engine.bonuses import award, largest_network, multi_path_tickets
 from ttrtool.engine.longest import longest_trail
 from ttrtool.engine.result import GameResult, PlayerResult, ScoreBreakdown
 from ttrtool.engine.stations import best_station_routes
@@ -73,6 +75,10 @@ def rank_winners(rules: Rules, players: Sequence[PlayerResult]) -> tuple[int, ..
                 out.append(-pr.stations_used)
             elif tb == "longest_path":
                 out.append(1 if pr.breakdown.longest > 0 else 0)
+            elif tb == "multi_path_tickets":  # R-VAR-6: more points from it
+                out.append(pr.breakdown.bonus(tb))
+            else:  # R-VAR-6: holds that bonus
+                out.append(1 if pr.breakdown.bonus(tb) > 0 else 0)
         return tuple(out)
 
     best = max(key(pr) for pr in players)
@@ -83,22 +89,40 @@ def final_result(st: GameState) -> GameResult:
     """Score a finished game from scratch (R-TIX-2, R-EU-4, R-EU-5, R-SCORE-3, R-SCORE-4)."""
     g = st.game
     rules = g.rules
+    n = g.players
     routes = recount_route_points(st)
-    longest = [player_longest(st, p) for p in range(g.players)]
-    top = max(longest)
+    longest = [player_longest(st, p) for p in range(n)]
+    outcomes = [ticket_results(st, p) for p in range(n)]
+    completed = [sum(1 for t in tickets if t.completed) for _, tickets in outcomes]
+    kinds = {b.type for b in rules.bonuses}
+    network = ([largest_network(g, st.claimed[p]) for p in range(n)]
+               if "largest_network" in kinds else [0] * n)
+    loops = ([multi_path_tickets(g, st.claimed[p], outcomes[p][1]) for p in range(n)]
+             if "multi_path_tickets" in kinds else [0] * n)
+    measures = {"longest_path": longest, "most_tickets": completed,
+                "largest_network": network, "multi_path_tickets": loops}
+    longest_bonus = [0] * n
+    other: list[list[tuple[str, int]]] = [[] for _ in range(n)]
+    for bonus in rules.bonuses:  # R-VAR-6, in rules order
+        points = award(bonus, measures[bonus.type])
+        for p in range(n):
+            if bonus.type == "longest_path":
+                longest_bonus[p] += points[p]
+            else:
+                other[p].append((bonus.type, points[p]))
     players = []
-    for p in range(g.players):
-        stations, tickets = ticket_results(st, p)
-        bonus = rules.longest_path_bonus if top > 0 and longest[p] == top else 0
+    for p in range(n):
+        stations, tickets = outcomes[p]
         breakdown = ScoreBreakdown(
             routes=routes[p],
             tickets=sum(t.scored for t in tickets),
             stations=st.stations_left[p] * rules.station_unused_points,
-            longest=bonus,
+            longest=longest_bonus[p],
+            bonuses=tuple(other[p]),
         )
         players.append(PlayerResult(
             seat=p,
-            score=breakdown.routes + breakdown.tickets + breakdown.stations + breakdown.longest,
+            score=breakdown.total,
             trains_left=st.trains[p],
             breakdown=breakdown,
             longest_path=longest[p],
@@ -106,7 +130,9 @@ def final_result(st: GameState) -> GameResult:
             claim_turns=tuple(st.claim_turns[p]),
             stations=tuple(stations),
             tickets=tuple(tickets),
-            completed_tickets=sum(1 for t in tickets if t.completed),
+            completed_tickets=completed[p],
+            network=network[p],
+            multi_path_tickets=loops[p],
         ))
     return GameResult(
         seed=st.seed,
@@ -127,16 +153,25 @@ def rescore(board: Board, result: GameResult) -> list[int]:
     """Each seat's score from the result and the board only, without the engine.
 
     Route points from the lengths of the claimed routes (R-SCORE-1), ticket
-    points as scored (R-TIX-2), unused stations (R-EU-5), and the bonus for
-    every player tied on the longest path (R-SCORE-3).
+    points as scored (R-TIX-2), unused stations (R-EU-5), and the rules'
+    bonuses from the measures the result records (R-SCORE-3, R-VAR-6..9).
     """
     rules = board.rules
-    top = max(pr.longest_path for pr in result.players)
+    measures = {
+        "longest_path": [pr.longest_path for pr in result.players],
+        "most_tickets": [sum(1 for t in pr.tickets if t.completed) for pr in result.players],
+        "largest_network": [pr.network for pr in result.players],
+        "multi_path_tickets": [pr.multi_path_tickets for pr in result.players]}
+    bonus = [0] * len(result.players)
+    for b in rules.bonuses:
+        for p, points in enumerate(award(b, measures[b.type])):
+            bonus[p] += points
     scores = []
+    mountain = rules.mountain_points if rules.mountains_allowed else 0  # R-VAR-10
     for pr in result.players:
-        routes = sum(rules.points_for_length(board.routes[r].length) or 0 for r in pr.claimed)
+        routes = sum((rules.points_for_length(board.routes[r].length) or 0)
+                     + mountain * board.routes[r].mountains for r in pr.claimed)
         tickets = sum(t.scored for t in pr.tickets)
         stations = (rules.stations_per_player - len(pr.stations)) * rules.station_unused_points
-        bonus = rules.longest_path_bonus if top > 0 and pr.longest_path == top else 0
-        scores.append(routes + tickets + stations + bonus)
+        scores.append(routes + tickets + stations + bonus[pr.seat])
     return scores

@@ -223,8 +223,10 @@ class GameState:
         if isinstance(action, DrawFaceUp | DrawBlind):
             self._draw(p, action)
         elif isinstance(action, ClaimRoute):
+            subs = (tuple((g.card_index[c], n) for c, n in action.substitutes)
+                    if action.substitutes else ())
             if claims.lay_claim(self, p, action.route, g.card_index[action.color],
-                                action.cards, action.locomotives):
+                                action.cards, action.locomotives, subs):
                 self._end_turn()
             else:
                 self.phase = TUNNEL

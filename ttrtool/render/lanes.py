@@ -93,15 +93,17 @@ class LaneGeometry:
     def _make_lanes(self) -> list[Lane]:
         s = self.sizes
         lanes: list[Lane] = []
-        seen: set[str] = set()
+        drawn: set[int] = set()  # a triple's third track gets a lane of its own (R-VAR-4)
         for r in self.board.routes:
-            partner = self.board.partner(r)
-            if r.double is not None and r.double in seen:
+            if r.index in drawn:
                 continue
+            partner = next((o for o in self.board.routes if o.double is not None
+                            and o.double == r.double and o.index not in drawn
+                            and o.index != r.index), None)
             group: tuple[Route, ...] = (r,)
             if partner is not None and {partner.a, partner.b} == {r.a, r.b}:
-                seen.add(r.double or "")
                 group = (r, partner)
+            drawn.update(g.index for g in group)
             half = s.car_width / 2 if len(group) == 1 else s.car_width + s.double_gap / 2
             wps = tuple(self.frame.to_mm(p) for p in r.waypoints)
             lanes.append(Lane(len(lanes), tuple(g.index for g in group), r.a, r.b,

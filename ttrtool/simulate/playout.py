@@ -112,6 +112,8 @@ def _route_entry(board: Board, index: int, turn: int) -> dict[str, Any]:
                              "color": r.color, "kind": r.kind, "double": r.double, "turn": turn}
     if r.border_point is not None:
         entry["border_point"] = r.border_point
+    if r.mountains and board.rules.mountains_allowed:  # R-VAR-10: trains discarded beyond
+        entry["mountains"] = r.mountains
     return entry
 
 
@@ -121,7 +123,7 @@ def scoring_rules(rules: Rules) -> dict[str, Any]:
     Everything :mod:`ttrtool.simulate.rescore` needs, so a log re-scores on
     its own, without the map or the presets of this version.
     """
-    return {
+    out: dict[str, Any] = {
         "route_points": {str(length): pts for length, pts in rules.route_points},  # R-SCORE-1
         "trains_per_player": rules.trains_per_player,  # R-SET-1, R-CH-1: for trains_left
         "longest_path_bonus": rules.longest_path_bonus,  # R-SCORE-3
@@ -131,6 +133,22 @@ def scoring_rules(rules: Rules) -> dict[str, Any]:
         "multi_destination": rules.tickets.multi_destination,  # R-CH-3
         "tie_breakers": list(rules.tie_breakers),  # R-SCORE-4, R-EU-9
     }
+    if rules.mountains_allowed:  # R-VAR-10
+        out["mountain_points"] = rules.mountain_points
+    if not _longest_path_only(rules):  # R-VAR-6: the bonus list, when it says more
+        out["bonuses"] = [
+            {"type": b.type, "name": b.name, "points": b.points, "ties": b.ties,
+             **({"table": list(b.table)} if b.table else {})} for b in rules.bonuses]
+    return out
+
+
+def _longest_path_only(rules: Rules) -> bool:
+    """Do the rules' bonuses say no more than ``longest_path_bonus`` does (the only
+    bonus a format-2 log without ``bonuses`` knows)?"""
+    if not rules.bonuses:
+        return rules.longest_path_bonus == 0
+    return len(rules.bonuses) == 1 and rules.bonuses[0].type == "longest_path" and (
+        rules.bonuses[0].ties == "all")
 
 
 def game_record(board: Board, result: GameResult, bots: tuple[str, ...], number: int,
@@ -148,10 +166,19 @@ def game_record(board: Board, result: GameResult, bots: tuple[str, ...], number:
                 "destination": card.destinations[t.destination].name if t.completed else None,
             })
         b = p.breakdown
+        breakdown: dict[str, Any] = {"routes": b.routes, "tickets": b.tickets,
+                                     "stations": b.stations, "longest": b.longest}
+        if b.bonuses:  # R-VAR-6: the other bonuses, by type
+            breakdown["bonuses"] = [{"type": k, "points": v} for k, v in b.bonuses]
+        measures = {k.type for k in board.rules.bonuses}
+        extra: dict[str, Any] = {}
+        if "largest_network" in measures:
+            extra["network"] = p.network
+        if "multi_path_tickets" in measures:
+            extra["multi_path_tickets"] = p.multi_path_tickets
         players.append({
             "seat": p.seat, "bot": bots[p.seat], "score": p.score, "trains_left": p.trains_left,
-            "breakdown": {"routes": b.routes, "tickets": b.tickets, "stations": b.stations,
-                          "longest": b.longest},
+            "breakdown": breakdown, **extra,
             "longest_path": p.longest_path, "completed_tickets": p.completed_tickets,
             "claimed": [_route_entry(board, r, turn)
                         for r, turn in zip(p.claimed, p.claim_turns, strict=True)],

@@ -19,6 +19,7 @@ from ttrtool.simulate.statistics import Histogram, rate, uniformity
 
 REPORT_FORMAT = 1
 END_REASONS = ("normal", "stalled", "turn_cap")
+BASE_BREAKDOWN = frozenset({"routes", "tickets", "stations", "longest"})
 
 
 @dataclass
@@ -86,7 +87,11 @@ class Tally:
             self.longest.add(p["longest_path"])
             self.trains_left.add(p["trains_left"])
             for key, value in p["breakdown"].items():
-                self.breakdown[key] += value
+                if key == "bonuses":  # the other end-game bonuses, by type (R-VAR-6)
+                    for bonus in value:
+                        self.breakdown[bonus["type"]] += bonus["points"]
+                else:
+                    self.breakdown[key] += value
             for tid in p.get("offered", ()):
                 self.ticket_offered[tid] += 1
             for t in p["tickets"]:
@@ -152,7 +157,8 @@ class Tally:
             "winner_scores": self.winner_scores.summary(),
             "winning_margin": self.margins.summary(),
             "mean_breakdown": {k: _ratio(self.breakdown[k], seat_games, 4)
-                               for k in ("routes", "tickets", "stations", "longest")},
+                               for k in ("routes", "tickets", "stations", "longest",
+                                         *sorted(set(self.breakdown) - BASE_BREAKDOWN))},
             "longest_path": self.longest.summary(with_histogram=True),
             "trains_left": self.trains_left.summary(),
             "tickets": tickets,

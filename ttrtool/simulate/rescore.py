@@ -167,6 +167,72 @@ def _station_tickets(
     return best, outcomes
 
 
+def largest_network(edges: Sequence[Edge]) -> int:
+    """Places (not border points) in the largest connected network of these routes (R-VAR-8)."""
+    comp = _components(edges)
+    sizes: dict[str, int] = {}
+    for key, root in comp.items():
+        if not _is_border(key):
+            sizes[root] = sizes.get(root, 0) + 1
+    return max(sizes.values(), default=0)
+
+
+def route_disjoint_paths(edges: Sequence[Edge], origin: str, destination: str) -> int:
+    """How many paths sharing no route join two places (counted up to 2), by augmenting
+    paths in the residual graph of unit-capacity routes (R-VAR-9)."""
+    source, sink = "\x01source", "\x01sink"
+    arcs: list[list[Any]] = []  # [from, to, capacity]; arc i^1 is arc i's reverse
+    out: dict[str, list[int]] = {}
+
+    def arc(a: str, b: str, cap: int) -> None:
+        for x, y, c in ((a, b, cap), (b, a, 0)):
+            out.setdefault(x, []).append(len(arcs))
+            arcs.append([x, y, c])
+
+    places = {k for e in edges for k in e}
+    for key in places:
+        if _place(key) == origin:
+            arc(source, key, 2)
+        if _place(key) == destination:
+            arc(key, sink, 2)
+    for a, b in edges:
+        arc(a, b, 1)
+        arc(b, a, 1)
+    flow = 0
+    while flow < 2:
+        back: dict[str, int] = {source: -1}
+        queue = [source]
+        for x in queue:
+            for i in out.get(x, ()):
+                y = arcs[i][1]
+                if arcs[i][2] > 0 and y not in back:
+                    back[y] = i
+                    queue.append(y)
+        if sink not in back:
+            break
+        x = sink
+        while back[x] >= 0:
+            i = back[x]
+            arcs[i][2] -= 1
+            arcs[i ^ 1][2] += 1
+            x = arcs[i][0]
+        flow += 1
+    return flow
+
+
+def _bonus_points(bonus: Mapping[str, Any], measures: Sequence[int]) -> list[int]:
+    """One bonus's points per seat: the table by each seat's count, or the points to the
+    top measure above 0, every tied seat or none by the bonus's tie rule (R-VAR-6)."""
+    if bonus["type"] == "multi_path_tickets":
+        table = bonus.get("table", [])
+        return [table[min(m, len(table)) - 1] if m > 0 and table else 0 for m in measures]
+    top = max(measures, default=0)
+    holders = [m == top and top > 0 for m in measures]
+    if bonus.get("ties", "all") == "none" and sum(holders) > 1:
+        return [0] * len(measures)
+    return [bonus["points"] if h else 0 for h in holders]
+
+
 def _winners(scores: list[dict[str, int]], tie_breakers: Sequence[str]) -> list[int]:
     """Seats with the most points, ties broken by the map's tie-breakers (R-SCORE-4, R-EU-9)."""
     def key(s: dict[str, int], name: str) -> int:
@@ -174,6 +240,10 @@ def _winners(scores: list[dict[str, int]], tie_breakers: Sequence[str]) -> list[
             return s["completed"]
         if name == "fewest_stations_used":
             return -s["stations_used"]
+        if name == "multi_path_tickets":
+            return s.get("bonus:" + name, 0)
+        if name in ("most_tickets", "largest_network"):
+            return 1 if s.get("bonus:" + name, 0) > 0 else 0
         return 1 if s["longest"] > 0 else 0  # longest_path: holds the bonus
 
     def rank(s: dict[str, int]) -> tuple[int, ...]:
@@ -186,7 +256,9 @@ def _winners(scores: list[dict[str, int]], tie_breakers: Sequence[str]) -> list[
 SCORING_KEYS = ("route_points", "trains_per_player", "longest_path_bonus", "stations_per_player",
                 "station_unused_points", "countries_junction", "multi_destination",
                 "tie_breakers")
-TIE_BREAKERS = ("completed_tickets", "fewest_stations_used", "longest_path")
+TIE_BREAKERS = ("completed_tickets", "fewest_stations_used", "longest_path", "most_tickets",
+                "largest_network", "multi_path_tickets")
+BONUS_TYPES = ("longest_path", "most_tickets", "largest_network", "multi_path_tickets")
 
 
 def _scoring_problems(scoring: Any) -> list[str]:
@@ -199,7 +271,28 @@ def _scoring_problems(scoring: Any) -> list[str]:
     for name in scoring.get("tie_breakers", ()):
         if name not in TIE_BREAKERS:
             problems.append(f"scoring: unknown tie-breaker {name!r}")
+    for bonus in scoring.get("bonuses", ()):
+        if not isinstance(bonus, Mapping) or bonus.get("type") not in BONUS_TYPES:
+            problems.append(f"scoring: unknown bonus {bonus!r}")
     return problems
+
+
+def _bonuses(scoring: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The record's bonus list; a record without one has only the longest-path bonus."""
+    if "bonuses" in scoring:
+        return list(scoring["bonuses"])
+    if scoring["longest_path_bonus"] > 0:
+        return [{"type": "longest_path", "points": scoring["longest_path_bonus"], "ties": "all"}]
+    return []
+
+
+def _loop_ticket(ticket: Mapping[str, Any], own: Sequence[Edge]) -> bool:
+    """Is a completed ticket's origin joined to one of its joined destinations by two
+    paths of the owner's own routes that share no route (R-VAR-9)?"""
+    comp = _components(own)
+    return any(_joined(comp, ticket["from"], d["name"])
+               and route_disjoint_paths(own, ticket["from"], d["name"]) >= 2
+               for d in ticket["to"])
 
 
 def rescore(record: Record) -> list[str]:
@@ -210,36 +303,68 @@ def rescore(record: Record) -> list[str]:
         return problems
     scoring: Mapping[str, Any] = record["scoring"]
     junction = bool(scoring["countries_junction"])
+    mountain = scoring.get("mountain_points", 0)
     players = record["results"]
     points = {int(k): v for k, v in scoring["route_points"].items()}
     lengths = []
     for p in players:
         edges = [(*_ends(r, junction), r["length"]) for r in p["claimed"]]
         lengths.append(longest_trail_weighted(edges))
-    bonus_len = max(lengths, default=0)
+    # First pass: every seat's tickets and bonus measures; the bonuses need them all.
+    firsts = []
+    for p in players:
+        who = f"game {record['game']} seat {p['seat']}"
+        tickets, outcomes = _station_tickets(p, players, junction, who, problems)
+        own = [_ends(r, junction) for r in p["claimed"]]
+        firsts.append((tickets, outcomes, own))
+    measures: dict[str, list[int]] = {
+        "longest_path": lengths,
+        "most_tickets": [sum(1 for done, _ in f[1] if done) for f in firsts],
+        "largest_network": [largest_network(f[2]) for f in firsts],
+        "multi_path_tickets": [
+            sum(1 for t, (done, _) in zip(p["tickets"], f[1], strict=True)
+                if done and _loop_ticket(t, f[2]))
+            for p, f in zip(players, firsts, strict=True)],
+    }
+    bonus_pts = [[0] * len(players) for _ in BONUS_TYPES]
+    for bonus in _bonuses(scoring):
+        for seat, pts in enumerate(_bonus_points(bonus, measures[bonus["type"]])):
+            bonus_pts[BONUS_TYPES.index(bonus["type"])][seat] += pts
     seats: list[dict[str, int]] = []
-    for p, length in zip(players, lengths, strict=True):
+    for i, (p, length) in enumerate(zip(players, lengths, strict=True)):
         who = f"game {record['game']} seat {p['seat']}"
         routes = 0
         for r in p["claimed"]:
             if r["length"] not in points:
                 problems.append(f"{who}: route {r['id']} has length {r['length']}, "
                                 "not in the scoring table")
-            routes += points.get(r["length"], 0)
-        trains = scoring["trains_per_player"] - sum(r["length"] for r in p["claimed"])
+            # a mountain route scores its discarded trains too (R-VAR-10)
+            routes += points.get(r["length"], 0) + r.get("mountains", 0) * mountain
+        trains = scoring["trains_per_player"] - sum(r["length"] + r.get("mountains", 0)
+                                                    for r in p["claimed"])
         if p["trains_left"] != trains:
             problems.append(f"{who}: trains left logged {p['trains_left']}, re-counted {trains} "
                             f"({scoring['trains_per_player']} minus the claimed lengths)")
-        tickets, outcomes = _station_tickets(p, players, junction, who, problems)
+        tickets, outcomes, _own = firsts[i]
         stations = ((scoring["stations_per_player"] - len(p["stations"]))
                     * scoring["station_unused_points"])
-        longest = scoring["longest_path_bonus"] if length == bonus_len and bonus_len > 0 else 0
+        longest = bonus_pts[0][i]
         mine = {"routes": routes, "tickets": tickets, "stations": stations, "longest": longest}
         for key, value in mine.items():
             if p["breakdown"][key] != value:
                 problems.append(f"{who}: {key} points logged {p['breakdown'][key]}, "
                                 f"re-scored {value}")
-        total = sum(mine.values())
+        others = {t: bonus_pts[k][i] for k, t in enumerate(BONUS_TYPES) if k}
+        logged = {b["type"]: b["points"] for b in p["breakdown"].get("bonuses", ())}
+        for key, value in others.items():
+            if logged.get(key, 0) != value:
+                problems.append(f"{who}: {key} bonus logged {logged.get(key, 0)}, "
+                                f"re-scored {value}")
+        for key, field in (("largest_network", "network"),
+                           ("multi_path_tickets", "multi_path_tickets")):
+            if field in p and p[field] != measures[key][i]:
+                problems.append(f"{who}: {field} logged {p[field]}, re-scored {measures[key][i]}")
+        total = sum(mine.values()) + sum(others.values())
         if p["score"] != total:
             problems.append(f"{who}: score logged {p['score']}, re-scored {total}")
         if p["longest_path"] != length:
@@ -254,7 +379,8 @@ def rescore(record: Record) -> list[str]:
                             f"re-scored {completed}")
         used = len(p["stations"])  # stations on the board (R-EU-9 tie-breaker)
         seats.append({"seat": p["seat"], "score": total, "completed": completed,
-                      "stations_used": used, "longest": longest})
+                      "stations_used": used, "longest": longest,
+                      **{"bonus:" + k: v for k, v in others.items()}})
     winners = _winners(seats, scoring["tie_breakers"])
     if sorted(record["winners"]) != winners:
         problems.append(f"game {record['game']}: winners logged {record['winners']}, "

@@ -1,8 +1,8 @@
 """Run many games: in this process, on local worker processes, or on Dask.
 
 Games are cut into chunks of consecutive game numbers; each chunk is played
-by a worker from the run's description alone (map file, player count, bots,
-run seed), so a game's outcome never depends on which worker played it.
+by a worker from the run's description alone (the map's board, player count,
+bots, run seed), so a game's outcome never depends on which worker played it.
 Chunks come back in game order whatever order they finish in, and at most a
 few chunks are in flight, so memory stays flat for any number of games.
 """
@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+import threading
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,7 +46,7 @@ _BOARDS: dict[str, Board] = {}
 
 
 def _board(path: str) -> Board:
-    """The board for a map path, loaded once per worker process."""
+    """The board for a map path: the one shipped to this worker, else loaded once."""
     if path not in _BOARDS:
         import ttrtool
 
@@ -51,13 +54,15 @@ def _board(path: str) -> Board:
     return _BOARDS[path]
 
 
-def play_chunk(chunk: Chunk) -> list[Record]:
-    """Play one chunk of games and return their log records in game order."""
+def play_chunk(chunk: Chunk, board: Board | None = None) -> list[Record]:
+    """Play one chunk of games and return their log records in game order.
+
+    ``board`` is the chunk's map, built; without it the map is loaded from
+    ``chunk.map_path`` (once per process)."""
     from ttrtool.simulate.playout import InvariantError, Table
     from ttrtool.simulate.rescore import rescore
 
-    board = _board(chunk.map_path)
-    table = Table(board, chunk.players, chunk.bots)
+    table = Table(board or _board(chunk.map_path), chunk.players, chunk.bots)
     records = []
     for g in range(chunk.start, chunk.stop):
         record = table.play(chunk.run_seed, g, log_actions=chunk.log_actions,
@@ -85,16 +90,56 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def run_local(work: list[Chunk], jobs: int) -> Iterator[Record]:
-    """Play chunks here (``jobs == 1``) or on a pool of ``jobs`` processes, in game order."""
+def _start_worker(boards: Mapping[str, Board]) -> None:
+    """Set up a pool worker: Ctrl-C is the parent's to handle, and the boards come built.
+
+    Receiving the parent's boards (a pickle of some 30 kB) spares each worker
+    reading, validating and building the map again."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _BOARDS.update(boards)
+    # Import the playing modules now, while the parent is still starting the other workers.
+    import ttrtool.simulate.playout
+    import ttrtool.simulate.rescore  # noqa: F401
+
+
+@contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """SIGINT ignored for a moment (in the main thread; elsewhere nothing changes).
+
+    Processes started meanwhile inherit the ignored disposition from their first
+    instruction, so a Ctrl-C while they start cannot interrupt them either."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        # None: a handler installed outside Python, which cannot be put back from here.
+        signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
+
+
+def run_local(work: list[Chunk], jobs: int,
+              boards: Mapping[str, Board] | None = None) -> Generator[Record, None, None]:
+    """Play chunks here (``jobs == 1``) or on a pool of ``jobs`` processes, in game order.
+
+    ``boards`` maps a chunk's ``map_path`` to its built board (else each map is
+    loaded here once).  A Ctrl-C reaches only this process: the workers ignore
+    SIGINT, and the pool is shut down when the KeyboardInterrupt leaves (or the
+    iterator is closed early), so no worker prints anything.
+    """
     if jobs <= 1 or len(work) <= 1:
         for c in work:
-            yield from play_chunk(c)
+            yield from play_chunk(c, (boards or {}).get(c.map_path))
         return
+    shipped = {path: (boards or {}).get(path) or _board(path)
+               for path in dict.fromkeys(c.map_path for c in work)}
     # spawn: no inherited threads or locks; every worker imports ttrtool afresh.
     ctx = multiprocessing.get_context("spawn")
     workers = min(jobs, len(work))
-    with ctx.Pool(processes=workers) as pool:
+    with _sigint_ignored():
+        pool = ctx.Pool(processes=workers, initializer=_start_worker, initargs=(shipped,))
+    try:
         # At most a few chunks in flight, so finished chunks waiting for a slow
         # earlier one never pile up: memory stays flat however long the run.
         pending: deque[Any] = deque()
@@ -109,6 +154,15 @@ def run_local(work: list[Chunk], jobs: int) -> Iterator[Record]:
             if nxt is not None:
                 pending.append(pool.apply_async(play_chunk, (nxt,)))
             yield from records
+    except BaseException:
+        # Ctrl-C, an error in a game, or the consumer stopping early: stop the workers
+        # (a second Ctrl-C must not interrupt the shutdown itself).
+        with _sigint_ignored():
+            pool.terminate()
+            pool.join()
+        raise
+    pool.close()
+    pool.join()
 
 
 def _distributed() -> Any:
@@ -122,33 +176,35 @@ def _distributed() -> Any:
 
 
 def run_dask(work: list[Chunk], scheduler: str | None = None, client: Any = None,
-             workers: int | None = None, window: int | None = None) -> Iterator[Record]:
-    """Play chunks on a Dask cluster, in game order.
+             window: int | None = None,
+             boards: Mapping[str, Board] | None = None) -> Generator[Record, None, None]:
+    """Play chunks on a running Dask cluster, in game order.
 
-    ``client`` (a ``distributed.Client``) wins over ``scheduler`` (an address);
-    with neither, a ``LocalCluster`` of ``workers`` processes is started for
-    the run.  At most ``window`` chunks are in flight.
+    ``client`` (a ``distributed.Client``) wins over ``scheduler`` (an address).
+    Each map's board is sent to every worker once (``boards``, else loaded
+    here), so the workers need neither the map file nor time to build it.  At
+    most ``window`` chunks are in flight.
     """
     distributed = _distributed()
     own = None
     if client is None:
-        if scheduler:
-            try:
-                own = client = distributed.Client(scheduler, timeout="30s")
-            except Exception as e:  # noqa: BLE001 - whatever answered, it is no usable scheduler
-                raise BackendUnavailable(
-                    f"cannot use the Dask scheduler at {scheduler} ({type(e).__name__}: {e}): "
-                    "check the address and that the scheduler is running") from None
-        else:
-            cluster = distributed.LocalCluster(n_workers=workers or default_jobs(),
-                                               threads_per_worker=1, dashboard_address=None)
-            own = client = distributed.Client(cluster)
+        if not scheduler:
+            raise ValueError("run_dask needs a Dask client or a scheduler address")
+        try:
+            own = client = distributed.Client(scheduler, timeout="30s")
+        except Exception as e:  # noqa: BLE001 - whatever answered, it is no usable scheduler
+            raise BackendUnavailable(
+                f"cannot use the Dask scheduler at {scheduler} ({type(e).__name__}: {e}): "
+                "check the address and that the scheduler is running") from None
+    pending: deque[Any] = deque()
     try:
+        shipped = {path: client.scatter((boards or {}).get(path) or _board(path),
+                                        broadcast=True, hash=False)
+                   for path in dict.fromkeys(c.map_path for c in work)}
         limit = window or 4 * max(1, len(client.scheduler_info().get("workers", {})) or 1)
-        pending: deque[Any] = deque()
         todo = iter(work)
         for c in todo:
-            pending.append(client.submit(play_chunk, c, pure=False))
+            pending.append(client.submit(play_chunk, c, shipped[c.map_path], pure=False))
             if len(pending) >= limit:
                 break
         while pending:
@@ -156,21 +212,26 @@ def run_dask(work: list[Chunk], scheduler: str | None = None, client: Any = None
             records = future.result()
             nxt = next(todo, None)
             if nxt is not None:
-                pending.append(client.submit(play_chunk, nxt, pure=False))
+                pending.append(client.submit(play_chunk, nxt, shipped[nxt.map_path],
+                                             pure=False))
             yield from records
     finally:
+        if pending:
+            client.cancel(list(pending))
         if own is not None:
-            cluster = getattr(own, "cluster", None)
             own.close()
-            if cluster is not None and not scheduler:
-                cluster.close()
 
 
 def run_games(work: list[Chunk], backend: str = "local", jobs: int | None = None,
-              scheduler: str | None = None) -> Iterator[Record]:
-    """Every game of ``work`` as a log record, in game order."""
-    if backend == "local":
-        return run_local(work, jobs or default_jobs())
-    if backend == "dask":
-        return run_dask(work, scheduler=scheduler, workers=jobs)
+              scheduler: str | None = None,
+              boards: Mapping[str, Board] | None = None) -> Generator[Record, None, None]:
+    """Every game of ``work`` as a log record, in game order.
+
+    ``dask`` without a ``scheduler`` plays on the local process pool: a Dask
+    cluster started on this machine would only compete with the games for its
+    cores (docs/simulate.md has the measurements)."""
+    if backend == "dask" and scheduler:
+        return run_dask(work, scheduler=scheduler, boards=boards)
+    if backend in ("local", "dask"):
+        return run_local(work, jobs or default_jobs(), boards)
     raise ValueError(f"unknown backend '{backend}': use local or dask")

@@ -32,8 +32,10 @@ def _config_markdown(c: Mapping[str, Any], top: int) -> list[str]:
               f"- Winner's score: {_dist(c['winner_scores'])}; all scores: {_dist(c['scores'])}",
               f"- Longest path (trains): {_dist(c['longest_path'])}"]
     b = c["mean_breakdown"]
+    others = "".join(f", {k.replace('_', ' ')} {v:.1f}" for k, v in b.items()
+                     if k not in ("routes", "tickets", "stations", "longest"))
     lines.append(f"- Mean points per player: routes {b['routes']:.1f}, tickets {b['tickets']:.1f}, "
-                 f"stations {b['stations']:.1f}, longest {b['longest']:.1f}")
+                 f"stations {b['stations']:.1f}, longest {b['longest']:.1f}{others}")
     ev = c["events"]
     if ev:
         lines.append("- Events: " + ", ".join(f"{k} {v}" for k, v in ev.items()))
