@@ -147,6 +147,11 @@ def _render(opts: RenderOptions) -> None:
             the_plan = plan(board, theme)
             _report_layout(the_plan, source)
             svg = render_board(board, theme, heat, the_plan)
+            grown = page_size(svg)[1] - the_plan.routes.frame.page[1]
+            if grown > 0.005:
+                sys.stderr.write("note: the map has no free room for the title block or the "
+                                 f"legend: the page grows {grown:.0f} mm below the board for "
+                                 "them\n")
             written.append(out)
             if suffix == ".svg":
                 _write(out, svg)
