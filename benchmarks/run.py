@@ -44,19 +44,53 @@ def main() -> int:
         best, median = min(times), statistics.median(times)
         verdict = "ok" if median <= goal else "SLOW"
         print(f"{label:<28} {best:8.3f} {median:9.3f} {goal:7.2f}  {verdict}")
+    dense_render()
     simulate_rates()
     engine_rates()
+    longest_paths()
     expert_targets()
     return 0
 
 
+# Dense boards (issue 11, item 13): `render` of a board of up to ~200 routes within this many
+# times the USA board's time.  benchmarks/dense_board.py makes them (no such map is bundled).
+DENSE_BOARDS: list[tuple[str, dict[str, float]]] = [
+    ("dense 174 routes", {}),
+    ("dense 207 routes", {"doubles": 0.5}),
+    ("dense 196 routes", {"cols": 11, "seed": 3, "doubles": 0.45, "diagonals": 0.5}),
+]
+DENSE_GOAL = 3.0
+
+
+def dense_render() -> None:
+    """Whole-process `render` of the dense boards against `render` of the USA board."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from dense_board import dense_board
+
+    (ROOT / "out").mkdir(exist_ok=True)
+    usa = statistics.median(time_command(["render", "maps/usa.yaml", "-o", "out/bench-usa.svg"],
+                                         runs=5))
+    print(f"\n{'render, dense boards':<28} {'median s':>9} {'x usa':>7} {'goal':>6}  verdict")
+    print(f"{'usa (100 routes)':<28} {usa:9.3f} {1.0:7.1f} {'':>6}")
+    for label, args in DENSE_BOARDS:
+        name = "bench-" + label.replace(" ", "-")
+        path = ROOT / "out" / f"{name}.yaml"
+        path.write_text(dense_board(**{k: (int(v) if k in ("cols", "rows", "seed") else v)
+                                       for k, v in args.items()}), encoding="utf-8")
+        took = statistics.median(time_command(["render", str(path), "-o", f"out/{name}.svg"],
+                                              runs=3))
+        ratio = took / usa
+        verdict = "ok" if ratio <= DENSE_GOAL else "SLOW"
+        print(f"{label:<28} {took:9.3f} {ratio:7.1f} {DENSE_GOAL:6.1f}  {verdict}")
+
+
 # (map, players, bots, games, goal in games/s on one core): the archetypes' goal is
-# issue 4's ("Performance"), the expert's (the default table) issue 12's.
+# issue 4's ("Performance"), the expert's in every seat issue 12's.
 SIMULATIONS: list[tuple[str, int, str, int, float]] = [
     ("usa", 4, "archetypes", 200, 100.0),
+    ("europe", 4, "archetypes", 100, 0.0),
+    ("switzerland", 3, "archetypes", 100, 0.0),
     ("usa", 4, "expert", 100, 30.0),
-    ("europe", 4, "expert", 50, 0.0),
-    ("switzerland", 3, "expert", 50, 0.0),
     ("usa", 4, "random", 100, 0.0),
 ]
 
@@ -118,6 +152,15 @@ def engine_rates() -> None:
         took = time.perf_counter() - start
         print(f"{map_id + f' {players}p':<36} {games:>6} {games / took:8.1f} "
               f"{1000 * took / games:8.2f} {decisions / took:12.0f}")
+
+
+def longest_paths() -> None:
+    """The longest-path routine on the hardest legal networks a randomised
+    search finds, against the plain search it replaced (benchmarks/longest.py)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from longest import report
+
+    report()
 
 
 def game_figures(record: dict[str, Any]) -> dict[str, float]:
