@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import ttrtool
-from ttrtool.bots import ARCHETYPES
+from ttrtool.bots import DEFAULT_BOTS
 from ttrtool.model import Board
 from ttrtool.simulate.playout import Table
 from ttrtool.simulate.report import Tally, build_report
@@ -18,7 +18,7 @@ from ttrtool.simulate.thresholds import failures, parse_fail_on
 
 @pytest.fixture(scope="module")
 def records(usa: Board) -> list[dict[str, Any]]:
-    table = Table(usa, 4, ARCHETYPES)
+    table = Table(usa, 4, DEFAULT_BOTS)
     return [table.play(21, g) for g in range(8)]
 
 
@@ -26,7 +26,7 @@ def _report(board: Board, records: list[dict[str, Any]]) -> dict[str, Any]:
     tally = Tally(4)
     for r in records:
         tally.add(r)
-    run = {"seed": 21, "games": len(records), "bots": list(ARCHETYPES)}
+    run = {"seed": 21, "games": len(records), "bots": list(DEFAULT_BOTS)}
     return build_report(board, [tally], run, ttrtool.__version__)
 
 
