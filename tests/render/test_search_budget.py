@@ -10,8 +10,8 @@ from tests.render.conftest import ROOT
 from ttrtool.loader import parse_map_text
 from ttrtool.model import Board, build_board
 from ttrtool.render import search
-from ttrtool.render.layout import RouteLayout
 from ttrtool.render.lanes import Lane
+from ttrtool.render.layout import RouteLayout
 from ttrtool.render.theme import Theme
 
 
