@@ -10,10 +10,11 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 
-from ttrtool.model import Board
+from ttrtool.model import Board, Route
 from ttrtool.render.furniture import legend_layer, score_track
 from ttrtool.render.geometry import offset_polyline
 from ttrtool.render.labels import BoardPlan, plan_board
+from ttrtool.render.lanes import track_offsets
 from ttrtool.render.search import layout_routes
 from ttrtool.render.svg import clean, document, el, num, path_d, to_bytes
 from ttrtool.render.theme import Theme
@@ -27,7 +28,13 @@ def plan(board: Board, theme: Theme) -> BoardPlan:
     return plan_board(layout_routes(board, theme.sizes), theme.countries)
 
 
-def _defs(root: ET.Element, theme: Theme) -> None:
+# The mountain badge, in mm on a car: a light plate with two dark peaks (the higher one
+# capped) at its left; the number of extra trains is written at its right (R-VAR-10).
+MOUNTAIN_PEAKS = "M-5.7,2 L-3.3,-2.3 L-2.2,-0.5 L-1.4,-1.6 L0.9,2 Z"
+MOUNTAIN_CAP = "M-4.1,-0.9 L-3.3,-2.3 L-2.5,-0.9 Z"
+
+
+def _defs(root: ET.Element, board: Board, theme: Theme) -> None:
     defs = el(root, "defs")
     sym = el(defs, "g", {"id": "sym-loco"})
     el(sym, "circle", {"cx": 0, "cy": 0, "r": 9.2, "fill": theme.colors["label_box"],
@@ -35,6 +42,13 @@ def _defs(root: ET.Element, theme: Theme) -> None:
     el(sym, "path", {"d": LOCO_PATH, "fill": theme.colors["loco"]})
     for x in (-3.5, 0.0, 3.5):
         el(sym, "circle", {"cx": x, "cy": 4.6, "r": 1.4, "fill": theme.colors["loco"]})
+    if any(r.mountains for r in board.routes):  # only boards with mountain routes carry it
+        sym = el(defs, "g", {"id": "sym-mountain"})
+        el(sym, "rect", {"x": -6.5, "y": -3, "width": 13, "height": 6, "rx": 1.2,
+                         "fill": theme.colors["label_box"], "stroke": theme.colors["loco"],
+                         "stroke-width": 0.3})
+        el(sym, "path", {"d": MOUNTAIN_PEAKS, "fill": theme.colors["loco"]})
+        el(sym, "path", {"d": MOUNTAIN_CAP, "fill": theme.colors["label_box"]})
 
 
 def background_layer(p: BoardPlan, theme: Theme, strip: float = 0.0) -> ET.Element:
@@ -89,10 +103,9 @@ def tracks_layer(p: BoardPlan, theme: Theme) -> ET.Element:
     for lane in lay.lanes:
         path = lane.path
         line = path.slice(lay.marker(lane.a), path.length - lay.marker(lane.b))
-        offsets = [0.0] if len(lane.routes) == 1 else [
-            -(s.car_width + s.double_gap) / 2, (s.car_width + s.double_gap) / 2]
+        offsets = track_offsets(len(lane.routes), s)
         for r, off in zip(lane.routes, offsets, strict=True):
-            # The two tracks of a double route: ``off`` mm to the left of the centre line.
+            # The tracks of a double route or a triple: ``off`` mm left of the centre line.
             pts = offset_polyline(line, off)
             lines[r] = path_d(pts if lay.board.routes[r].a == lane.a else pts[::-1])
     for r in sorted(lines):
@@ -128,11 +141,36 @@ def routes_layer(p: BoardPlan, theme: Theme) -> ET.Element:
                 "href": "#sym-loco", "class": "loco",
                 "transform": f"translate({num(b.cx)} {num(b.cy)}) rotate({num(b.angle)}) "
                              f"scale({num(scale)})"}))
+        if r.mountains and sp.index == mountain_space(r):
+            items.append(_mountain_mark(r.mountains, b.cx, b.cy, b.angle, theme))
     for ri in sorted(per_route):
         r = board.routes[ri]
         rg = el(g, "g", {"id": f"route-{r.id}", "class": "route", "data-route": r.id})
         rg.append(_title(r.label()))
         rg.extend(per_route[ri])
+    return g
+
+
+def mountain_space(route: Route) -> int:
+    """The space that carries a mountain route's mark (R-VAR-10): the middle one, or the
+    nearest to it without a ferry's locomotive symbol."""
+    free = [i for i in range(route.length) if not (route.kind == "ferry"
+                                                     and i < route.locomotives)]
+    middle = (route.length - 1) // 2
+    return min(free, key=lambda i: (abs(i - middle), i)) if free else route.length - 1
+
+
+def _mountain_mark(count: int, cx: float, cy: float, angle: float, theme: Theme
+                   ) -> ET.Element:
+    """The mountain badge on a car, with the number of extra trains the route takes, turned
+    with the car but never upside down."""
+    upright = (angle + 90.0) % 180.0 - 90.0
+    g = el(None, "g", {"class": "mountain", "data-mountains": str(count),
+                       "transform": f"translate({num(cx)} {num(cy)}) rotate({num(upright)})"})
+    el(g, "use", {"href": "#sym-mountain"})
+    el(g, "text", {"x": 3.6, "y": 1.9, "font-size": 5.2, "font-weight": "bold",
+                   "text-anchor": "middle", "font-family": theme.font_family,
+                   "fill": theme.colors["loco"]}, str(count))
     return g
 
 
@@ -177,7 +215,7 @@ def render_board(board: Board, theme: Theme, heat: Mapping[str, float] | None = 
     # The furniture first: where the map has no room for it the page grows below the board.
     legend, strip = legend_layer(p, theme, heat is not None)
     root = document(w, h + strip, clean(board.meta.name))
-    _defs(root, theme)
+    _defs(root, board, theme)
     root.append(background_layer(p, theme, strip))
     root.append(score_track(p, theme))
     root.append(countries_layer(p, theme))

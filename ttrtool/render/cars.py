@@ -20,7 +20,7 @@ from ttrtool.render.geometry import (
     boxes_overlap,
     point_box_distance,
 )
-from ttrtool.render.lanes import Lane, Shape, Space
+from ttrtool.render.lanes import Lane, Shape, Space, track_offsets
 from ttrtool.render.shapes import LaneShapes
 from ttrtool.render.theme import Sizes
 
@@ -296,13 +296,11 @@ class CarPlacement(LaneShapes):
         if (lane.index, lane.shape) in self._folded:
             lane.fit = "long"
         lane.track = lane.path.slice(starts[0], starts[-1] + c)
-        offsets = [0.0] if len(lane.routes) == 1 else [
-            -(s.car_width + s.double_gap) / 2, (s.car_width + s.double_gap) / 2]
+        offsets = track_offsets(len(lane.routes), s)
         out: list[Space] = []
         for route, count, off in zip(lane.routes, lane.spaces, offsets, strict=True):
-            skip = (n - count) // 2
-            for i in range(count):
-                u = self._unit(lane, starts[i + skip])
+            for i, at in enumerate(starts if count == n else self._spaced(starts, count)):
+                u = self._unit(lane, at)
                 box = Box(u.cx + u.uy * off, u.cy - u.ux * off, u.ux, u.uy, c / 2,
                           s.car_width / 2)
                 bbox = box.bbox()
@@ -310,15 +308,28 @@ class CarPlacement(LaneShapes):
         lane.cars = out
         self._measure(lane)
 
+    def _spaced(self, starts: list[float], count: int) -> list[float]:
+        """Where the ``count`` cars of a shorter track of a bundle start (Nordic Countries pairs
+        tracks of 5 and 6): spread evenly over the stretch the longest track's cars cover, so
+        that both ends of the shorter track stay next to the markers too."""
+        if count == 1:
+            return [(starts[0] + starts[-1]) / 2]
+        step = (starts[-1] - starts[0]) / (count - 1)
+        return [starts[0] + i * step for i in range(count)]
+
     def _measure(self, lane: Lane) -> None:
-        """Turns between cars, gaps at the ends, double-route tracks touching on a curve."""
+        """Turns between cars, gaps at the ends, neighbouring tracks of a bundle touching on a
+        curve."""
         out = lane.cars
         lane.turn = 0.0
         if len(lane.path.points) > 2:
-            units = [sp.box for sp in out if sp.route == lane.routes[0]]
-            for p, q in zip(units, units[1:], strict=False):
-                cos = max(-1.0, min(1.0, p.ux * q.ux + p.uy * q.uy))
-                lane.turn = max(lane.turn, math.degrees(math.acos(cos)))
+            # The tracks of a bundle turn alike, but a shorter one's cars lie farther apart.
+            tracks = lane.routes[:1] if len(set(lane.spaces)) == 1 else lane.routes
+            for r in tracks:
+                units = [sp.box for sp in out if sp.route == r]
+                for p, q in zip(units, units[1:], strict=False):
+                    cos = max(-1.0, min(1.0, p.ux * q.ux + p.uy * q.uy))
+                    lane.turn = max(lane.turn, math.degrees(math.acos(cos)))
         gaps = [0.0, 0.0]
         for end, node in ((0, lane.a), (1, lane.b)):
             for r, count in zip(lane.routes, lane.spaces, strict=True):
@@ -328,11 +339,13 @@ class CarPlacement(LaneShapes):
                                 - self.marker(node))
         lane.gaps = (gaps[0], gaps[1])
         lane.kinks = 0
-        if len(lane.routes) == 2 and len(lane.path.points) > 2:
-            # On a tight curve the inner track's cars can reach the outer track's.
-            one = [sp for sp in out if sp.route == lane.routes[0]]
-            two = [sp for sp in out if sp.route == lane.routes[1]]
-            lane.kinks = sum(1 for p in one for q in two if boxes_overlap(p.box, q.box, 0.2))
+        if len(lane.routes) > 1 and len(lane.path.points) > 2:
+            # On a tight curve the inner track's cars can reach the next track's.
+            for r, r2 in zip(lane.routes, lane.routes[1:], strict=False):
+                one = [sp for sp in out if sp.route == r]
+                two = [sp for sp in out if sp.route == r2]
+                lane.kinks += sum(1 for p in one for q in two
+                                  if boxes_overlap(p.box, q.box, 0.2))
 
     def reshape(self, lane: Lane, shape: Shape) -> None:
         lane.shape = shape

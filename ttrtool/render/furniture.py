@@ -118,6 +118,8 @@ def legend_block(p: BoardPlan, theme: Theme, strip: Strip) -> ET.Element:
     lengths = {r.length for r in p.routes.board.routes}
     table = [(n, pts) for n, pts in p.routes.board.rules.route_points if n in lengths]
     kinds = {r.kind for r in p.routes.board.routes}
+    if any(r.mountains for r in p.routes.board.routes):
+        kinds.add("mountain")
     shown = _keep_keys(tpl, kinds, key_step)
     height = top + row * len(table) + (
         keys_top + key_step * (shown - 1) + 3.6 + keys_bottom if shown else bottom)

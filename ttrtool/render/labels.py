@@ -22,6 +22,7 @@ from ttrtool.render.geometry import (
     boxes_overlap,
     segment_hits_rect,
 )
+from ttrtool.render.lanes import track_offsets
 from ttrtool.render.layout import RouteLayout
 
 if TYPE_CHECKING:
@@ -71,15 +72,14 @@ class Obstacles:
 
     def tracks(self) -> list[tuple[Point, Point, float]]:
         """The segments of every route's track line from marker to marker, with how far
-        its line reaches to either side (the two tracks of a double route are apart)."""
+        its line reaches to either side (the tracks of a double route or a triple are apart)."""
         if self._tracks is None:
             s = self.lay.sizes
             self._tracks = []
             for lane in self.lay.lanes:
                 line = lane.path.slice(self.lay.marker(lane.a),
                                        lane.path.length - self.lay.marker(lane.b))
-                reach = 0.35 + ((s.car_width + s.double_gap) / 2 if len(lane.routes) > 1
-                                else 0.0)
+                reach = 0.35 + max(abs(o) for o in track_offsets(len(lane.routes), s))
                 self._tracks += [(p, q, reach) for p, q in zip(line, line[1:], strict=False)]
         return self._tracks
 

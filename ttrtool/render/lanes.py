@@ -1,7 +1,7 @@
 """Lanes: what is drawn between two places, and the board they are laid out on.
 
-A *lane* is one track, or the two parallel tracks of a double route, from one
-place to another.  This module holds the records (:class:`Shape`,
+A *lane* is one track, or the parallel tracks of a double route (or a triple),
+from one place to another.  This module holds the records (:class:`Shape`,
 :class:`Space`, :class:`Lane`) and :class:`LaneGeometry`, the fixed part of a
 layout: where every place lies in mm, how big its marker is, which lanes meet
 there and how much room each lane's cars need.  The layers above it choose
@@ -66,6 +66,22 @@ class Lane:
 
 
 
+def track_offsets(tracks: int, sizes: Sizes) -> list[float]:
+    """How far (mm) each track of a bundle of ``tracks`` parallel tracks lies to the left of
+    the lane's centre line, first track first (one track: on it)."""
+    if tracks == 1:
+        return [0.0]
+    pitch = sizes.car_width + sizes.double_gap
+    return [(k - (tracks - 1) / 2) * pitch for k in range(tracks)]
+
+
+def bundle_half_width(tracks: int, sizes: Sizes) -> float:
+    """Half the width of a bundle of ``tracks`` parallel tracks, cars included."""
+    if tracks == 1:
+        return sizes.car_width / 2
+    return sizes.car_width / 2 + (tracks - 1) * (sizes.car_width + sizes.double_gap) / 2
+
+
 class LaneGeometry:
     """The places of a board in mm, their markers and the lanes between them."""
 
@@ -91,23 +107,24 @@ class LaneGeometry:
             self.at_node.setdefault(lane.b, []).append((lane.index, 1))
 
     def _make_lanes(self) -> list[Lane]:
-        s = self.sizes
+        """One lane per route, or per parallel group (a double route, a triple, ...): the
+        tracks of a ``double`` group between the same two places are drawn side by side as
+        one bundle (R-VAR-4), in the order the map lists them."""
         lanes: list[Lane] = []
-        drawn: set[int] = set()  # a triple's third track gets a lane of its own (R-VAR-4)
+        drawn: set[int] = set()
         for r in self.board.routes:
             if r.index in drawn:
                 continue
-            partner = next((o for o in self.board.routes if o.double is not None
-                            and o.double == r.double and o.index not in drawn
-                            and o.index != r.index), None)
             group: tuple[Route, ...] = (r,)
-            if partner is not None and {partner.a, partner.b} == {r.a, r.b}:
-                group = (r, partner)
+            if r.double is not None:
+                group += tuple(o for o in self.board.routes
+                               if o.double == r.double and o.index != r.index
+                               and o.index not in drawn and {o.a, o.b} == {r.a, r.b})
             drawn.update(g.index for g in group)
-            half = s.car_width / 2 if len(group) == 1 else s.car_width + s.double_gap / 2
             wps = tuple(self.frame.to_mm(p) for p in r.waypoints)
             lanes.append(Lane(len(lanes), tuple(g.index for g in group), r.a, r.b,
-                              tuple(g.length for g in group), wps, half))
+                              tuple(g.length for g in group), wps,
+                              bundle_half_width(len(group), self.sizes)))
         return lanes
 
     def marker(self, node: int) -> float:
@@ -131,4 +148,5 @@ class LaneGeometry:
 
 
 
-__all__ = ["STRAIGHT", "Lane", "LaneGeometry", "Shape", "Space"]
+__all__ = ["STRAIGHT", "Lane", "LaneGeometry", "Shape", "Space", "bundle_half_width",
+           "track_offsets"]

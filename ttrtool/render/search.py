@@ -27,6 +27,10 @@ ENOUGH_CLEAR = 3  # clear candidates found before the quick scan stops
 PAIR_LOOKS = 5  # candidates per lane when a pair moves together
 TURNS = (5.0, 10.0, 16.0, 24.0)  # degrees a pair meeting at a place turn apart there
 ESCAPES = 3  # other shapes a stuck lane tries before it gives up
+# Work budgets, counted in moves (a lane put in a shape with its neighbours giving way), never
+# in time, so that the same board always gives the same bytes.  A dense board has lanes that
+# no shape clears; without a bound the search tries every shape of each, again and again.
+LANE_WORK = 200  # moves the pair and escape moves after the search may spend on one lane
 
 _Snap = tuple[Shape, Path, tuple[float, float], list[Space], list[Point], str, int, float,
               tuple[float, float]]
@@ -35,6 +39,7 @@ _Snap = tuple[Shape, Path, tuple[float, float], list[Space], list[Point], str, i
 class Search:
     def __init__(self, lay: RouteLayout) -> None:
         self.lay = lay
+        self.work = 0  # moves made so far (each :meth:`apply`)
 
     def first_shape(self, lane: Lane) -> Shape:
         """The lane fanned out from its neighbours at both places when that shape is a
@@ -62,6 +67,7 @@ class Search:
 
     def apply(self, lane: Lane, shape: Shape) -> None:
         """Put ``lane`` in ``shape`` and let the lanes at its places give way again."""
+        self.work += 1
         self.lay.unregister(lane)
         self.lay.reshape(lane, shape)
         self.lay.register(lane)
@@ -242,10 +248,19 @@ class Search:
         # something there has moved (a dense board has many lanes no move clears).
         failed: dict[tuple[int, ...], tuple[int, ...]] = {}
 
+        # What the moves have spent on each lane: a lane that has had its share is not
+        # tried again (on a dense board some lanes are stuck however long one searches).
+        spent = dict.fromkeys(range(len(self.lay.lanes)), 0)
+
         def attempt(key: tuple[int, ...], move: Callable[[], bool], *lanes: Lane) -> bool:
-            if failed.get(key) == self._surroundings(*lanes):
+            if any(spent[ln.index] >= LANE_WORK for ln in lanes) \
+                    or failed.get(key) == self._surroundings(*lanes):
                 return False
-            if move():
+            start = self.work
+            done = move()
+            for ln in lanes:
+                spent[ln.index] += self.work - start
+            if done:
                 return True
             failed[key] = self._surroundings(*lanes)
             return False
