@@ -18,7 +18,13 @@ from typing import TYPE_CHECKING, Any
 
 from ttrtool.engine.actions import TunnelPay, TunnelWithdraw
 from ttrtool.engine.cards import draw_card
-from ttrtool.engine.payments import fast_offsets, legal_payments, substitute_cards
+from ttrtool.engine.payments import (
+    default_offsets,
+    fast_offsets,
+    first_per_color,
+    legal_payments,
+    substitute_cards,
+)
 
 first = itemgetter(0)
 MISSING = object()
@@ -83,14 +89,18 @@ def payments(g: Game, key: int, hand: list[int]) -> list[int]:
 Paid = tuple[int, int, tuple[tuple[int, int], ...]]  # (card, locomotives, substitute cards)
 
 
-def key_payments(g: Game, key: int, hand: list[int]) -> list[Paid]:
+def key_payments(g: Game, key: int, hand: list[int], default: bool = False) -> list[Paid]:
     """Every legal payment for the routes of one key, with the cards of any substitute
-    sets (R-VAR-3), in payment order; the same for every route of the key."""
+    sets (R-VAR-3), in payment order; the same for every route of the key.  With
+    ``default``, only the first payment of each colour (the default payments)."""
     spec = g.pay_keys[key]
     loco = g.loco
+    pays = legal_payments(spec, hand, loco)
+    if default:
+        pays = first_per_color(pays)
     return [(c, n, substitute_cards(hand, c, spec.length - n - s, n, s * spec.set_size, loco)
              if s else ())
-            for c, n, s in legal_payments(spec, hand, loco)]
+            for c, n, s in pays]
 
 
 def substitute_claims(g: Game, route: int, pays: list[Paid]) -> tuple[Action, ...]:
@@ -113,9 +123,12 @@ def _constant(actions: tuple[Action, ...]) -> Any:
     return lambda _row: actions
 
 
-def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
+def claim_actions(st: GameState, player: int, out: list[Action],
+                  default: bool = False) -> None:
     """Every distinct affordable payment for every claimable route, by route index
     (R-CLAIM-1, R-CLAIM-2, R-CLAIM-4 enough trains, R-CLAIM-5, R-CH-5, R-EU-6, R-CH-7).
+    With ``default``, only each route's default payment per colour: the first of
+    that colour's payments, with the fewest locomotives (docs/engine.md, "Payments").
 
     Works key by key (routes alike in length, colour and locomotive rules), so a
     hand that cannot pay for a kind of route skips all of them at once.
@@ -133,7 +146,8 @@ def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
     open_routes = st.open_routes
     key_len, key_doubles = g.key_len, g.key_doubles
     hits: list[tuple[int, Any]] = []
-    takes = g.claim_pickers
+    takes = g.default_pickers if default else g.claim_pickers
+    offsets = default_offsets if default else fast_offsets
     total = sum(hand)
     for key in g.sub_keys:  # R-VAR-3, R-VAR-10: other bounds, so route by route
         if key_len[key] > total:
@@ -143,7 +157,7 @@ def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
             if (g.route_trains[r] <= trains
                     and group_open(owner, partners[r], g.group_cap[r], player)):
                 if pays is None:
-                    pays = key_payments(g, key, hand)
+                    pays = key_payments(g, key, hand, default)
                 if not pays:
                     break
                 hits.append((r, _constant(substitute_claims(g, r, pays))))
@@ -162,9 +176,9 @@ def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
                 memo = (key, have, locos)
                 take = takes.get(memo, MISSING)
                 if take is MISSING:
-                    take = takes[memo] = picker(fast_offsets(pay_keys[key], hand, loco))
+                    take = takes[memo] = picker(offsets(pay_keys[key], hand, loco))
             else:
-                take = picker(fast_offsets(pay_keys[key], hand, loco))
+                take = picker(offsets(pay_keys[key], hand, loco))
             if take is None:
                 continue
             if not key_doubles[key]:

@@ -178,6 +178,7 @@ class Game:
         # A pure memo, filled as games go: (coloured key, cards of its colour,
         # locomotives) -> the picker of its payments (claims.claim_actions).
         self.claim_pickers: dict[tuple[int, int, int], Any] = {}
+        self.default_pickers: dict[tuple[int, int, int], Any] = {}  # the same, default payments
         self._station_tables: dict[int, dict[int, tuple[BuildStation, ...]]] = {}
         self._sub_claims: dict[tuple[int, int, int, tuple[tuple[int, int], ...]], ClaimRoute] = {}
 
