@@ -7,7 +7,7 @@ OUT := out
 MAP_IDS := usa europe switzerland nordiccountries india
 MAPS := $(MAP_IDS:%=maps/%.yaml)
 
-.PHONY: setup demo test lint bench soak clean
+.PHONY: setup demo test lint bench soak verdicts clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -49,6 +49,10 @@ lint: setup
 ## bench: whole-process timings and games per second (docs/simulate.md, docs/render.md)
 bench: setup
 	$(BIN)/python benchmarks/run.py
+
+## verdicts: the official maps, every player count, 1,000 games: no warning (docs/simulate.md)
+verdicts: setup
+	$(BIN)/python benchmarks/verdicts.py
 
 ## soak: >= 10,000 checked games per map and player count (long; SOAK_GAMES to change)
 soak: setup

@@ -12,7 +12,14 @@ import yaml
 from ttrtool.analysis import analyze
 from ttrtool.model import Board
 from ttrtool.resources import bundled_map_path
-from ttrtool.ticket_value import POINTS_BAND, PointsBand, Pricing, ticket_value
+from ttrtool.ticket_value import (
+    POINTS_BAND,
+    PointsBand,
+    Pricing,
+    points_band,
+    ticket_costs,
+    ticket_value,
+)
 from ttrtool.validate import validate_text
 
 CASES = Path(__file__).resolve().parent / "cases"
@@ -129,3 +136,49 @@ def test_the_suggested_band_pair_is_the_fair_band() -> None:
         for points in range(1, 40):
             fair = ticket_value(points, spaces).pricing is F
             assert fair == (low <= points - spaces <= high), (points, spaces)
+
+
+def test_a_map_sets_its_own_band_and_both_commands_follow_it() -> None:
+    """TTR406's band is a setting (rules.tickets.points_band) whose default is today's band."""
+    text = (CASES / "invalid" / "ticket-points-far.yaml").read_text(encoding="utf-8")
+    deal = "tickets: {setup_deal: {regular: 1}, setup_keep_min: 1, draw: 1}"
+    assert text.count(deal) == 1 and "{from: Aston, to: Derby, points: 7}" in text
+    board, by_validate = _priced_by_validate(text)
+    assert board is not None and points_band(board) is POINTS_BAND
+    assert list(by_validate.values()) == ["TTR406"]  # 7 points for a 4-space path
+    wide = text.replace(deal, deal[:-1] + ", points_band: {above: 3}}")
+    board, by_validate = _priced_by_validate(wide)
+    assert board is not None
+    assert points_band(board) == PointsBand(below=2, above=3, factor=2.0)
+    assert by_validate == {} == _priced_by_analyze(board)
+    # Bury-Derby at 4 points, one under its 5-space path: fair by default, low with no band
+    one_under = text.replace("{from: Bury, to: Derby, points: 5}",
+                             "{from: Bury, to: Derby, points: 4}")
+    board, by_validate = _priced_by_validate(one_under)
+    assert board is not None and len(by_validate) == 1
+    strict = one_under.replace(deal, deal[:-1] + ", points_band: {below: 0, above: 0}}")
+    board, by_validate = _priced_by_validate(strict)
+    assert board is not None
+    assert sorted(k[0][2] for k in by_validate) == [1, 2]
+    assert by_validate == _priced_by_analyze(board)
+
+
+def test_a_ticket_over_mountains_is_priced_with_the_mountain_trains() -> None:
+    """R-VAR-10: the trains a mountain route discards count in a ticket's cheapest cost."""
+    text = (CASES / "valid" / "mountains.yaml").read_text(encoding="utf-8")
+    board = validate_text(text).built
+    assert board is not None
+    assert ticket_costs(board) == tuple(r.length + r.mountains for r in board.routes)
+    assert any(r.mountains for r in board.routes)
+
+    def fleet_crewe(b: Board) -> int | None:
+        (found,) = [leg.spaces for leg in analyze(b).legs
+                    if (leg.ticket.origin, leg.destination.name) == ("Fleet", "Crewe")]
+        return found
+
+    # Fleet-Aston-Bury-Crewe is 7 spaces, and 2 mountain trains more on Bury-Crewe:
+    # 9, as much as Fleet-Ely-Derby-Crewe (8 spaces, 1 mountain train on Fleet-Ely)
+    assert fleet_crewe(board) == 9
+    flat = validate_text(text.replace("mountains: {allowed: true, points: 2}",
+                                      "mountains: {allowed: false}")).built
+    assert flat is not None and fleet_crewe(flat) == 7

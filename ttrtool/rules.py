@@ -139,6 +139,9 @@ class TicketRules:
     draw_keep_min: int
     draw_rejected: str  # "deck_bottom" | "removed"
     multi_destination: str  # "best_connected"
+    # How far points may stray from a ticket's cheapest cost: (below, above, factor),
+    # read by ttrtool.ticket_value.points_band for validate and analyze alike.
+    points_band: tuple[int, int, float] = (2, 2, 2.0)
 
 
 @dataclass(frozen=True)
@@ -318,6 +321,8 @@ class Rules:
                 draw_keep_min=t["draw_keep_min"],
                 draw_rejected=t["draw_rejected"],
                 multi_destination=t["multi_destination"],
+                points_band=(t["points_band"]["below"], t["points_band"]["above"],
+                             float(t["points_band"]["factor"])),
             ),
             tie_breakers=tuple(data["tie_breakers"]),
             ferries_colored=data["ferries"].get("colored", False),

@@ -1,13 +1,15 @@
 """What a destination ticket should be worth: the one definition of a fair ticket value.
 
 A ticket's points are judged against the cheapest chain of routes that completes it, in
-train spaces (R-TIX-2; each destination of a multi-destination ticket on its own, R-CH-3).
+train spaces (R-TIX-2; each destination of a multi-destination ticket on its own, R-CH-3),
+counting the trains mountain routes discard (:func:`ticket_costs`).
 On the official boards the points equal that cost for 103 of the 110 city-city tickets
 (USA 25 of 30, Europe 44 of 46, Switzerland 34 of 34) and the rest are 1 or 2 above it;
 the Nordic Countries and India tables are all exact.  The Swiss multi-destination tickets
 stray a little further (Chur-France is worth 12 for a 13-space path).
 
-So, with the default :data:`POINTS_BAND`:
+So, with the default :data:`POINTS_BAND` (a map may set its own in
+``rules.tickets.points_band``):
 
 * **fair**: points within 2 of the cheapest path (``spaces - 2 .. spaces + 2``, and at
   least 1): every official ticket is;
@@ -46,11 +48,25 @@ POINTS_BAND = PointsBand()
 
 
 def points_band(board: Board) -> PointsBand:
-    """The band a board's tickets are judged with.  Every board uses :data:`POINTS_BAND`
-    today; a setting in the map's ``rules`` would be read here, in one place for
-    ``validate`` and ``analyze`` alike."""
-    del board  # the same band for every board for now
-    return POINTS_BAND
+    """The band a board's tickets are judged with: the map's ``rules.tickets.points_band``
+    (whose default is :data:`POINTS_BAND`), read here in one place for ``validate`` and
+    ``analyze`` alike."""
+    below, above, factor = board.rules.tickets.points_band
+    band = PointsBand(below, above, factor)
+    return POINTS_BAND if band == POINTS_BAND else band
+
+
+def ticket_costs(board: Board) -> tuple[int, ...]:
+    """What each route adds to a ticket's cheapest cost, indexed like ``board.routes``: the
+    trains its claim takes, its spaces plus the trains a mountain route discards (R-VAR-10).
+
+    The cheapest legal payment has as many cards as the route has spaces wherever an
+    ordinary card or a locomotive may pay each space, which holds on every official board;
+    the card-count surcharges (tunnels, ferry symbols, substitute sets) are the weighted
+    costs of ``analyze`` (ttrtool/analysis/costs.py).
+    """
+    allowed = board.rules.mountains_allowed
+    return tuple(r.length + (r.mountains if allowed else 0) for r in board.routes)
 
 
 class Pricing(enum.Enum):

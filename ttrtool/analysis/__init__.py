@@ -3,7 +3,8 @@
 :func:`analyze` reads a :class:`~ttrtool.model.Board` and returns an
 :class:`Analysis`, plain frozen records; :mod:`ttrtool.analysis.formats`
 turns one (and optionally a second, for comparison) into text, JSON or
-Markdown.  Nothing here prints.
+Markdown, opening with the static balance findings of
+:mod:`ttrtool.analysis.findings`.  Nothing here prints.
 """
 
 from __future__ import annotations

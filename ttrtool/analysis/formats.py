@@ -19,8 +19,10 @@ from ttrtool.analysis.costs import (
     ferry_symbol_surcharge,
     tunnel_match_distribution,
 )
+from ttrtool.analysis.findings import static_findings
 from ttrtool.analysis.tickets import Leg
-from ttrtool.model import GRAY
+from ttrtool.findings import counts_line
+from ttrtool.model import GRAY, Board
 from ttrtool.rules import Rules
 from ttrtool.ticket_value import POINTS_BAND
 
@@ -50,6 +52,13 @@ def _ticket_name(leg: Leg) -> str:
     return f"{leg.ticket.origin} – {leg.destination.name}"
 
 
+def _deck_cards(board: Board, colour: str) -> str:
+    rules = board.rules
+    if colour in rules.colors:
+        return str(rules.cards_per_color[rules.colors.index(colour)])
+    return "-"
+
+
 def _weights_note(a: Analysis) -> str:
     rules = a.board.rules
     w = a.weights
@@ -72,7 +81,14 @@ def sections(a: Analysis, other: Analysis | None = None,
              top: int = TOP_CHOKEPOINTS) -> list[Section]:
     """The report as titled sections, shared by text and Markdown."""
     board = a.board
-    out: list[Section] = []
+    found = static_findings(a)
+    out: list[Section] = [Section(
+        "Findings",
+        [f"{counts_line(found)}, most severe first (docs/analyze.md lists every code)."
+         if found else "No findings: nothing out of line with the official maps."],
+        ("severity", "code", "finding", "players", "message"),
+        [(str(f.level), f.code, f.name, str(f.players or "all"), f.message) for f in found],
+    )]
     legs = list(a.legs)
     priced = [leg for leg in legs if leg.delta is not None]
     deltas: dict[int, int] = {}
@@ -117,9 +133,13 @@ def sections(a: Analysis, other: Analysis | None = None,
          f"Double routes: {c.double_routes} ({c.double_tracks} tracks). Tunnels: {c.tunnels} "
          f"({c.tunnel_spaces} spaces). Ferries: {c.ferries} ({c.ferry_spaces} spaces, "
          f"{c.locomotive_symbols} locomotive symbols)."],
-        ("colour", "routes", "spaces"),
-        [(x.colour, str(x.routes), str(x.spaces)) for x in c.colours],
+        ("colour", "routes", "spaces", "cards in the deck"),
+        [(x.colour, str(x.routes), str(x.spaces), _deck_cards(board, x.colour))
+         for x in c.colours],
     )
+    colours.notes.append(f"Deck: {board.rules.deck_size} train cards, "
+                         f"{board.rules.locomotives} of them locomotives; gray routes take any "
+                         "colour.")
     out.append(colours)
 
     out.append(Section(
@@ -239,7 +259,7 @@ def format_text(a: Analysis, other: Analysis | None = None, top: int = TOP_CHOKE
     lines = [title, "=" * len(title)]
     for sec in sections(a, other, top):
         lines += ["", sec.title, "-" * len(sec.title), *sec.notes]
-        if sec.header:
+        if sec.header and sec.rows:
             lines += ["", *_table(sec.header, sec.rows)]
     return "\n".join(lines) + "\n"
 
@@ -254,7 +274,7 @@ def format_markdown(a: Analysis, other: Analysis | None = None,
     for sec in sections(a, other, top):
         lines += ["", f"## {sec.title}", ""]
         lines += [f"- {n}" for n in sec.notes]
-        if sec.header:
+        if sec.header and sec.rows:
             lines += ["", "| " + " | ".join(map(_md, sec.header)) + " |",
                       "|" + "|".join("---" for _ in sec.header) + "|"]
             lines += ["| " + " | ".join(_md(c) for c in r) + " |" for r in sec.rows]
@@ -318,7 +338,12 @@ def to_dict(a: Analysis, other: Analysis | None = None) -> dict[str, Any]:
             for p in a.players
         ],
         "colours": {
-            "per_colour": {x.colour: {"routes": x.routes, "spaces": x.spaces} for x in c.colours},
+            # "cards": the deck's cards of that colour (gray routes take any colour: none)
+            "per_colour": {x.colour: {"routes": x.routes, "spaces": x.spaces,
+                                      **({"cards": rules.cards_per_color[rules.colors.index(
+                                          x.colour)]} if x.colour in rules.colors else {})}
+                           for x in c.colours},
+            "locomotives": rules.locomotives, "deck_size": rules.deck_size,
             "tracks": c.tracks, "spaces": c.spaces,
             "gray_share_routes": round(c.gray_share_routes, 4),
             "gray_share_spaces": round(c.gray_share_spaces, 4),
@@ -343,6 +368,7 @@ def to_dict(a: Analysis, other: Analysis | None = None) -> dict[str, Any]:
             "cities_off_paths": list(s.off_paths),
         },
         "summary": {f.key: f.value for f in summary(a)},
+        "findings": [f.to_dict() for f in static_findings(a)],
     }
     if other is not None:
         doc["compare"] = {

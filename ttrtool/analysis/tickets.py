@@ -17,7 +17,14 @@ from dataclasses import dataclass
 
 from ttrtool.graph import CheapestTree, cheapest_tree, usable_tracks
 from ttrtool.model import Board, Destination, Ticket
-from ttrtool.ticket_value import POINTS_BAND, PointsBand, TicketValue, points_band, ticket_value
+from ttrtool.ticket_value import (
+    POINTS_BAND,
+    PointsBand,
+    TicketValue,
+    points_band,
+    ticket_costs,
+    ticket_value,
+)
 
 # points - cheapest spaces outside which a leg is flagged, as a (low, high) pair, derived from
 # the one definition (ttrtool/ticket_value.py); Leg.value also tells a warning from an error.
@@ -90,10 +97,11 @@ class PathFinder:
     def __init__(self, board: Board, weights: Sequence[float]) -> None:
         self.board = board
         self.weights = tuple(weights)
-        self.spaces = tuple(float(r.length) for r in board.routes)
+        # a ticket's cost: spaces, plus mountain trains and forced substitutes (ticket_value)
+        self.spaces = tuple(float(c) for c in ticket_costs(board))
         self.ones = tuple(1.0 for _ in board.routes)
         # spaces first, routes second: exact in floats while a path has < 1024 routes
-        self.spaces_then_routes = tuple(r.length * 1024.0 + 1.0 for r in board.routes)
+        self.spaces_then_routes = tuple(c * 1024.0 + 1.0 for c in self.spaces)
         self._cache: dict[tuple[str, frozenset[int], tuple[bool, ...] | None], CheapestTree] = {}
 
     def tree(self, kind: str, sources: frozenset[int],

@@ -9,7 +9,7 @@ from ttrtool.checks import CheckContext, Finding, check
 from ttrtool.diagnostics import JsonPath, Severity
 from ttrtool.graph import UnionFind, cheapest_path, components, joined
 from ttrtool.model import Board, Destination, Ticket
-from ttrtool.ticket_value import Pricing, TicketValue, points_band, ticket_value
+from ttrtool.ticket_value import Pricing, TicketValue, points_band, ticket_costs, ticket_value
 
 
 def _cards(board: Board) -> list[Ticket]:
@@ -32,6 +32,7 @@ class _Network:
 
     def __init__(self, board: Board) -> None:
         self.board = board
+        self.costs = ticket_costs(board)  # spaces, plus mountain trains and forced substitutes
         self._cost: dict[tuple[frozenset[int], frozenset[int]], float | None] = {}
 
     @cached_property
@@ -54,7 +55,7 @@ class _Network:
     def cost(self, sources: frozenset[int], targets: frozenset[int]) -> float | None:
         key = (sources, targets)
         if key not in self._cost:
-            found = cheapest_path(self.board, sources, targets)
+            found = cheapest_path(self.board, sources, targets, self.costs)
             self._cost[key] = None if found is None else found[0]
         return self._cost[key]
 
@@ -266,7 +267,9 @@ def _points_finding(t: Ticket, d: Destination, where: JsonPath, v: TicketValue) 
 def ticket_points(ctx: CheckContext) -> Iterator[Finding]:
     """Every destination's points are within 2 of its cheapest path in train spaces (and at
     least 1).  Every official ticket is: most are exactly the cost, a few 1 or 2 above it,
-    and one Swiss country destination 1 below.  ``ttrtool analyze`` flags the same tickets
+    and one Swiss country destination 1 below.  The trains a mountain route discards count
+    as spaces (R-VAR-10), and a variant whose tickets are priced otherwise sets its own band
+    in ``rules.tickets.points_band``.  ``ttrtool analyze`` flags the same tickets
     (docs/analyze.md); gross mispricing is TTR407.
 
     Passing::

@@ -21,6 +21,8 @@ from typing import IO, Annotated, Any
 import typer
 
 import ttrtool
+from ttrtool.analysis import analyze
+from ttrtool.analysis.findings import static_findings
 from ttrtool.bots import DEFAULT_BOTS, BotNotFound, canonical_name, resolve_bot
 from ttrtool.commands.outputs import first_output_problem
 from ttrtool.formats import format_text
@@ -150,7 +152,8 @@ def simulate_command(
         "--markdown", metavar="FILE", help="Write a markdown summary here.")] = None,
     fail_on: Annotated[str | None, typer.Option(
         "--fail-on", metavar="CHECKS",
-        help="e.g. seat-p<0.01,stall-rate>0.01,ticket-never-completed (docs/simulate.md)",
+        help="findings (any warning or worse), or figures such as "
+             "seat-p<0.01,stall-rate>0.01,ticket-never-completed (docs/simulate.md)",
     )] = None,
     check_invariants: Annotated[bool, typer.Option(
         "--check-invariants",
@@ -248,7 +251,8 @@ def simulate_command(
         progress.close()
         if log_file is not None:
             log_file.close()
-    report = build_report(board, tallies, run, ttrtool.__version__)
+    static = static_findings(analyze(board))
+    report = build_report(board, tallies, run, ttrtool.__version__, static)
     for path, text in ((out, json.dumps(report, indent=2, ensure_ascii=False) + "\n"),
                        (markdown, to_markdown(report))):
         if path is not None:

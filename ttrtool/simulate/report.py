@@ -14,8 +14,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ttrtool.analysis.blocking import link_label
+from ttrtool.analysis.tickets import PathFinder, complete_tickets
+from ttrtool.findings import Finding, ordered
 from ttrtool.model import Board
-from ttrtool.simulate.statistics import Histogram, rate, uniformity
+from ttrtool.simulate.findings import play_findings
+from ttrtool.simulate.statistics import (
+    Histogram,
+    Moments,
+    detectable_edge,
+    mean_difference,
+    rate,
+    two_proportions,
+    uniformity,
+)
 
 REPORT_FORMAT = 1
 END_REASONS = ("normal", "stalled", "turn_cap")
@@ -59,6 +71,11 @@ class Tally:
     station_cities: Counter[str] = field(default_factory=Counter)
     counters: Counter[str] = field(default_factory=Counter)
     breakdown: Counter[str] = field(default_factory=Counter)
+    # every player result, and those of the players who kept each ticket (ticket-advantage)
+    player_wins: int = 0
+    player_scores: Moments = field(default_factory=Moments)
+    keeper_wins: Counter[str] = field(default_factory=Counter)
+    keeper_scores: dict[str, Moments] = field(default_factory=dict)
 
     def add(self, record: Mapping[str, Any]) -> None:
         """Count one finished game (a game-log record)."""
@@ -74,6 +91,8 @@ class Tally:
             seat, score = p["seat"], p["score"]
             won = seat in winners
             self.seat_wins[seat] += won
+            self.player_wins += won
+            self.player_scores.add(score)
             self.seat_scores.setdefault(seat, Histogram()).add(score)
             bot = self.bots.setdefault(p["bot"], BotTally())
             bot.seats += 1
@@ -96,6 +115,8 @@ class Tally:
                 self.ticket_offered[tid] += 1
             for t in p["tickets"]:
                 self.ticket_kept[t["id"]] += 1
+                self.keeper_wins[t["id"]] += won
+                self.keeper_scores.setdefault(t["id"], Moments()).add(score)
                 self.ticket_completed[t["id"]] += t["completed"]
             for r in p["claimed"]:
                 self.route_claims[r["id"]] += 1
@@ -125,21 +146,9 @@ class Tally:
              "mean_route_points": round(b.route_points / b.seats, 4) if b.seats else 0.0}
             for name, b in sorted(self.bots.items())
         ]
-        tickets = [
-            {"id": t.id, "label": t.label(), "deck": t.deck,
-             "offered": self.ticket_offered[t.id], "kept": self.ticket_kept[t.id],
-             "keep_rate": _ratio(self.ticket_kept[t.id], self.ticket_offered[t.id]),
-             "completed": self.ticket_completed[t.id],
-             "completion": rate(self.ticket_completed[t.id], self.ticket_kept[t.id])}
-            for t in board.tickets
-        ]
-        routes = [
-            {"id": r.id, "label": r.label(), "length": r.length, "color": r.color, "kind": r.kind,
-             "claimed": self.route_claims[r.id],
-             "claim_rate": _ratio(self.route_claims[r.id], games),
-             "mean_claim_turn": _ratio(self.route_turns[r.id], self.route_claims[r.id], 2)}
-            for r in board.routes
-        ]
+        spaces = ticket_spaces(board)
+        tickets = [self._ticket(t.id, t.label(), t.deck, spaces[t.id]) for t in board.tickets]
+        routes = self._routes(board)
         seat_games = games * n
         abnormal = games - self.end["normal"]
         return {
@@ -151,7 +160,7 @@ class Tally:
             "seats": seats,
             # Do seats win equally often?  Bots rotate through the seats, so a small p is a
             # seat effect of the map and rules, not of the bots.
-            "seat_test": uniformity([self.seat_wins[s] for s in range(n)]),
+            "seat_test": self._seat_test(),
             "bots": bots,
             "scores": self.scores.summary(with_histogram=True),
             "winner_scores": self.winner_scores.summary(),
@@ -172,19 +181,94 @@ class Tally:
         }
 
 
+    def _seat_test(self) -> dict[str, Any] | None:
+        test = uniformity([self.seat_wins[s] for s in range(self.players)])
+        if test is None:
+            return None
+        # the smallest edge of one seat over a fair share this many games detect
+        # (80% power, two-sided 1%): what "no seat effect" is worth
+        edge = detectable_edge(1 / self.players, self.games)
+        return {**test, "detectable_edge": None if edge is None else round(edge, 4)}
+
+    def _ticket(self, tid: str, label: str, deck: str, spaces: int | None) -> dict[str, Any]:
+        kept, wins = self.ticket_kept[tid], self.keeper_wins[tid]
+        keepers = self.keeper_scores.get(tid, Moments())
+        others = self.player_scores.minus(keepers)
+        return {
+            "id": tid, "label": label, "deck": deck, "spaces": spaces,
+            "offered": self.ticket_offered[tid], "kept": kept,
+            "keep_rate": _ratio(kept, self.ticket_offered[tid]),
+            "completed": self.ticket_completed[tid],
+            "completion": rate(self.ticket_completed[tid], kept),
+            # players who kept it against every other player result of the run
+            "keepers": {"wins": rate(wins, kept), "mean_score": round(keepers.mean, 4)},
+            "others": {"wins": rate(self.player_wins - wins, others.n),
+                       "mean_score": round(others.mean, 4)},
+            "advantage": {"wins": two_proportions(wins, kept, self.player_wins - wins, others.n),
+                          "score": mean_difference(keepers, others)},
+        }
+
+    def _routes(self, board: Board) -> list[dict[str, Any]]:
+        """Per track; ``link_*`` join the tracks of a double route where only one can be
+        claimed at this player count (R-CLAIM-5), so a closed second track is never idle."""
+        games = self.games
+        joined = not board.rules.both_tracks_usable(self.players)
+        groups = board.double_groups()
+        out = []
+        for r in board.routes:
+            tracks = sorted(t.index for t in groups.get(r.double or "", ()))
+            link = tuple(tracks) if joined and r.double is not None else (r.index,)
+            link_claims = sum(self.route_claims[board.routes[i].id] for i in link)
+            out.append({
+                "id": r.id, "label": r.label(), "length": r.length, "color": r.color,
+                "kind": r.kind, "claimed": self.route_claims[r.id],
+                "claim_rate": _ratio(self.route_claims[r.id], games),
+                "mean_claim_turn": _ratio(self.route_turns[r.id], self.route_claims[r.id], 2),
+                "link": link_label(board, link),
+                "link_route_ids": [board.routes[i].id for i in link],
+                "link_claimed": link_claims,
+                "link_claim_rate": rate(link_claims, games),
+            })
+        return out
+
+
+def ticket_spaces(board: Board) -> dict[str, int | None]:
+    """Ticket id -> train spaces of its cheapest completion (best destination), every track open."""
+    finder = PathFinder(board, [float(r.length) for r in board.routes])
+    out: dict[str, int | None] = {}
+    for t in complete_tickets(finder, costs_only=True):
+        costs = [leg.spaces for leg in t.legs if leg.spaces is not None]
+        out[t.ticket.id] = min(costs) if costs else None
+    return out
+
+
 def _ratio(a: int, b: int, digits: int = 6) -> float:
     return round(a / b, digits) if b else 0.0
 
 
 def build_report(
-    board: Board, tallies: Sequence[Tally], run: Mapping[str, Any], version: str
+    board: Board, tallies: Sequence[Tally], run: Mapping[str, Any], version: str,
+    static: Sequence[Finding] = (),
 ) -> dict[str, Any]:
-    """The whole report: what was run, then one section per player count."""
+    """The whole report: what was run, the findings, then one section per player count.
+
+    ``static``: the board's findings from :mod:`ttrtool.analysis.findings`; the
+    findings from play are computed here.  ``findings`` lists them all, most
+    severe first; each configuration repeats those of its player count.
+    """
+    configurations = [t.to_dict(board) for t in tallies]
+    counts = {t.players for t in tallies}
+    # static findings of a player count the run did not play stay with analyze
+    static = [f for f in static if f.players is None or f.players in counts]
+    found = ordered([*static, *play_findings(configurations)])
+    for c in configurations:
+        c["findings"] = [f.to_dict() for f in found if f.players == c["players"]]
     return {
         "format": REPORT_FORMAT,
         "versions": {"ttrtool": version,
                      "python": ".".join(platform.python_version_tuple()[:2])},
         "map": {"id": board.meta.id, "name": board.meta.name, "version": board.meta.version},
         "run": dict(run),
-        "configurations": [t.to_dict(board) for t in tallies],
+        "findings": [f.to_dict() for f in found],
+        "configurations": configurations,
     }

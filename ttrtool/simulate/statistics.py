@@ -1,5 +1,6 @@
-"""Small streaming statistics: integer histograms, Wilson score intervals and a
-chi-square test of equal chances.
+"""Small streaming statistics: integer histograms, Wilson score intervals, a
+chi-square test of equal chances, two-group comparisons, multiple-testing
+adjustments (Holm, Benjamini–Hochberg) and the games a seat test needs.
 
 Everything is exact integer bookkeeping until the report is written, so the
 same games give the same numbers whatever order they were counted in.
@@ -9,6 +10,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
@@ -131,3 +134,130 @@ class Histogram:
         if with_histogram:
             out["histogram"] = {str(v): self.counts[v] for v in sorted(self.counts)}
         return out
+
+
+def normal_sf(z: float) -> float:
+    """P(Z >= z) for a standard normal variable."""
+    return 0.5 * math.erfc(z / math.sqrt(2))
+
+
+Z80 = 0.8416212335729143  # one-sided 80% normal quantile (the power of a detection)
+
+
+def two_proportions(a: int, n: int, b: int, m: int) -> dict[str, Any] | None:
+    """Difference of two proportions a/n - b/m: 95% interval and two-sided p-value.
+
+    The interval uses the unpooled standard error, the test the pooled one;
+    None when either group is empty.
+    """
+    if n <= 0 or m <= 0:
+        return None
+    p, q = a / n, b / m
+    diff = p - q
+    se = math.sqrt(p * (1 - p) / n + q * (1 - q) / m)
+    pooled = (a + b) / (n + m)
+    se0 = math.sqrt(pooled * (1 - pooled) * (1 / n + 1 / m))
+    pv = 1.0 if se0 == 0 else min(1.0, 2 * normal_sf(abs(diff) / se0))
+    return {"diff": round(diff, 6), "ci95": [round(diff - Z95 * se, 6), round(diff + Z95 * se, 6)],
+            "p_value": round(pv, 8)}
+
+
+@dataclass
+class Moments:
+    """Count, sum and sum of squares of integer values: a mean and variance, exactly."""
+
+    n: int = 0
+    total: int = 0
+    squares: int = 0
+
+    def add(self, value: int) -> None:
+        self.n += 1
+        self.total += value
+        self.squares += value * value
+
+    def minus(self, other: Moments) -> Moments:
+        return Moments(self.n - other.n, self.total - other.total, self.squares - other.squares)
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else 0.0
+
+    @property
+    def variance(self) -> float:
+        """Sample variance (n - 1)."""
+        if self.n < 2:
+            return 0.0
+        return max(0.0, (self.squares - self.total * self.total / self.n) / (self.n - 1))
+
+
+def mean_difference(x: Moments, y: Moments) -> dict[str, Any] | None:
+    """Welch's comparison of two means: difference, 95% interval and two-sided p-value.
+
+    The normal approximation is used for the p-value: groups here are tens of
+    games or more, where Student's t and the normal agree to the figures shown.
+    """
+    if x.n < 2 or y.n < 2:
+        return None
+    diff = x.mean - y.mean
+    se = math.sqrt(x.variance / x.n + y.variance / y.n)
+    pv = 1.0 if se == 0 else min(1.0, 2 * normal_sf(abs(diff) / se))
+    return {"diff": round(diff, 4), "ci95": [round(diff - Z95 * se, 4), round(diff + Z95 * se, 4)],
+            "p_value": round(pv, 8)}
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values (controls the family-wise error rate)."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    out = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p_values[i]))
+        out[i] = running
+    return out
+
+
+def benjamini_hochberg(p_values: Sequence[float]) -> list[float]:
+    """Benjamini–Hochberg adjusted p-values (q-values; control the false discovery rate)."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i], reverse=True)
+    out = [1.0] * m
+    running = 1.0
+    for k, i in enumerate(order):
+        rank = m - k
+        running = min(running, p_values[i] * m / rank)
+        out[i] = min(1.0, running)
+    return out
+
+
+def games_to_detect(share: float, edge: float, alpha: float = 0.01) -> int | None:
+    """Games needed to detect a seat winning ``share + edge`` instead of ``share``.
+
+    One-sample test of a proportion, two-sided at ``alpha`` with 80% power:
+    n = ((z_a sqrt(p0 q0) + z_b sqrt(p1 q1)) / edge)^2.  None for no edge.
+    """
+    p1 = share + edge
+    if edge <= 0 or not 0 < p1 < 1:
+        return None
+    za = _z_two_sided(alpha)
+    top = za * math.sqrt(share * (1 - share)) + Z80 * math.sqrt(p1 * (1 - p1))
+    return math.ceil((top / edge) ** 2)
+
+
+def detectable_edge(share: float, games: int, alpha: float = 0.01) -> float | None:
+    """The smallest seat edge over ``share`` that ``games`` detect with 80% power."""
+    if games <= 0:
+        return None
+    za = _z_two_sided(alpha)
+    return (za + Z80) * math.sqrt(share * (1 - share) / games)
+
+
+def _z_two_sided(alpha: float) -> float:
+    lo, hi = 0.0, 10.0
+    for _ in range(80):  # bisection on the normal tail: exact enough, no table
+        mid = (lo + hi) / 2
+        if 2 * normal_sf(mid) > alpha:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2

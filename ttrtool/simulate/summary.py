@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ttrtool.findings import markdown_lines, text_lines
+
 Report = Mapping[str, Any]
 
 
@@ -52,6 +54,10 @@ def _config_markdown(c: Mapping[str, Any], top: int) -> list[str]:
                    "no clear seat effect at this number of games")
         lines += ["", f"Seat effect: chi-square {test['chi2']:.2f} on {test['df']} degrees of "
                       f"freedom, p = {test['p_value']:.3g} ({verdict})."]
+        if test.get("detectable_edge"):
+            lines[-1] += (f" {c['games']} games detect a seat winning "
+                          f"{100 * test['detectable_edge']:.1f} points above its fair share "
+                          "(80% power, 1% level).")
     lines += ["", "| bot | seats | win rate (95% CI) | mean score | tickets kept/game | "
               "tickets completed |", "|---|---:|---|---:|---:|---|"]
     for bot in c["bots"]:
@@ -85,6 +91,7 @@ def to_markdown(report: Report, top: int = 10) -> str:
     lines = [f"# Simulation of {m['name']} ({m['id']} {m['version']})", "",
              f"Seed {run['seed']}, {run['games']} games per player count, bots: "
              f"{', '.join(run['bots'])}; ttrtool {report['versions']['ttrtool']}.", ""]
+    lines += markdown_lines(report.get("findings", []))
     for c in report["configurations"]:
         lines += _config_markdown(c, top)
     return "\n".join(lines)
@@ -92,7 +99,7 @@ def to_markdown(report: Report, top: int = 10) -> str:
 
 def to_text(report: Report) -> str:
     """A few lines for the terminal."""
-    out = []
+    out = text_lines(report.get("findings", []))
     for c in report["configurations"]:
         seats = " ".join(f"{100 * s['wins']['rate']:.0f}%" for s in c["seats"])
         bots = ", ".join(f"{b['bot']} {100 * b['wins']['rate']:.0f}%" for b in c["bots"])

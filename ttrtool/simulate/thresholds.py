@@ -3,10 +3,13 @@
 A spec is a comma-separated list of checks, each ``name>value``, ``name<value``
 or a bare flag::
 
+    findings
     seat-advantage>0.1,stall-rate>0.01,ticket-never-completed
     seat-p<0.01
 
-Every check is evaluated on every player count of the report.
+``findings`` fails on any finding of severity warning or error (the gate
+docs/ci.md recommends); every other check is evaluated on every player count
+of the report.
 """
 
 from __future__ import annotations
@@ -46,8 +49,34 @@ def _min_ticket_completion(c: Config) -> float:
     return min(kept) if kept else 1.0
 
 
+def _links(c: Config) -> list[Mapping[str, Any]]:
+    """One row per link: a double route whose second track is closed at this player
+    count (R-CLAIM-5) is one link, so the closed track never counts as idle."""
+    seen: dict[str, Mapping[str, Any]] = {}
+    for r in c["routes"]:
+        seen.setdefault(r.get("link", r["label"]), r)
+    return list(seen.values())
+
+
+def _link_rate(r: Mapping[str, Any]) -> float:
+    return float(r["link_claim_rate"]["rate"]) if "link_claim_rate" in r else float(r["claim_rate"])
+
+
 def _min_route_claim_rate(c: Config) -> float:
-    return min((r["claim_rate"] for r in c["routes"]), default=1.0)
+    return min((_link_rate(r) for r in _links(c)), default=1.0)
+
+
+def _least_claimed(c: Config) -> str:
+    links = _links(c)
+    if not links:
+        return ""
+    r = min(links, key=_link_rate)
+    return str(r.get("link", r["label"]))
+
+
+def _hardest_ticket(c: Config) -> str:
+    kept = [t for t in c["tickets"] if t["kept"] > 0]
+    return min(kept, key=lambda t: t["completion"]["rate"])["label"] if kept else ""
 
 
 # name -> (what it measures, function of one configuration)
@@ -59,8 +88,14 @@ METRICS: dict[str, tuple[str, Callable[[Config], float]]] = {
     "stall-rate": ("share of games not ending normally (stalled or turn cap)", _stall_rate),
     "ticket-completion": ("lowest completion rate of any ticket kept at least once",
                           _min_ticket_completion),
-    "route-claim-rate": ("lowest share of games in which a route was claimed",
-                         _min_route_claim_rate),
+    "route-claim-rate": ("lowest share of games in which a route was claimed (a double route "
+                         "whose second track is closed counts once)", _min_route_claim_rate),
+}
+
+# metric -> what the value belongs to, named in the failure message
+SUBJECTS: dict[str, Callable[[Config], str]] = {
+    "route-claim-rate": _least_claimed,
+    "ticket-completion": _hardest_ticket,
 }
 
 
@@ -69,12 +104,16 @@ def _never_completed(c: Config) -> list[str]:
 
 
 def _never_claimed(c: Config) -> list[str]:
-    return [r["label"] for r in c["routes"] if r["claimed"] == 0]
+    return [str(r.get("link", r["label"])) for r in _links(c)
+            if r.get("link_claimed", r["claimed"]) == 0]
 
 
 FLAGS: dict[str, tuple[str, Callable[[Config], list[str]]]] = {
     "ticket-never-completed": ("a ticket no player completed in the run", _never_completed),
-    "route-never-claimed": ("a route no player claimed in the run", _never_claimed),
+    "route-never-claimed": ("a route no player claimed in the run (a double route whose "
+                            "second track is closed counts once)", _never_claimed),
+    "findings": ("a finding of severity warning or error (docs/simulate.md, Findings)",
+                 lambda c: []),  # read from the whole report: see failures()
 }
 
 _CHECK = re.compile(r"^\s*([a-z-]+)\s*(?:([<>])\s*([0-9]*\.?[0-9]+)\s*)?$")
@@ -115,9 +154,17 @@ def parse_fail_on(spec: str) -> list[Threshold]:
 def failures(report: Mapping[str, Any], thresholds: list[Threshold]) -> list[str]:
     """Human-readable lines, one per crossed threshold and player count."""
     out: list[str] = []
+    if any(t.name == "findings" for t in thresholds):
+        for f in report.get("findings", []):
+            if f["severity"] in ("warning", "error"):
+                where = f"{f['players']} players: " if f.get("players") else ""
+                out.append(f"{where}findings: {f['severity']} {f['code']} {f['name']}: "
+                           f"{f['message']}")
     for c in report["configurations"]:
         where = f"{c['players']} players"
         for t in thresholds:
+            if t.name == "findings":
+                continue
             if t.op is None:
                 hits = FLAGS[t.name][1](c)
                 if hits:
@@ -128,5 +175,7 @@ def failures(report: Mapping[str, Any], thresholds: list[Threshold]) -> list[str
             value = METRICS[t.name][1](c)
             crossed = value > t.value if t.op == ">" else value < t.value
             if crossed:
-                out.append(f"{where}: {t.name} is {value:.4g} ({t})")
+                subject = SUBJECTS[t.name](c) if t.name in SUBJECTS else ""
+                named = f" ({subject})" if subject else ""
+                out.append(f"{where}: {t.name} is {value:.4g}{named} ({t})")
     return out

@@ -1,0 +1,59 @@
+"""The official maps at full scale (``make verdicts``): every player count, 1,000 games with
+the default bots, and no finding of severity warning or above.
+
+Runs ``ttrtool simulate MAP --fail-on findings`` as a user would, one map at a time,
+writes each report to out/verdicts-MAP.json and .md, prints the findings and the
+time taken, and exits 1 if any map has a warning.  VERDICT_GAMES and VERDICT_SEED
+change the scale and the seed; VERDICT_JOBS the local processes (default: all cores).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TTRTOOL = str(Path(sys.executable).with_name("ttrtool"))
+MAPS = {"usa": "2,3,4,5", "europe": "2,3,4,5", "switzerland": "2,3"}
+
+
+def main() -> int:
+    games = os.environ.get("VERDICT_GAMES", "1000")
+    seed = os.environ.get("VERDICT_SEED", "1")
+    jobs = os.environ.get("VERDICT_JOBS")
+    out = ROOT / "out"
+    out.mkdir(exist_ok=True)
+    failed = False
+    total = 0.0
+    for name, players in MAPS.items():
+        report = out / f"verdicts-{name}.json"
+        args = [TTRTOOL, "simulate", name, "--games", games, "--players", players,
+                "--seed", seed, "--quiet", "--fail-on", "findings", "--out", str(report),
+                "--markdown", str(out / f"verdicts-{name}.md")]
+        if jobs:
+            args += ["--jobs", jobs]
+        start = time.perf_counter()
+        done = subprocess.run(args, cwd=ROOT, check=False, capture_output=True, text=True)
+        took = time.perf_counter() - start
+        total += took
+        if done.returncode not in (0, 1):
+            sys.stderr.write(done.stderr)
+            return done.returncode
+        found = json.loads(report.read_text(encoding="utf-8"))["findings"]
+        worst = [f for f in found if f["severity"] != "info"]
+        print(f"{name}: {games} games at {players} players in {took:.0f} s; "
+              f"{len(found)} findings, {len(worst)} warning or worse")
+        for f in found:
+            where = f" [{f['players']} players]" if f["players"] else ""
+            print(f"  {f['severity']:<7} {f['code']} {f['name']}{where}: {f['message']}")
+        failed = failed or done.returncode == 1
+    print(f"total {total:.0f} s; verdict: {'FAIL' if failed else 'clean'}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

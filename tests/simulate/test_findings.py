@@ -1,0 +1,190 @@
+"""Findings from play, the statistics behind them and the ``--fail-on findings`` gate."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import ttrtool
+from ttrtool.bots import DEFAULT_BOTS
+from ttrtool.cli import app
+from ttrtool.findings import CODES, Finding, Level, from_dicts, markdown_lines, ordered, text_lines
+from ttrtool.model import Board
+from ttrtool.simulate.findings import play_findings
+from ttrtool.simulate.playout import Table
+from ttrtool.simulate.report import Tally, build_report
+from ttrtool.simulate.statistics import (
+    Moments,
+    benjamini_hochberg,
+    detectable_edge,
+    games_to_detect,
+    holm,
+    mean_difference,
+    two_proportions,
+)
+from ttrtool.simulate.summary import to_markdown, to_text
+from ttrtool.simulate.thresholds import failures, parse_fail_on
+
+
+def test_holm_and_benjamini_hochberg_match_worked_values() -> None:
+    p = [0.01, 0.04, 0.03, 0.005]
+    # Holm: sorted 0.005*4, 0.01*3, 0.03*2, 0.04*1, made monotone
+    assert holm(p) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    # BH: sorted 0.005*4/1, 0.01*4/2, 0.03*4/3, 0.04*4/4, made monotone from the top
+    assert benjamini_hochberg(p) == pytest.approx([0.02, 0.04, 0.04, 0.02])
+    assert holm([]) == [] and benjamini_hochberg([0.5]) == [0.5]
+
+
+def test_two_proportions_and_mean_difference() -> None:
+    d = two_proportions(60, 100, 40, 100)
+    assert d is not None and d["diff"] == pytest.approx(0.2)
+    assert d["ci95"][0] < 0.2 < d["ci95"][1] and 0.004 < d["p_value"] < 0.006  # z = 2.83
+    assert two_proportions(1, 0, 1, 1) is None
+    x, y = Moments(), Moments()
+    for v in (10, 12, 14):
+        x.add(v)
+    for v in (8, 10, 12):
+        y.add(v)
+    m = mean_difference(x, y)
+    assert m is not None and m["diff"] == pytest.approx(2.0)
+    assert x.variance == pytest.approx(4.0) and x.minus(y).n == 0
+
+
+def test_games_to_detect_agrees_with_the_detectable_edge() -> None:
+    n = games_to_detect(0.5, 0.05)
+    assert n is not None and 1000 < n < 1300  # a 55% seat at 2 players, 1% level, 80% power
+    edge = detectable_edge(0.5, n)
+    assert edge is not None and edge == pytest.approx(0.05, abs=0.003)
+    assert games_to_detect(0.5, 0.0) is None
+
+
+def test_every_code_is_registered_once_with_a_kebab_name() -> None:
+    assert len({k.name for k in CODES.values()}) == len(CODES)
+    assert all(k.name == k.name.lower() and " " not in k.name for k in CODES.values())
+    with pytest.raises(ValueError):
+        Finding("TTR999", Level.INFO, "unregistered")
+
+
+def test_findings_sort_most_severe_first_and_round_trip() -> None:
+    found = ordered([Finding("TTR603", Level.INFO, "b", players=2),
+                     Finding("TTR602", Level.WARNING, "a", {"routes": ("x",)}, players=2)])
+    assert [f.code for f in found] == ["TTR602", "TTR603"]
+    dicts = [f.to_dict() for f in found]
+    assert from_dicts(dicts) == found
+    assert text_lines(dicts)[0] == "Findings (1 warning, 1 info):"
+    assert "| warning | TTR602 | route-never-claimed | 2 | a |" in markdown_lines(dicts)
+
+
+@pytest.fixture(scope="module")
+def report(usa: Board) -> dict[str, Any]:
+    tallies = []
+    for players in (2, 4):
+        table, tally = Table(usa, players, DEFAULT_BOTS), Tally(players)
+        for g in range(10):
+            tally.add(table.play(8, g))
+        tallies.append(tally)
+    return build_report(usa, tallies, {"seed": 8, "games": 10, "bots": list(DEFAULT_BOTS)},
+                        ttrtool.__version__)
+
+
+def test_ticket_rows_compare_keepers_with_the_others(report: dict[str, Any]) -> None:
+    c = report["configurations"][1]
+    total = sum(s["wins"]["count"] for s in c["seats"])
+    for t in c["tickets"]:
+        assert t["keepers"]["wins"]["of"] == t["kept"]
+        assert t["keepers"]["wins"]["of"] + t["others"]["wins"]["of"] == 4 * c["games"]
+        assert t["keepers"]["wins"]["count"] + t["others"]["wins"]["count"] == total
+    assert next(t for t in c["tickets"] if t["label"].startswith("Los Angeles–New York"))[
+        "spaces"] == 20
+
+
+def test_a_closed_second_track_is_never_idle(report: dict[str, Any]) -> None:
+    two, four = report["configurations"]
+    pair = [r for r in two["routes"] if r["label"].startswith("Dallas–Houston")]
+    assert len(pair) == 2 and pair[0]["link"] == pair[1]["link"] == "Dallas–Houston 1 gray|gray"
+    assert pair[0]["link_claimed"] == pair[0]["claimed"] + pair[1]["claimed"] > 0
+    # at 4 players both tracks may be claimed: each counts on its own
+    assert {r["link"] for r in four["routes"] if r["label"].startswith("Dallas–Houston")} == {
+        "Dallas–Houston 1 gray"}
+    # a made-up run where only the first track was ever claimed: not "never claimed"
+    c = copy.deepcopy(two)
+    for r in c["routes"]:
+        if r["id"] == pair[1]["id"]:
+            r["claimed"] = 0
+    assert "Dallas–Houston" not in " ".join(failures({"configurations": [c]},
+                                                     parse_fail_on("route-never-claimed")))
+
+
+def test_never_claimed_is_a_warning_only_with_enough_games(report: dict[str, Any]) -> None:
+    c = copy.deepcopy(report["configurations"][0])
+    row = next(r for r in c["routes"] if r["link"] == "Dallas–Houston 1 gray|gray")
+    for r in c["routes"]:
+        if r["link"] == row["link"]:
+            r["link_claimed"] = 0
+            r["link_claim_rate"] = {"count": 0, "of": c["games"], "rate": 0.0,
+                                    "ci95": [0.0, 0.28]}
+    ids = tuple(row["link_route_ids"])
+
+    def ours() -> list[Finding]:
+        return [f for f in play_findings([c]) if f.code == "TTR602" and f.subjects["routes"] == ids]
+
+    assert [f.level for f in ours()] == [Level.INFO]  # 10 games say little
+    c["games"] = 300
+    assert [f.level for f in ours()] == [Level.WARNING]
+    assert "Dallas–Houston 1 gray|gray" in ours()[0].message
+
+
+def test_fail_on_findings_fails_on_warnings_only(report: dict[str, Any]) -> None:
+    quiet = dict(report, findings=[Finding("TTR603", Level.INFO, "idle").to_dict()])
+    assert failures(quiet, parse_fail_on("findings")) == []
+    loud = dict(report, findings=[Finding("TTR506", Level.WARNING, "deck short of green",
+                                          {"colours": ("green",)}).to_dict()])
+    hit = failures(loud, parse_fail_on("findings"))
+    assert hit == ["findings: warning TTR506 deck-against-demand: deck short of green"]
+    with pytest.raises(ValueError):
+        parse_fail_on("findings>1")
+
+
+def test_route_claim_rate_failure_names_the_route(report: dict[str, Any]) -> None:
+    hit = failures(report, parse_fail_on("route-claim-rate<1.01"))
+    assert len(hit) == 2 and all("–" in line.split("is", 1)[1] for line in hit)
+
+
+def test_summaries_open_with_the_findings(report: dict[str, Any]) -> None:
+    loud = dict(report, findings=[Finding("TTR601", Level.WARNING, "seat 1 wins").to_dict()])
+    assert to_text(loud).startswith("Findings (1 warning):\n  warning TTR601 seat-advantage")
+    md = to_markdown(loud)
+    assert md.index("## Findings") < md.index("## 2 players")
+
+
+def test_simulate_fail_on_findings_end_to_end(tmp_path: Path) -> None:
+    from tests.findings import plant
+
+    data = plant.bundled("switzerland")
+    plant.deck_colours(data, green=3)  # static: the deck is short of green
+    path = plant.write(data, tmp_path)
+    out = tmp_path / "r.json"
+    res = CliRunner().invoke(app, ["simulate", str(path), "--games", "2", "--jobs", "1",
+                                   "--quiet", "--out", str(out), "--fail-on", "findings"])
+    assert res.exit_code == 1, res.output
+    assert "fail-on: findings: warning TTR506 deck-against-demand" in res.output
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert [f["subjects"] for f in doc["findings"] if f["code"] == "TTR506"] == [
+        {"colours": ["green"]}]
+    res = CliRunner().invoke(app, ["simulate", "switzerland", "--games", "2", "--jobs", "1",
+                                   "--quiet", "--fail-on", "findings"])
+    assert res.exit_code == 0, res.output
+
+
+def test_text_shows_every_warning_and_counts_the_info_beyond_ten() -> None:
+    found = [Finding("TTR603", Level.INFO, f"idle {i}").to_dict() for i in range(12)]
+    found.insert(0, Finding("TTR605", Level.WARNING, "stalled").to_dict())
+    lines = text_lines(found)
+    assert lines[0] == "Findings (1 warning, 12 info):"
+    assert "stalled" in lines[1] and len(lines) == 1 + 1 + 10 + 1
+    assert lines[-1] == "  ... and 2 more info (in the JSON and Markdown reports)"

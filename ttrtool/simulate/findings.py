@@ -1,0 +1,268 @@
+"""Findings from play: what a run of games says about a map, read from its report.
+
+Each check reads the report's configurations (one per player count, the JSON
+that ``simulate --out`` writes) and yields :class:`~ttrtool.findings.Finding`
+records.  Where many things are tested at once the p-values are adjusted:
+Holm over the seat tests (every player count and the pooled test), and
+Benjamini–Hochberg over the tickets of one player count.  The limits were set
+on 1,000-game runs of the official maps (docs/simulate.md, "Findings").
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ttrtool.findings import Finding, Level
+from ttrtool.simulate.statistics import (
+    Z95,
+    benjamini_hochberg,
+    games_to_detect,
+    holm,
+    normal_sf,
+    wilson,
+)
+
+Config = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class PlayLimits:
+    """Where a figure from play turns into a finding (see docs/simulate.md)."""
+
+    alpha: float = 0.01  # adjusted p-value (Holm) or q-value (BH) that counts as detected
+    # a seat's edge over the fair 1/n, relative, that the lower end of its 95% interval must
+    # pass for a warning (official maps, 1,000 games: point estimates up to +26%, Europe
+    # at 5 players; lower ends up to +13%)
+    seat_edge: float = 0.25
+    # games before "never claimed" is a warning, not info: 0 claims in 300 games bound the
+    # claim rate below 1.3%, under the rarest official route (Petrograd–Stockholm, 1.4%)
+    never_claimed_games: int = 300
+    rarely_claimed: float = 0.02  # upper 95% bound of a link's claim rate for "rarely"
+    ticket_groups: int = 20  # keepers and others needed before a ticket is tested
+    # how far off its deck's line the keepers' edge must be, at the near end of its 95%
+    # interval, for a warning (official maps, 1,000 games, seeds 1 and 7: up to 32 points,
+    # Europe's Edinburgh–Athina at 2-3 players, 34-38 points off at its point estimate)
+    ticket_edge: float = 0.40
+    stall_rate: float = 0.01  # share of games not ending normally, for a warning
+
+
+PLAY_LIMITS = PlayLimits()
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _ci(lo: float, hi: float) -> str:
+    return f"95% CI {100 * lo:.1f}–{100 * hi:.1f}%"
+
+
+def seat_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Finding]:
+    """TTR601: a seat winning more than its share, per player count and pooled.
+
+    Per player count, Pearson's chi-square test of equal wins over the seats.
+    Pooled over the player counts, the first seat's share of the wins against
+    1/n: the first seat is the same position whatever the count (it moves
+    first), so its excess adds up across counts, which an all-seat test would
+    dilute.  Holm's adjustment runs over all these tests together.
+    """
+    tests: list[tuple[Config | None, float]] = []
+    for c in configs:
+        if c.get("seat_test"):
+            tests.append((c, float(c["seat_test"]["p_value"])))
+    wins = [sum(s["wins"]["count"] for s in c["seats"]) for c in configs]
+    first = sum(c["seats"][0]["wins"]["count"] for c in configs if c["seats"])
+    expected = sum(w / c["players"] for w, c in zip(wins, configs, strict=True))
+    var = sum(w * (1 / c["players"]) * (1 - 1 / c["players"])
+              for w, c in zip(wins, configs, strict=True))
+    if len(configs) > 1 and var > 0:
+        tests.append((None, min(1.0, 2 * normal_sf(abs(first - expected) / var ** 0.5))))
+    adjusted = holm([p for _, p in tests])
+    for (config, p), p_adj in zip(tests, adjusted, strict=True):
+        if p_adj >= limits.alpha:
+            continue
+        if config is None:
+            share = first / sum(wins)
+            fair = expected / sum(wins)
+            lo, hi = wilson(first, sum(wins))
+            level = Level.WARNING if lo / fair - 1 >= limits.seat_edge else Level.INFO
+            yield Finding(
+                "TTR601", level,
+                f"seat 1 takes {_pct(share)} of the wins over all player counts "
+                f"({_ci(lo, hi)}) against a fair {_pct(fair)} "
+                f"(p = {p_adj:.2g} after Holm over {len(tests)} seat tests)",
+                {"seats": (1,)},
+                {"share": round(share, 6), "fair": round(fair, 6), "ci95": [round(lo, 6),
+                 round(hi, 6)], "p_value": p, "p_holm": round(p_adj, 8),
+                 "players": [c2["players"] for c2 in configs],
+                 "wins": first, "of_wins": sum(wins)})
+            continue
+        c = config
+        n, games = c["players"], c["games"]
+        best = max(c["seats"], key=lambda s: (s["wins"]["rate"], -s["seat"]))
+        rate, fair = best["wins"]["rate"], 1 / n
+        lo, hi = best["wins"]["ci95"]
+        level = Level.WARNING if lo / fair - 1 >= limits.seat_edge else Level.INFO
+        need = games_to_detect(fair, rate - fair, limits.alpha)
+        yield Finding(
+            "TTR601", level,
+            f"seat {best['seat'] + 1} wins {_pct(rate)} of {games} games at {n} players "
+            f"({_ci(lo, hi)}) against a fair {_pct(fair)} (p = {p_adj:.2g} after Holm over "
+            f"{len(tests)} seat tests)",
+            {"seats": (best["seat"] + 1,)},
+            {"win_rates": [s["wins"]["rate"] for s in c["seats"]], "chi2": c["seat_test"]["chi2"],
+             "p_value": p, "p_holm": round(p_adj, 8), "edge": round(rate - fair, 6),
+             "games_to_detect_this_edge": need},
+            players=n)
+
+
+def _links(c: Config) -> list[Config]:
+    """One row per link (a double route whose second track is closed is one link)."""
+    seen: dict[str, Config] = {}
+    for r in c["routes"]:
+        seen.setdefault(r["link"], r)
+    return list(seen.values())
+
+
+def idle_routes(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Finding]:
+    """TTR602/TTR603: a link no player claimed, or one claimed in very few games.
+
+    Below the double-route threshold only one track of a double route can be
+    claimed (R-CLAIM-5): the link counts, never its closed second track.
+    """
+    for c in configs:
+        games, n = c["games"], c["players"]
+        for r in _links(c):
+            claims = r["link_claim_rate"]
+            ids = tuple(r["link_route_ids"])
+            if r["link_claimed"] == 0:
+                level = Level.WARNING if games >= limits.never_claimed_games else Level.INFO
+                lo, hi = claims["ci95"]
+                yield Finding(
+                    "TTR602", level,
+                    f"route {r['link']} was never claimed in {games} games at {n} players "
+                    f"(claim rate at most {_pct(hi)}, 95% bound)",
+                    {"routes": ids}, {"claimed": 0, "games": games, "ci95": [lo, hi]},
+                    players=n)
+            elif claims["ci95"][1] < limits.rarely_claimed:
+                lo, hi = claims["ci95"]
+                yield Finding(
+                    "TTR603", Level.INFO,
+                    f"route {r['link']} was claimed in {claims['count']} of {games} games at "
+                    f"{n} players ({_pct(claims['rate'])}, {_ci(lo, hi)})",
+                    {"routes": ids},
+                    {"claimed": claims["count"], "games": games, "rate": claims["rate"],
+                     "ci95": [lo, hi]}, players=n)
+
+
+def _se(ci95: Sequence[float]) -> float:
+    return (ci95[1] - ci95[0]) / (2 * Z95)
+
+
+def _fit(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float]:
+    """Theil–Sen line y = a + b x: the median of pairwise slopes, then the median intercept.
+
+    Robust: one planted ticket far off the line cannot drag the line to itself
+    (a least-squares fit would, and make honest tickets look out of line).
+    """
+    slopes = [(ys[j] - ys[i]) / (xs[j] - xs[i])
+              for i in range(len(xs)) for j in range(i + 1, len(xs)) if xs[j] != xs[i]]
+    b = statistics.median(slopes) if slopes else 0.0
+    return statistics.median(y - b * x for x, y in zip(xs, ys, strict=True)), b
+
+
+def ticket_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Finding]:
+    """TTR604: keepers of a ticket win more (or less) than tickets of its length give.
+
+    Keepers of long tickets win more often on every map (they are the players
+    who build long networks), so the raw keeper-against-others difference is
+    compared with the map's own line: a robust fit of that difference on the
+    ticket's cheapest path over all tested tickets of one player count.  A
+    ticket's residual is tested against its own noise plus the spread between
+    tickets that the official maps show anyway (a robust random-effects
+    variance from the median absolute deviation of the residuals), then
+    Benjamini–Hochberg runs over the tickets.
+    """
+    for c in configs:
+        tested = [t for t in c["tickets"]
+                  if t["kept"] >= limits.ticket_groups and t.get("spaces") is not None
+                  and t["others"]["wins"]["of"] >= limits.ticket_groups
+                  and t["advantage"]["wins"] is not None
+                  and _se(t["advantage"]["wins"]["ci95"]) > 0]
+        decks: dict[str, list[Config]] = {}
+        for t in tested:
+            decks.setdefault(t["deck"], []).append(t)
+        # each deck against its own line: decks are dealt differently (Europe deals
+        # every player one long ticket), so their keepers are not alike
+        tested = [t for group in decks.values() if len(group) >= 5 for t in group]
+        if not tested:
+            continue
+        xs = [float(t["spaces"]) for t in tested]
+        ys = [float(t["advantage"]["wins"]["diff"]) for t in tested]
+        ses = [_se(t["advantage"]["wins"]["ci95"]) for t in tested]
+        lines = {d: _fit([float(t["spaces"]) for t in g],
+                         [float(t["advantage"]["wins"]["diff"]) for t in g])
+                 for d, g in decks.items() if len(g) >= 5}
+        expected = [lines[t["deck"]][0] + lines[t["deck"]][1] * x
+                    for t, x in zip(tested, xs, strict=True)]
+        residuals = [y - e for y, e in zip(ys, expected, strict=True)]
+        mid = statistics.median(residuals)
+        mad = 1.4826 * statistics.median(abs(r - mid) for r in residuals)
+        tau2 = max(0.0, mad ** 2 - statistics.median(s * s for s in ses))
+        zs = [r / math.sqrt(s * s + tau2) for r, s in zip(residuals, ses, strict=True)]
+        qs = benjamini_hochberg([min(1.0, 2 * normal_sf(abs(z))) for z in zs])
+        for t, x, e, r, se, q in zip(tested, xs, expected, residuals, ses, qs, strict=True):
+            if q >= limits.alpha:
+                continue
+            wins, score = t["advantage"]["wins"], t["advantage"]["score"]
+            near = abs(r) - Z95 * se  # the near end of the residual's 95% interval
+            level = Level.WARNING if near >= limits.ticket_edge else Level.INFO
+            lo, hi = wins["ci95"]
+            score_text = "" if score is None else (
+                f"; final score {score['diff']:+.1f} points "
+                f"(95% CI {score['ci95'][0]:+.1f} to {score['ci95'][1]:+.1f})")
+            yield Finding(
+                "TTR604", level,
+                f"players who keep ticket {t['label']} ({t['id']}) at {c['players']} players "
+                f"win {_pct(t['keepers']['wins']['rate'])} of {t['kept']} games against "
+                f"{_pct(t['others']['wins']['rate'])} for the others ({100 * wins['diff']:+.1f} "
+                f"points, 95% CI {100 * lo:+.1f} to {100 * hi:+.1f}){score_text}; that is "
+                f"{100 * r:+.1f} points off what tickets of {x:.0f} train spaces in its deck "
+                f"give on this map (q = {q:.2g})",
+                {"tickets": (t["id"],)},
+                {"kept": t["kept"], "spaces": t["spaces"], "keepers": t["keepers"],
+                 "others": t["others"], "wins": wins, "score": score,
+                 "expected_diff": round(e, 6), "residual": round(r, 6),
+                 "between_ticket_sd": round(math.sqrt(tau2), 6), "q_value": round(q, 8),
+                 "tested_tickets": len(tested)},
+                players=c["players"])
+
+
+def stalled_games(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Finding]:
+    """TTR605: games that stalled or hit the turn cap instead of ending normally."""
+    for c in configs:
+        s = c["stall_rate"]
+        if not s["count"]:
+            continue
+        level = Level.WARNING if s["rate"] > limits.stall_rate else Level.INFO
+        lo, hi = s["ci95"]
+        yield Finding(
+            "TTR605", level,
+            f"{s['count']} of {c['games']} games at {c['players']} players did not end "
+            f"normally ({_pct(s['rate'])}, {_ci(lo, hi)}): {c['end_reasons']}",
+            {}, {"stall_rate": s, "end_reasons": c["end_reasons"]}, players=c["players"])
+
+
+PlayCheck = Callable[[Sequence[Config], PlayLimits], Iterator[Finding]]
+PLAY_CHECKS: tuple[PlayCheck, ...] = (seat_advantage, idle_routes, ticket_advantage,
+                                      stalled_games)
+
+
+def play_findings(configs: Sequence[Config], limits: PlayLimits = PLAY_LIMITS) -> list[Finding]:
+    """Every finding from play over the configurations of one report."""
+    return [f for check in PLAY_CHECKS for f in check(configs, limits)]
+
