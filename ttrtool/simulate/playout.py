@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ttrtool.bots import resolve_bot
@@ -39,9 +39,12 @@ def bot_seed(seed: int, seat: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def make_bots(game: Game, names: tuple[str, ...], seed: int) -> list[Any]:
-    """One bot per seat, each with its own seeded generator."""
-    return [resolve_bot(name)(game, seat, random.Random(bot_seed(seed, seat)))
+def make_bots(game: Game, names: tuple[str, ...], seed: int,
+              classes: Mapping[str, Any] | None = None) -> list[Any]:
+    """One bot per seat, each with its own seeded generator (``classes``: bot
+    classes already resolved by name)."""
+    found = classes or {}
+    return [(found.get(name) or resolve_bot(name))(game, seat, random.Random(bot_seed(seed, seat)))
             for seat, name in enumerate(names)]
 
 
@@ -65,8 +68,8 @@ class Table:
         self.game = Game(board, players)
         self.bots = bots
         self.default_payments = default_payments
-        for name in set(bots):
-            resolve_bot(name)  # fail before the first game, not in the middle
+        # Resolved once: fails before the first game, not in the middle.
+        self.classes = {name: resolve_bot(name) for name in set(bots)}
 
     def play(self, run_seed: int, number: int, log_actions: bool = False,
              check_invariants: bool = False) -> dict[str, Any]:
@@ -79,7 +82,7 @@ class Table:
                   log_actions: bool = False, check_invariants: bool = False) -> dict[str, Any]:
         game = self.game
         state = game.new_state(seed)
-        bots = make_bots(game, names, seed)
+        bots = make_bots(game, names, seed, self.classes)
         offered: list[list[int]] = [[] for _ in names]
         actions: list[list[Any]] | None = [] if log_actions else None
         check: Callable[[GameState], list[str]] | None = None
