@@ -136,15 +136,12 @@ def claim_actions(st: GameState, player: int, out: list[Action],
     g = st.game
     hand = st.hands[player]
     trains = st.trains[player]
-    owner = st.owner
-    partners = g.partners
-    cap_of = g.group_cap
     pay_keys = g.pay_keys
     loco = g.loco
     locos = hand[loco]
     most = max(hand[:g.loco]) if g.loco else 0
-    open_routes = st.open_routes
-    key_len, key_doubles = g.key_len, g.key_doubles
+    open_routes = st.open_for[player]  # closed routes are already left out
+    key_len = g.key_len
     hits: list[tuple[int, Any]] = []
     takes = g.default_pickers if default else g.claim_pickers
     offsets = default_offsets if default else fast_offsets
@@ -154,8 +151,7 @@ def claim_actions(st: GameState, player: int, out: list[Action],
             continue  # every payment plays at least the route's length in cards
         pays: list[Paid] | None = None
         for r in open_routes[key]:
-            if (g.route_trains[r] <= trains
-                    and group_open(owner, partners[r], g.group_cap[r], player)):
+            if g.route_trains[r] <= trains:
                 if pays is None:
                     pays = key_payments(g, key, hand, default)
                 if not pays:
@@ -181,20 +177,7 @@ def claim_actions(st: GameState, player: int, out: list[Action],
                 take = picker(offsets(pay_keys[key], hand, loco))
             if take is None:
                 continue
-            if not key_doubles[key]:
-                hits.extend([(r, take) for r in routes])
-                continue
-            for r in routes:  # group_open, inlined: this loop is hot
-                taken = 0
-                for other in partners[r]:
-                    o = owner[other]
-                    if o == player:
-                        break
-                    if o >= 0:
-                        taken += 1
-                else:
-                    if taken < cap_of[r]:
-                        hits.append((r, take))
+            hits.extend([(r, take) for r in routes])
     if hits:
         hits.sort(key=first)
         table = g.claim_table
@@ -208,12 +191,39 @@ def complete_claim(st: GameState, player: int, route: int) -> None:
     g = st.game
     st.owner[route] = player
     st.board_view = None
-    st.open_routes[g.route_pay_key[route]].remove(route)
+    close_routes(st, player, route)
     st.trains[player] -= g.route_trains[route]
     st.route_score[player] += g.route_points[route]
     st.claimed[player].append(route)
     st.claim_turns[player].append(st.turn)
     st.union(player, g.end_a[route], g.end_b[route])
+
+
+def close_routes(st: GameState, player: int, route: int) -> None:
+    """Take ``route`` (just claimed by ``player``) off every player's open routes, and
+    the tracks of its group the claim closes (R-CLAIM-5, R-CH-5, R-VAR-4): all of them
+    to ``player``; to everyone once the group has as many claimed as may be used."""
+    g = st.game
+    key_of = g.route_pay_key
+    owner = st.owner
+    key = key_of[route]
+    for open_keys in st.open_for:
+        routes = open_keys[key]
+        if route in routes:
+            routes.remove(route)
+    partners = g.partners[route]
+    if not partners:
+        return
+    taken = 1 + sum(1 for q in partners if owner[q] >= 0)
+    for q in partners:
+        if owner[q] >= 0:
+            continue
+        full = taken >= g.group_cap[q]
+        for p, open_keys in enumerate(st.open_for):
+            if full or p == player:
+                routes = open_keys[key_of[q]]
+                if q in routes:
+                    routes.remove(q)
 
 
 def lay_claim(st: GameState, player: int, route: int, color: int, cards: int, locos: int,

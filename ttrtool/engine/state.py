@@ -57,8 +57,10 @@ class GameState:
         self.discards: list[int] = []
         self.market: list[int] = []
         self.owner = [-1] * g.n_routes
-        # Unclaimed routes by payment key (claims.claim_actions), in route order.
-        self.open_routes = [list(rs) for rs in g.key_routes]
+        # Per player, the routes still open to them (unclaimed, and not closed by the
+        # parallel-route rules: claims.route_open_to), by payment key in route order;
+        # kept by claims.complete_claim, read by claims.claim_actions.
+        self.open_for = [[list(rs) for rs in g.key_routes] for _ in range(n)]
         self.trains = [g.rules.trains_per_player] * n
         self.route_score = [0] * n
         self.claimed: list[list[int]] = [[] for _ in range(n)]
@@ -119,7 +121,7 @@ class GameState:
         new.discards = list(self.discards)
         new.market = list(self.market)
         new.owner = list(self.owner)
-        new.open_routes = [list(rs) for rs in self.open_routes]
+        new.open_for = [[list(rs) for rs in keys] for keys in self.open_for]
         new.trains = list(self.trains)
         new.route_score = list(self.route_score)
         new.claimed = [list(c) for c in self.claimed]
