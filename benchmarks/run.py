@@ -44,9 +44,43 @@ def main() -> int:
         best, median = min(times), statistics.median(times)
         verdict = "ok" if median <= goal else "SLOW"
         print(f"{label:<28} {best:8.3f} {median:9.3f} {goal:7.2f}  {verdict}")
+    dense_render()
     simulate_rates()
     engine_rates()
+    longest_paths()
     return 0
+
+
+# Dense boards (issue 11, item 13): `render` of a board of up to ~200 routes within this many
+# times the USA board's time.  benchmarks/dense_board.py makes them (no such map is bundled).
+DENSE_BOARDS: list[tuple[str, dict[str, float]]] = [
+    ("dense 174 routes", {}),
+    ("dense 207 routes", {"doubles": 0.5}),
+    ("dense 196 routes", {"cols": 11, "seed": 3, "doubles": 0.45, "diagonals": 0.5}),
+]
+DENSE_GOAL = 3.0
+
+
+def dense_render() -> None:
+    """Whole-process `render` of the dense boards against `render` of the USA board."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from dense_board import dense_board
+
+    (ROOT / "out").mkdir(exist_ok=True)
+    usa = statistics.median(time_command(["render", "maps/usa.yaml", "-o", "out/bench-usa.svg"],
+                                         runs=5))
+    print(f"\n{'render, dense boards':<28} {'median s':>9} {'x usa':>7} {'goal':>6}  verdict")
+    print(f"{'usa (100 routes)':<28} {usa:9.3f} {1.0:7.1f} {'':>6}")
+    for label, args in DENSE_BOARDS:
+        name = "bench-" + label.replace(" ", "-")
+        path = ROOT / "out" / f"{name}.yaml"
+        path.write_text(dense_board(**{k: (int(v) if k in ("cols", "rows", "seed") else v)
+                                       for k, v in args.items()}), encoding="utf-8")
+        took = statistics.median(time_command(["render", str(path), "-o", f"out/{name}.svg"],
+                                              runs=3))
+        ratio = took / usa
+        verdict = "ok" if ratio <= DENSE_GOAL else "SLOW"
+        print(f"{label:<28} {took:9.3f} {ratio:7.1f} {DENSE_GOAL:6.1f}  {verdict}")
 
 
 # (map, players, bots, games per round, goal in games/s on one core) — issue 13, "Targets".
@@ -142,7 +176,8 @@ def engine_rates() -> None:
         game = Game(ttrtool.load_map(map_id), players)
         decisions = [0]
 
-        def play(seed: int, game: Game = game, players: int = players) -> None:
+        def play(seed: int, game: Game = game, players: int = players,
+                 decisions: list[int] = decisions) -> None:
             st = game.new_state(seed)
             bots = [RandomBot(game, p, random.Random(seed * 100 + p)) for p in range(players)]
             while not st.is_over:
@@ -157,6 +192,15 @@ def engine_rates() -> None:
         verdict = ("ok" if median >= goal else "SLOW") if goal else "-"
         print(f"{map_id + f' {players}p':<36} {games:>6} {best:8.1f} {median:9.1f} {goal:6.0f}"
               f"  {verdict:<7}  {median * per_game:11.0f}")
+
+
+def longest_paths() -> None:
+    """The longest-path routine on the hardest legal networks a randomised
+    search finds, against the plain search it replaced (benchmarks/longest.py)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from longest import report
+
+    report()
 
 
 if __name__ == "__main__":

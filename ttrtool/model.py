@@ -181,7 +181,7 @@ class BoardGeometry:
     width: float
     height: float
     units: str = "px"
-    print_width_mm: float = 800.0
+    print_width_mm: float | None = None  # None: the renderer derives it from the aspect
 
 
 @dataclass(frozen=True)
@@ -258,7 +258,8 @@ class _Builder:
             width=float(geo_data.get("width", 1000)),
             height=float(geo_data.get("height", 1000)),
             units=geo_data.get("units", "px"),
-            print_width_mm=float(geo_data.get("print_width_mm", 800)),
+            print_width_mm=(float(geo_data["print_width_mm"]) if "print_width_mm" in geo_data
+                            else None),
         )
         cities = tuple(
             City(

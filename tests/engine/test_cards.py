@@ -141,16 +141,53 @@ def test_r_draw_5_a_stuck_market_is_counted_once_while_it_stays_stuck(line: Boar
     assert st.wipes_stopped == 2
 
 
-def test_r_draw_5_a_long_unlucky_run_of_wipes_is_cut_short(line: Board) -> None:
-    from ttrtool.engine.cards import MAX_CONSECUTIVE_WIPES
-
+def test_r_draw_5_a_stuck_market_is_settled_once_a_claim_returns_cards(line: Board) -> None:
     g = Game(line, 2)
-    # Enough other cards exist (at the bottom of the deck), so the pool check
-    # allows wiping, but the next 200 cards are all locomotives.
+    st = position(g, hands={0: {"red": 2}}, market=[LOCO, LOCO, LOCO, "white", "black"],
+                  deck=[LOCO] * 6, discards=[LOCO] * 3)
+    settle_market(st)
+    assert st.market_stuck and st.wipes_stopped == 1
+    # The claim puts 2 red cards in the discards: with 4 other cards in play a
+    # market of at most 2 locomotives can be shown again, before the next turn.
+    play(st, "claim r0 red x2 loco0")
+    assert st.current_player == 1
+    assert st.market.count(g.loco) < 3 and not st.market_stuck
+    assert st.market_wipes >= 1 and st.wipes_stopped == 1
+    assert card_total(st) == 16
+
+
+def test_r_draw_5_a_stuck_market_stays_while_nothing_came_back(line: Board) -> None:
+    g = Game(line, 2)
+    st = position(g, market=[LOCO, LOCO, LOCO, "white", "black"], deck=[LOCO] * 6,
+                  discards=[LOCO] * 3)
+    settle_market(st)
+    play(st, "draw deck", "draw deck")  # the next turn starts with the same hopeless pool
+    assert st.market_stuck and st.market_wipes == 0 and st.wipes_stopped == 1
+    assert st.market.count(g.loco) == 3
+
+
+def test_r_draw_5_wiping_goes_on_past_a_long_run_of_locomotives(line: Board) -> None:
+    g = Game(line, 2)
+    # The next 200 cards are all locomotives, but 10 red cards lie below them:
+    # a legal market is possible, so the wipes go on until it is shown.
     st = position(g, market=[LOCO, LOCO, LOCO, "white", "black"],
                   deck=[LOCO] * 200 + ["red"] * 10)
     settle_market(st)
-    assert st.market_wipes == MAX_CONSECUTIVE_WIPES and st.wipes_stopped == 1
+    assert st.market_wipes == 41 and st.wipes_stopped == 0 and not st.market_stuck
+    assert [g.card_names[c] for c in st.market] == ["red"] * 5
+
+
+def test_r_draw_5_wiping_ends_in_a_legal_market_whenever_the_counts_allow_one(
+        line: Board) -> None:
+    g = Game(line, 2)
+    # Exactly 3 other cards among 16: only a market holding all three is legal.
+    for seed in range(20):
+        st = position(g, market=[LOCO, LOCO, LOCO, "white", "black"], deck=[],
+                      discards=[LOCO] * 10 + ["red"])
+        st.rng.seed(seed)
+        settle_market(st)
+        assert sorted(g.card_names[c] for c in st.market) == ["black", LOCO, LOCO, "red", "white"]
+        assert st.wipes_stopped == 0 and card_total(st) == 16
 
 
 def test_r_draw_6_empty_deck_reshuffles_the_discards(line: Board) -> None:

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+import ttrtool.engine.longest as longest_module
 from ttrtool.engine import Game, GameState
 from ttrtool.engine.claims import complete_claim
 from ttrtool.engine.longest import longest_trail
@@ -102,3 +107,89 @@ def test_r_eu_9_stations_and_borrowed_routes_do_not_count_for_the_longest_path()
     res = st.result()
     assert res.players[0].longest_path == 2 and res.players[0].breakdown.longest == 0
     assert res.players[1].breakdown.longest == 10
+
+
+def brute_force_trail(ends: list[tuple[int, int, int]], terminal: set[int]) -> int:
+    """Every edge-simple trail from every node; a terminal node may only end one."""
+    steps: dict[int, list[tuple[int, int, int]]] = {}
+    for i, (a, b, n) in enumerate(ends):
+        steps.setdefault(a, []).append((1 << i, b, n))
+        steps.setdefault(b, []).append((1 << i, a, n))
+    best = 0
+
+    def walk(node: int, used: int, length: int) -> None:
+        nonlocal best
+        best = max(best, length)
+        if used and node in terminal:
+            return
+        for bit, other, n in steps[node]:
+            if not used & bit:
+                walk(other, used | bit, length + n)
+
+    for node in steps:
+        walk(node, 0, 0)
+    return best
+
+
+def random_network(rng: random.Random) -> tuple[list[tuple[int, int, int]], set[int]]:
+    """A small random multigraph: parallel routes, chains, cycles and border points."""
+    nodes = rng.randint(2, 7)
+    terminal = {v for v in range(nodes) if rng.random() < 0.15}
+    ends = []
+    for _ in range(rng.randint(1, min(9, 2 * nodes))):
+        a, b = rng.sample(range(nodes), 2)
+        ends.append((a, b, rng.choice((1, 1, 2, 2, 3, 4, 6))))
+    return ends, terminal
+
+
+def cross_check(cases: int, seed: int) -> None:
+    rng = random.Random(seed)
+    for case in range(cases):
+        ends, terminal = random_network(rng)
+        route_a = [a for a, _, _ in ends]
+        route_b = [b for _, b, _ in ends]
+        route_len = [n for _, _, n in ends]
+        is_terminal = [v in terminal for v in range(8)]
+        got = longest_trail(list(range(len(ends))), route_a, route_b, route_len, is_terminal)
+        assert got == brute_force_trail(ends, terminal), (case, ends, terminal)
+
+
+def test_r_score_2_exact_on_thousands_of_random_networks() -> None:
+    """The contracted, bounded search agrees with a brute-force trail search."""
+    cross_check(3000, 2026)
+
+
+@pytest.mark.parametrize("first,walk", [(1, 1), (1, 0), (1, 1000)])
+def test_r_score_2_exact_however_the_two_searches_take_turns(
+        monkeypatch: pytest.MonkeyPatch, first: int, walk: int) -> None:
+    """Tiny budgets make both searches stop and resume many times (walk 0:
+    leaving out alone; walk 1000: walking almost alone)."""
+    monkeypatch.setattr(longest_module, "FIRST_BUDGET", first)
+    monkeypatch.setattr(longest_module, "WALK_STEPS", walk)
+    cross_check(500, 7 + walk)
+
+
+def test_r_score_2_chains_through_two_route_cities_and_closed_loops() -> None:
+    # A ring of five (every city even: one closed trail over it all) ...
+    ring = tiny_board([route("A", "B", 1), route("B", "C", 2), route("C", "D", 3),
+                       route("D", "E", 1), route("E", "A", 2)])
+    assert longest(ring, list(range(5))) == 9
+    # ... and with a spur at A and one at C: four odd cities, so one route is
+    # left out; the best leaves out C-G and goes F-A-B-C-D-E-A.
+    spurs = tiny_board([route("A", "B", 1), route("B", "C", 2), route("C", "D", 3),
+                        route("D", "E", 1), route("E", "A", 2), route("A", "F", 4),
+                        route("C", "G", 1)])
+    assert longest(spurs, list(range(7))) == 4 + 9
+
+
+def test_r_score_2_the_bound_lets_an_odd_city_pair_with_a_named_end() -> None:
+    """The search's lower bound on what must still be left out may pair an odd
+    city with a city already named an end of the trail, whose parity is free
+    (a bound that ignored this cut off better trails)."""
+    n, f, x, g = 0, 1, 2, 3
+    search = longest_module.OmissionSearch([(n, f, 1), (f, x, 5), (x, g, 5)], 11)
+    node = {v: i for i, v in enumerate((n, f, x, g))}  # the search's own numbering
+    free = 1 << node[f] | 1 << node[g]
+    # With n named and one end left: g is that end, and leaving out n-f (1
+    # train) evens f.  The bound may not claim more than that.
+    assert search.join_bound(free, 1, 1 << node[n]) <= 1

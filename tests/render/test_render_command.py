@@ -136,3 +136,21 @@ def test_tickets_alone_write_only_the_tickets(tmp_path: Path,
     result = runner.invoke(app, ["render", str(src), "--pdf", "--tickets", "c2.svg"])
     assert result.exit_code == 0, result.output
     assert {"tiny.pdf", "c2.svg"} <= {p.name for p in work.iterdir()}
+
+
+def test_render_says_when_the_page_grows_for_the_title_block(tmp_path: Path) -> None:
+    from tests.render.test_furniture import crowded
+
+    src = tmp_path / "crowded.yaml"
+    rules = ("rules: {tickets: {setup_deal: {regular: 1}, setup_keep_min: 1}, "
+             "players: {min: 2, max: 2}}\n")
+    src.write_text(HEADER + rules + crowded() + "    - {from: P06, to: P40, points: 10}\n",
+                   encoding="utf-8")
+    out = tmp_path / "board.svg"
+    result = runner.invoke(app, ["render", str(src), "-o", str(out), "--tiles", "a4"])
+    assert result.exit_code == 0, result.output
+    assert "the page grows" in result.output
+    assert "mm below the board" in result.output
+    assert (tmp_path / "board-tiles.pdf").read_bytes().startswith(b"%PDF-")
+    clean = runner.invoke(app, ["render", str(write_map(tmp_path)), "-o", str(out)])
+    assert clean.exit_code == 0 and "the page grows" not in clean.output

@@ -212,3 +212,23 @@ def test_rescore_imports_neither_the_engine_nor_the_graph() -> None:
             " 'ttrtool.graph', 'ttrtool.bots'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_r_score_4_tie_goes_to_the_longer_own_path_with_the_bonus_elsewhere(usa: Board) -> None:
+    """Seats 0 and 1 tie on points and completed tickets; seat 2 holds the bonus.
+    Seat 0's own path (5 trains) beats seat 1's (4): seat 0 alone wins."""
+    a = _player(0, [_route(usa, "Pittsburgh", "Toronto"), _route(usa, "Montréal", "Toronto")],
+                [_ticket("Pittsburgh", ("Montréal", 5), completed=True, scored=5)],
+                {"routes": 6, "tickets": 5, "stations": 0, "longest": 0}, 5)
+    b = _player(1, [_route(usa, "Chicago", "Toronto")],
+                [_ticket("Chicago", ("Toronto", 4), completed=True, scored=4)],
+                {"routes": 7, "tickets": 4, "stations": 0, "longest": 0}, 4)
+    holder = _usa_loop(usa)["results"][0]
+    holder["seat"] = 2
+    holder["tickets"][1]["to"][0]["points"], holder["tickets"][1]["scored"] = 35, -35
+    holder["breakdown"]["tickets"] = 9 - 35
+    holder["score"] = sum(holder["breakdown"].values())
+    assert a["score"] == b["score"] == 11 > holder["score"]
+    assert rescore(_record([a, b, holder], [0], usa.rules)) == []
+    problems = rescore(_record([a, b, holder], [0, 1], usa.rules))
+    assert problems == ["game 0: winners logged [0, 1], re-scored [0]"]

@@ -93,7 +93,8 @@ def _analyse(board: Board, plan: BoardPlan) -> dict[str, list[Finding]]:
             f"the tracks of {ra.id} and {rb.id} cross: routes on a board do not cross; move a "
             "city or add waypoints", ra.path))
     _labels(board, plan, polys, discs, out["TTR204"], box, STRtree)
-    _turns_and_ends(board, lay, spaces, polys, discs, nodes, out)
+    cause = _print_size_cause(board, lay)
+    _turns_and_ends(board, lay, spaces, polys, discs, nodes, out, cause)
     for lane in lay.lanes:
         if lane.fit == "ok":
             continue
@@ -104,15 +105,54 @@ def _analyse(board: Board, plan: BoardPlan) -> dict[str, list[Finding]]:
                 "is too long to draw between its ends even bent")
         out[code].append(Finding(
             f"{route.id} ({route.length} {'space' if route.length == 1 else 'spaces'} of "
-            f"{lay.sizes.car_length:g} mm) {what}: move "
-            "the cities or change the length", route.path + ("length",)))
+            f"{lay.sizes.car_length:g} mm) {what}: "
+            + (cause if code == "TTR205" and cause else "move the cities or change the length"),
+            route.path + ("length",)))
     return out
 
 
+def _print_size_cause(board: Board, lay: Any) -> str:
+    """A hint naming the print size when it, rather than one route, is the likely cause of
+    routes too short for their distance (TTR205) or stopping short (TTR208): the board prints
+    at least 1.25 times as large as its routes' lengths suit.  A route's length suits the
+    scale at which its cars, their gaps halfway between ``car_gap`` and ``car_gap_max`` and
+    its ends halfway to ``end_gap_max`` fill the straight line between its places; the board's
+    routes suit the median of those scales.  Empty when the print size fits."""
+    import math
+    import statistics
+
+    s = lay.sizes
+    suits = []
+    for lane in lay.lanes:
+        d = math.dist(board.nodes[lane.a].pos, board.nodes[lane.b].pos)
+        if lane.waypoints or d <= 0:
+            continue
+        n = max(lane.spaces)
+        want = (n * s.car_length + (n - 1) * (s.car_gap + s.car_gap_max) / 2
+                + lay.marker(lane.a) + lay.marker(lane.b) + s.end_gap_max)
+        suits.append(want / d)
+    if len(suits) < 5:  # too few routes to tell the board's scale from one route's
+        return ""
+    suit = statistics.median(suits)
+    ratio = lay.frame.scale / suit
+    if ratio < 1.25:
+        return ""
+    g = board.geometry
+    width = g.width * suit + 2 * lay.frame.offset
+    given = g.print_width_mm is not None
+    return (f"the print size is the likely cause: the board prints {lay.frame.page[0]:.0f} mm "
+            f"wide{' (board.print_width_mm)' if given else ''}, {ratio:.2f} times what its "
+            f"routes' lengths suit; set board.print_width_mm to about {width:.0f}"
+            + (" or leave it out (the board's longer side then prints 800 mm long)"
+               if given and g.height > g.width else ""))
+
+
 def _turns_and_ends(board: Board, lay: Any, spaces: list[Any], polys: list[Any],
-                    discs: list[Any], nodes: list[int], out: dict[str, list[Finding]]) -> None:
+                    discs: list[Any], nodes: list[int], out: dict[str, list[Finding]],
+                    cause: str) -> None:
     """TTR207: consecutive cars of a route turning more than ``car_turn_max``; TTR208: the
-    car nearest to either end marker farther than ``end_gap_max`` from it."""
+    car nearest to either end marker farther than ``end_gap_max`` from it (``cause``, when
+    given, is the hint that names the print size)."""
     import math
 
     sizes = lay.sizes
@@ -142,8 +182,8 @@ def _turns_and_ends(board: Board, lay: Any, spaces: list[Any], polys: list[Any],
                 out["TTR208"].append(Finding(
                     f"the train spaces of {route.id} stop {gap:.0f} mm short of "
                     f"{board.nodes[node].name} (at most {sizes.end_gap_max:g} mm, or the route "
-                    "does not read as reaching it): move the places closer, or lengthen the "
-                    "route", route.path))
+                    "does not read as reaching it): "
+                    + (cause or "move the places closer, or lengthen the route"), route.path))
 
 
 def _labels(board: Board, plan: BoardPlan, spaces: list[Any], cities: list[Any],

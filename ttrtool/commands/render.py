@@ -140,12 +140,18 @@ def _render(opts: RenderOptions) -> None:
     written: list[Path] = []
     target = out
     from ttrtool.render import pdf as pdfmod
+    from ttrtool.render.svg import page_size
 
     try:
         if board_wanted:
             the_plan = plan(board, theme)
             _report_layout(the_plan, source)
             svg = render_board(board, theme, heat, the_plan)
+            grown = page_size(svg)[1] - the_plan.routes.frame.page[1]
+            if grown > 0.005:
+                sys.stderr.write("note: the map has no free room for the title block or the "
+                                 f"legend: the page grows {grown:.0f} mm below the board for "
+                                 "them\n")
             written.append(out)
             if suffix == ".svg":
                 _write(out, svg)
@@ -159,7 +165,7 @@ def _render(opts: RenderOptions) -> None:
                 written.append(target)
             if tiles_out is not None and tiles is not None:
                 target = tiles_out
-                w, h = the_plan.routes.frame.page
+                w, h = page_size(svg)  # the page may have grown for the title block
                 pdfmod.pages_to_pdf(pdfmod.tile_pages(svg, w, h, tiles, overlap_mm), target)
                 written.append(target)
         if tickets is not None:

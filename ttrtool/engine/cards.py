@@ -13,13 +13,6 @@ if TYPE_CHECKING:
     from ttrtool.engine.actions import Action
     from ttrtool.engine.state import GameState
 
-# R-DRAW-5 note: consecutive wipes allowed before the market is left as it
-# is.  Each wipe burns five cards, so a long run is only possible when almost
-# every card left in play is a locomotive; the pool check below catches the
-# hopeless case exactly and this cap only bounds very unlucky runs.
-MAX_CONSECUTIVE_WIPES = 30
-
-
 def new_deck(counts: tuple[int, ...]) -> list[int]:
     """Every card of the deck in card order (R-SET-2); the caller shuffles it."""
     deck: list[int] = []
@@ -53,15 +46,35 @@ def refill_market(st: GameState) -> None:
     settle_market(st)
 
 
+def legal_market_possible(st: GameState) -> bool:
+    """Could deck + discards + market turn up a market with fewer locomotives
+    than the wipe threshold (R-DRAW-5)?  Decided from card counts alone.
+
+    A wipe only moves cards between these three places, so the answer stays
+    the same through any run of wipes; only cards coming back from a hand
+    (a claim, a station, a tunnel) or going to one can change it.
+    """
+    threshold = st.game.rules.market_locomotive_wipe
+    loco = st.game.loco
+    pool = len(st.deck) + len(st.discards) + len(st.market)
+    others = pool - st.deck.count(loco) - st.discards.count(loco) - st.market.count(loco)
+    size = min(st.game.rules.market_size, pool)
+    return others >= size - (threshold - 1)
+
+
 def settle_market(st: GameState) -> None:
     """R-DRAW-5: while the market shows too many locomotives, discard it and turn up a new one.
 
-    Stops (leaving the market as it is) when deck + discards + market cannot
-    make a market with fewer locomotives than the threshold, or after
-    :data:`MAX_CONSECUTIVE_WIPES` wipes in a row (docs/engine.md).  Such a
-    stuck market is counted once in ``wipes_stopped`` when it gets stuck, not
-    again while it stays stuck through later changes; it counts anew only
-    after the market has shown fewer locomotives than the threshold.
+    The wipes go on for as long as a legal market is possible at all
+    (:func:`legal_market_possible`, from the card counts); the run then ends
+    with a legal market: each time the deck runs out the discards are
+    shuffled into a new one, and a shuffled pool that holds a legal market
+    turns one up with a chance above zero.  When no legal market is possible
+    the market is left as it is: stuck.  A stuck market is counted once in
+    ``wipes_stopped`` when it gets stuck, not again while it stays stuck
+    through later changes; it counts anew only after the market has shown
+    fewer locomotives than the threshold.  :func:`top_up_market` checks it
+    again at the end of every turn, so cards that come back settle it.
     """
     threshold = st.game.rules.market_locomotive_wipe
     if threshold <= 0:
@@ -69,16 +82,12 @@ def settle_market(st: GameState) -> None:
     loco = st.game.loco
     market = st.market
     size = st.game.rules.market_size
-    wipes = 0
+    if market.count(loco) >= threshold and not legal_market_possible(st):
+        if not st.market_stuck:  # the R-DRAW-5 hole: counted for the report
+            st.market_stuck = True
+            st.wipes_stopped += 1
+        return
     while market.count(loco) >= threshold:
-        pool = len(st.deck) + len(st.discards) + len(market)
-        pool_locos = st.deck.count(loco) + st.discards.count(loco) + market.count(loco)
-        new_size = min(size, pool)
-        if pool - pool_locos < new_size - (threshold - 1) or wipes >= MAX_CONSECUTIVE_WIPES:
-            if not st.market_stuck:  # the R-DRAW-5 hole: counted for the report
-                st.market_stuck = True
-                st.wipes_stopped += 1
-            return
         st.discards.extend(market)
         market.clear()
         while len(market) < size:
@@ -86,9 +95,16 @@ def settle_market(st: GameState) -> None:
             if card < 0:
                 break
             market.append(card)
-        wipes += 1
         st.market_wipes += 1
     st.market_stuck = False
+
+
+def top_up_market(st: GameState) -> None:
+    """At the end of a turn: refill a market left short (R-DRAW-6/7) and settle
+    a stuck one (R-DRAW-5) when cards have come back to deck or discards."""
+    if (len(st.market) < st.game.rules.market_size or st.market_stuck) and (
+            st.deck or st.discards):
+        refill_market(st)
 
 
 def take_face_up(st: GameState, player: int, card: int) -> None:

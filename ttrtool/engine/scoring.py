@@ -64,7 +64,13 @@ def ticket_results(st: GameState, player: int) -> tuple[list[tuple[int, int | No
 
 
 def rank_winners(rules: Rules, players: Sequence[PlayerResult]) -> tuple[int, ...]:
-    """Most points; ties broken by the rules' tie-breakers in order (R-SCORE-4, R-EU-9)."""
+    """Most points; ties broken by the rules' tie-breakers in order (R-SCORE-4, R-EU-9).
+
+    The keys compare whole tuples, so a tie-breaker only ever decides among the
+    players still tied: ``longest_path_length`` gives the tie to the tied
+    player with the longer own path even when the bonus went to someone else
+    (R-SCORE-4); ``longest_path`` asks who holds the bonus (R-EU-9).
+    """
 
     def key(pr: PlayerResult) -> tuple[int, ...]:
         out = [pr.score]
@@ -73,6 +79,8 @@ def rank_winners(rules: Rules, players: Sequence[PlayerResult]) -> tuple[int, ..
                 out.append(pr.completed_tickets)
             elif tb == "fewest_stations_used":
                 out.append(-pr.stations_used)
+            elif tb == "longest_path_length":
+                out.append(pr.longest_path)
             elif tb == "longest_path":
                 out.append(1 if pr.breakdown.longest > 0 else 0)
             elif tb == "multi_path_tickets":  # R-VAR-6: more points from it

@@ -337,8 +337,7 @@ class GameState:
         self.phase = MAIN
         self.draws_left = 0
         self._legal = self._default = None
-        if len(self.market) < g.rules.market_size and (self.deck or self.discards):
-            cards.refill_market(self)  # cards came back to the discards since the market ran short
+        cards.top_up_market(self)  # cards may have come back since the market ran short or stuck
         if self.final_countdown is not None:
             self.final_countdown -= 1
             if self.final_countdown <= 0:

@@ -37,11 +37,13 @@ def _defs(root: ET.Element, theme: Theme) -> None:
         el(sym, "circle", {"cx": x, "cy": 4.6, "r": 1.4, "fill": theme.colors["loco"]})
 
 
-def background_layer(p: BoardPlan, theme: Theme) -> ET.Element:
+def background_layer(p: BoardPlan, theme: Theme, strip: float = 0.0) -> ET.Element:
+    """The page (``strip`` mm taller than the board when the furniture needs it) and the
+    map area inside the score track."""
     w, h = p.routes.frame.page
     f = p.routes.frame.offset
     g = el(None, "g", {"id": "layer-background"})
-    el(g, "rect", {"id": "page", "x": 0, "y": 0, "width": w, "height": h,
+    el(g, "rect", {"id": "page", "x": 0, "y": 0, "width": w, "height": h + strip,
                    "fill": theme.colors["background"]})
     el(g, "rect", {"id": "map-area", "x": f, "y": f, "width": w - 2 * f, "height": h - 2 * f,
                    "fill": theme.colors["map"]})
@@ -172,9 +174,11 @@ def render_board(board: Board, theme: Theme, heat: Mapping[str, float] | None = 
     """The whole board as SVG bytes (deterministic for a given board and theme)."""
     p = the_plan or plan(board, theme)
     w, h = p.routes.frame.page
-    root = document(w, h, clean(board.meta.name))
+    # The furniture first: where the map has no room for it the page grows below the board.
+    legend, strip = legend_layer(p, theme, heat is not None)
+    root = document(w, h + strip, clean(board.meta.name))
     _defs(root, theme)
-    root.append(background_layer(p, theme))
+    root.append(background_layer(p, theme, strip))
     root.append(score_track(p, theme))
     root.append(countries_layer(p, theme))
     root.append(tracks_layer(p, theme))
@@ -185,5 +189,5 @@ def render_board(board: Board, theme: Theme, heat: Mapping[str, float] | None = 
         root.append(heatmap_layer(p, theme, heat))
     root.append(cities_layer(p, theme))
     root.append(labels_layer(p, theme))
-    root.append(legend_layer(p, theme, heat is not None))
+    root.append(legend)
     return to_bytes(root)

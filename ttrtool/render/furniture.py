@@ -1,8 +1,10 @@
 """Page furniture: the score track around the edge, the title block and the legend.
 
 The title block and the legend are SVG fragments in ``templates/`` filled with
-the map's values; they are put where they cover no train space, city or label
-(corners first), or below the map when the board has no free room.
+the map's values; they are put where they cover no train space, track line, city,
+label or country band (corners first).  When the map has no such room they go in
+a strip added below the board, so that the page grows rather than a block
+covering anything in play.
 """
 
 from __future__ import annotations
@@ -55,18 +57,41 @@ def score_track(p: BoardPlan, theme: Theme) -> ET.Element:
     return g
 
 
+class Strip:
+    """Room below the board, for the blocks the map has no free room for: they stand side
+    by side ``GAP`` mm apart (a new row when one is full), and the page grows by ``height``."""
+
+    GAP = 3.0
+
+    def __init__(self, p: BoardPlan) -> None:
+        self.left = p.routes.frame.offset
+        self.right = p.routes.frame.page[0] - p.routes.frame.offset
+        self.bottom = p.routes.frame.page[1]  # of the board
+        self.top = self.bottom + self.GAP  # of the row being filled
+        self.x = self.left
+        self.row = 0.0  # height of the row being filled
+        self.height = 0.0  # that the page grows by
+
+    def take(self, width: float, height: float) -> tuple[float, float]:
+        if self.x > self.left and self.x + width > self.right:
+            self.top += self.row + self.GAP
+            self.x, self.row = self.left, 0.0
+        spot = (self.x, self.top)
+        self.x += width + self.GAP
+        self.row = max(self.row, height)
+        self.height = self.top + self.row + self.GAP - self.bottom
+        return spot
+
+
 def _place(p: BoardPlan, width: float, height: float, prefer: tuple[float, float],
-           below: list[float]) -> tuple[float, float]:
+           strip: Strip) -> tuple[float, float]:
     spot = place_block(p.obstacles, width, height, prefer)
     if spot is not None:
         return spot
-    # No free room on the map: the block goes on the background, at the map's edge.
-    x = p.routes.frame.offset + below[0]
-    below[0] += width + 3
-    return (x, p.routes.frame.page[1] - p.routes.frame.offset - height)
+    return strip.take(width, height)
 
 
-def title_block(p: BoardPlan, theme: Theme, below: list[float]) -> ET.Element:
+def title_block(p: BoardPlan, theme: Theme, strip: Strip) -> ET.Element:
     board = p.routes.board
     size = theme.sizes.title_size
     title = board.meta.name
@@ -74,7 +99,7 @@ def title_block(p: BoardPlan, theme: Theme, below: list[float]) -> ET.Element:
                         if board.meta.version else "") if b]
     subtitle = " · ".join(bits)
     width = max(text_width(title, size), text_width(subtitle, 3.0, False)) + 10
-    x, y = _place(p, width, 19, (p.routes.frame.offset, p.routes.frame.offset), below)
+    x, y = _place(p, width, 19, (p.routes.frame.offset, p.routes.frame.offset), strip)
     values = {"width": num(width), "mid": num(width / 2), "size": num(size), "title": title,
               "subtitle": subtitle, "fill": theme.colors["legend_fill"],
               "stroke": theme.colors["legend_stroke"], "text": theme.colors["text"]}
@@ -84,7 +109,7 @@ def title_block(p: BoardPlan, theme: Theme, below: list[float]) -> ET.Element:
     return g
 
 
-def legend_block(p: BoardPlan, theme: Theme, below: list[float]) -> ET.Element:
+def legend_block(p: BoardPlan, theme: Theme, strip: Strip) -> ET.Element:
     tpl = load_template("legend.svg")
     top, row, bottom, keys_top, key_step, keys_bottom = (
         float(tpl.get(k, "0")) for k in ("data-top", "data-row", "data-bottom", "data-keys",
@@ -97,7 +122,7 @@ def legend_block(p: BoardPlan, theme: Theme, below: list[float]) -> ET.Element:
     height = top + row * len(table) + (
         keys_top + key_step * (shown - 1) + 3.6 + keys_bottom if shown else bottom)
     w, h = p.routes.frame.page
-    x, y = _place(p, float(tpl.get("width", "44")), height, (w, h), below)
+    x, y = _place(p, float(tpl.get("width", "44")), height, (w, h), strip)
     colors = theme.colors
     rows = [{"length": str(n), "points": str(pts), "bar": num(min(n, 8) * 2.2),
              "after": num(5.5 + min(n, 8) * 2.2)} for n, pts in table]
@@ -131,15 +156,17 @@ def _keep_keys(tpl: ET.Element, kinds: set[str], step: float) -> int:
     return shown
 
 
-def legend_layer(p: BoardPlan, theme: Theme, heat: bool = False) -> ET.Element:
+def legend_layer(p: BoardPlan, theme: Theme, heat: bool = False) -> tuple[ET.Element, float]:
+    """The title block, the legend and (with ``heat``) the heatmap's scale, and how many mm
+    the page grows below the board for those the map has no free room for."""
     g = el(None, "g", {"id": "layer-legend"})
-    below = [2.0]
-    g.append(title_block(p, theme, below))
-    g.append(legend_block(p, theme, below))
+    strip = Strip(p)
+    g.append(title_block(p, theme, strip))
+    g.append(legend_block(p, theme, strip))
     if heat:
         from ttrtool.render.heatmap import HEAT_HEIGHT, HEAT_WIDTH, heat_legend
 
         w, _h = p.routes.frame.page
-        x, y = _place(p, HEAT_WIDTH, HEAT_HEIGHT, (w, 0.0), below)
+        x, y = _place(p, HEAT_WIDTH, HEAT_HEIGHT, (w, 0.0), strip)
         g.append(heat_legend(theme, x, y))
-    return g
+    return g, strip.height

@@ -112,6 +112,25 @@ def segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     return d1 * d2 < 0 and d3 * d4 < 0
 
 
+def segment_hits_rect(p: Point, q: Point, rect: tuple[float, float, float, float]) -> bool:
+    """Whether the segment ``pq`` meets the axis-aligned rectangle ``rect`` (x0, y0, x1, y1)
+    (clipped against its four sides in turn)."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    for d, lo, hi, s in ((dx, rect[0], rect[2], p[0]), (dy, rect[1], rect[3], p[1])):
+        if abs(d) < 1e-12:
+            if s < lo or s > hi:
+                return False
+            continue
+        a, b = (lo - s) / d, (hi - s) / d
+        if a > b:
+            a, b = b, a
+        t0, t1 = max(t0, a), min(t1, b)
+        if t0 > t1:
+            return False
+    return True
+
+
 def _bbox(pts: Sequence[Point]) -> tuple[float, float, float, float]:
     xs = [p[0] for p in pts]
     ys = [p[1] for p in pts]
@@ -361,9 +380,25 @@ class Frame:
         return (self.map_width + 2 * self.offset, self.map_height + 2 * self.offset)
 
 
-def board_frame(board: Board, sizes: Sizes) -> Frame:
-    """The whole printed board is ``print_width_mm`` wide, score-track frame included."""
+PRINT_LONG_SIDE_MM = 800.0  # the printed length of a board's longer side, unless given
+
+
+def print_width(board: Board, frame: float) -> float:
+    """The printed width in mm of the whole board, its ``frame`` (the score track) on both
+    sides included: ``print_width_mm`` when the map gives it, else the width at which its
+    longer side prints ``PRINT_LONG_SIDE_MM`` long (a landscape board 800 mm wide, as the
+    official boards are; a portrait one 800 mm tall)."""
     g = board.geometry
-    inner = max(g.print_width_mm - 2 * sizes.frame, 1.0)
+    if g.print_width_mm is not None:
+        return g.print_width_mm
+    if g.height <= g.width:
+        return PRINT_LONG_SIDE_MM
+    return (PRINT_LONG_SIDE_MM - 2 * frame) * g.width / g.height + 2 * frame
+
+
+def board_frame(board: Board, sizes: Sizes) -> Frame:
+    """The whole printed board is :func:`print_width` wide, score-track frame included."""
+    g = board.geometry
+    inner = max(print_width(board, sizes.frame) - 2 * sizes.frame, 1.0)
     scale = inner / g.width
     return Frame(scale, sizes.frame, inner, g.height * scale)

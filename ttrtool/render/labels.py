@@ -13,7 +13,15 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ttrtool.render.geometry import Box, Grid, axis_box, box_circle_overlap, boxes_overlap
+from ttrtool.render.geometry import (
+    Box,
+    Grid,
+    Point,
+    axis_box,
+    box_circle_overlap,
+    boxes_overlap,
+    segment_hits_rect,
+)
 from ttrtool.render.layout import RouteLayout
 
 if TYPE_CHECKING:
@@ -57,8 +65,31 @@ class Obstacles:
         self.lay = lay
         self.boxes: list[Box] = [sp.box for sp in lay.spaces()]
         self.grid = Grid(30.0)
+        self._tracks: list[tuple[Point, Point, float]] | None = None
         for k, b in enumerate(self.boxes):
             self.grid.add(k, b.bbox())
+
+    def tracks(self) -> list[tuple[Point, Point, float]]:
+        """The segments of every route's track line from marker to marker, with how far
+        its line reaches to either side (the two tracks of a double route are apart)."""
+        if self._tracks is None:
+            s = self.lay.sizes
+            self._tracks = []
+            for lane in self.lay.lanes:
+                line = lane.path.slice(self.lay.marker(lane.a),
+                                       lane.path.length - self.lay.marker(lane.b))
+                reach = 0.35 + ((s.car_width + s.double_gap) / 2 if len(lane.routes) > 1
+                                else 0.0)
+                self._tracks += [(p, q, reach) for p, q in zip(line, line[1:], strict=False)]
+        return self._tracks
+
+    def on_track(self, bbox: tuple[float, float, float, float], margin: float) -> bool:
+        """Whether a block at ``bbox`` would cover a piece of a track line."""
+        for p, q, reach in self.tracks():
+            m = margin + reach
+            if segment_hits_rect(p, q, (bbox[0] - m, bbox[1] - m, bbox[2] + m, bbox[3] + m)):
+                return True
+        return False
 
     def add(self, bbox: tuple[float, float, float, float]) -> None:
         self.boxes.append(axis_box(*bbox))
@@ -118,8 +149,9 @@ def place_labels(lay: RouteLayout, obstacles: Obstacles) -> list[Label]:
 
 def place_block(obstacles: Obstacles, width: float, height: float,
                 prefer: tuple[float, float]) -> tuple[float, float] | None:
-    """Top-left corner for a ``width`` x ``height`` block that covers nothing,
-    nearest to ``prefer``; ``None`` when the map has no such room."""
+    """Top-left corner for a ``width`` x ``height`` block that covers nothing (no train
+    space, marker, label, country band or track line), nearest to ``prefer``; ``None`` when
+    the map has no such room."""
     f = obstacles.lay.frame
     pw, ph = f.page
     step = 8.0
@@ -134,7 +166,7 @@ def place_block(obstacles: Obstacles, width: float, height: float,
     spots.sort()
     for _d, x, y in spots:
         bbox = (x, y, x + width, y + height)
-        if obstacles.cost(bbox, 1.5) == 0:
+        if obstacles.cost(bbox, 1.5) == 0 and not obstacles.on_track(bbox, 1.5):
             obstacles.add(bbox)
             return (x, y)
     return None

@@ -12,9 +12,13 @@ are then tried together.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from ttrtool.model import Board
 from ttrtool.render.geometry import Path, Point, boxes_overlap
-from ttrtool.render.layout import STRAIGHT, Lane, RouteLayout, Shape, Space
+from ttrtool.render.lanes import STRAIGHT, Lane, Shape, Space
+from ttrtool.render.layout import RouteLayout
 from ttrtool.render.theme import Sizes
 
 PASSES = 4
@@ -49,18 +53,24 @@ class Search:
                 lane.turn, lane.gaps)
 
     def _restore(self, lane: Lane, snap: _Snap) -> None:
+        if lane.cars is snap[3] and lane.shape == snap[0] and lane.trim == snap[2]:
+            return  # as it was (a placement is kept, so its list of cars stands for it)
         self.lay.unregister(lane)
         (lane.shape, lane.path, lane.trim, lane.cars, lane.track, lane.fit, lane.kinks,
          lane.turn, lane.gaps) = snap
         self.lay.register(lane)
 
-    def evaluate(self, lane: Lane, shape: Shape) -> float:
-        """Cost of ``lane`` in ``shape`` including how the lanes at its cities fare
-        around it (the board is left with the candidate applied)."""
+    def apply(self, lane: Lane, shape: Shape) -> None:
+        """Put ``lane`` in ``shape`` and let the lanes at its places give way again."""
         self.lay.unregister(lane)
         self.lay.reshape(lane, shape)
         self.lay.register(lane)
         self.lay.reshape_neighbours(lane)
+
+    def evaluate(self, lane: Lane, shape: Shape) -> float:
+        """Cost of ``lane`` in ``shape`` including how the lanes at its cities fare
+        around it (the board is left with the candidate applied)."""
+        self.apply(lane, shape)
         cost = self.lay.conflicts(lane)
         for o in self.lay.neighbours(lane):
             cost += self.lay.conflicts(self.lay.lanes[o]) // 1
@@ -94,7 +104,7 @@ class Search:
                     break
         for x, snap in zip(group, saved, strict=True):
             self._restore(x, snap)
-        self.evaluate(lane, best[1])
+        self.apply(lane, best[1])
         return best[1] != saved[0][0]
 
     def _quick_shapes(self, lane: Lane, count: int) -> list[Shape]:
@@ -111,11 +121,14 @@ class Search:
         """A lane whose cars or track touch ``lane``'s (the other half of a stuck pair)."""
         s = self.lay.sizes
         for sp in lane.cars:
-            for key in sorted(self.lay.grid.near_cells(sp.cells)):
-                other = self.lay.lanes[key // 64]
-                if other.index != lane.index and boxes_overlap(
-                        sp.box, other.cars[key % 64].box, s.clearance):
-                    return other
+            near = sorted(set(self.lay.grid.near_cells(sp.cells)) - {lane.index})
+            cells = set(sp.cells)
+            for o in near:  # their cars that share a cell with this one, in order
+                other = self.lay.lanes[o]
+                for op in other.cars:
+                    if not cells.isdisjoint(op.cells) and boxes_overlap(sp.box, op.box,
+                                                                        s.clearance):
+                        return other
         return None
 
     def _pair_shapes(self, x: Lane, y: Lane) -> tuple[list[Shape], list[Shape]]:
@@ -137,6 +150,16 @@ class Search:
     def _total(self, lanes: list[Lane]) -> float:
         return sum(self.lay.conflicts(ln) for ln in lanes)
 
+    def _total_below(self, lanes: list[Lane], cap: float) -> float | None:
+        """:meth:`_total`, or None as soon as it cannot be below ``cap`` (costs are never
+        negative, so a partial sum that reaches it decides)."""
+        cost = 0.0
+        for ln in lanes:
+            cost += self.lay.conflicts(ln)
+            if cost >= cap:
+                return None
+        return cost
+
     def _best_pair(self, x: Lane, y: Lane, lanes: list[Lane], saved: list[_Snap],
                    cost_now: float) -> tuple[float, Shape, Shape]:
         """The cheapest (cost, shape of x, shape of y) over the pair's candidate shapes,
@@ -144,13 +167,19 @@ class Search:
         best = (cost_now, x.shape, y.shape)
         xs, ys = self._pair_shapes(x, y)
         for sx in xs:
+            for ln, snap in zip(lanes, saved, strict=True):
+                self._restore(ln, snap)
+            self.apply(x, sx)
+            moved = [self._snapshot(ln) for ln in lanes]  # the group with x in sx
             for sy in ys:
-                for ln, snap in zip(lanes, saved, strict=True):
+                for ln, snap in zip(lanes, moved, strict=True):
                     self._restore(ln, snap)
-                self.evaluate(x, sx)
-                self.evaluate(y, sy)
-                cost = self._total(lanes)
-                if cost < best[0] - 1e-9:
+                self.apply(y, sy)
+                # Costs are never negative: the pair's own bound the group's from below.
+                if self.lay.conflicts(x) + self.lay.conflicts(y) >= best[0] - 1e-9:
+                    continue
+                cost = self._total_below(lanes, best[0] - 1e-9)
+                if cost is not None:
                     best = (cost, sx, sy)
             if best[0] < len(lanes):
                 break  # nothing left to clear in the group
@@ -165,8 +194,8 @@ class Search:
         best = self._best_pair(x, y, lanes, saved, self._total(lanes))
         if (best[1], best[2]) == (x.shape, y.shape):
             return False
-        self.evaluate(x, best[1])
-        self.evaluate(y, best[2])
+        self.apply(x, best[1])
+        self.apply(y, best[2])
         return True
 
     def escape(self, x: Lane) -> bool:
@@ -179,7 +208,7 @@ class Search:
             base = [x] + ([first] if first is not None else [])
             lanes = self._group(*base)
             saved = [self._snapshot(ln) for ln in lanes]
-            self.evaluate(x, shape)
+            self.apply(x, shape)
             y = self._partner(x)
             for ln, snap in zip(lanes, saved, strict=True):
                 self._restore(ln, snap)
@@ -188,16 +217,39 @@ class Search:
             lanes = self._group(*base, y)
             saved = [self._snapshot(ln) for ln in lanes]
             before = self._total(lanes)
-            self.evaluate(x, shape)
+            self.apply(x, shape)
             best = self._best_pair(x, y, lanes, saved, before)
             if best[0] < before - 1:
-                self.evaluate(x, best[1])
-                self.evaluate(y, best[2])
+                self.apply(x, best[1])
+                self.apply(y, best[2])
                 return True
         return False
 
+    def _surroundings(self, *lanes: Lane) -> tuple[int, ...]:
+        """The placements (as ids of their lists of cars) of the lanes that share a place
+        with ``lanes`` or with one of their neighbours: what a move of ``lanes`` is judged
+        against.  While it stays the same a move that failed would fail again."""
+        ids = {ln.index for ln in lanes}
+        for ln in lanes:
+            ids |= set(self.lay.neighbours(ln))
+        for i in list(ids):
+            ids |= set(self.lay.neighbours(self.lay.lanes[i]))
+        return tuple(id(self.lay.lanes[i].cars) for i in sorted(ids))
+
     def solve(self) -> None:
         self._search()
+        # Moves that failed, with the surroundings they failed in: not tried again until
+        # something there has moved (a dense board has many lanes no move clears).
+        failed: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+        def attempt(key: tuple[int, ...], move: Callable[[], bool], *lanes: Lane) -> bool:
+            if failed.get(key) == self._surroundings(*lanes):
+                return False
+            if move():
+                return True
+            failed[key] = self._surroundings(*lanes)
+            return False
+
         for _ in range(3):
             bad = [ln for ln in self.lay.lanes if self.lay.conflicts(ln) >= 1]
             moved = False
@@ -208,11 +260,12 @@ class Search:
                     pair = (min(lane.index, other.index), max(lane.index, other.index))
                     if pair not in tried:
                         tried.add(pair)
-                        moved |= self.move_pair(lane, other)
+                        moved |= attempt(pair, partial(self.move_pair, lane, other), lane,
+                                         other)
             if not moved:
                 for lane in bad:
                     if self.lay.conflicts(lane) >= 1:
-                        moved |= self.escape(lane)
+                        moved |= attempt((lane.index,), partial(self.escape, lane), lane)
             if not moved:
                 break
             self._search(initial=False)

@@ -76,6 +76,12 @@ def document(width_mm: float, height_mm: float, title: str) -> ET.Element:
     return root
 
 
+def page_size(svg: bytes) -> tuple[float, float]:
+    """Width and height in mm of a document written by :func:`document` (its viewBox)."""
+    box = ET.fromstring(svg).get("viewBox", "0 0 0 0").split()
+    return (float(box[2]), float(box[3]))
+
+
 def to_bytes(root: ET.Element) -> bytes:
     body = ET.tostring(root, encoding="unicode", short_empty_elements=True)
     return ('<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n").encode("utf-8")

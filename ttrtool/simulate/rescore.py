@@ -240,11 +240,13 @@ def _winners(scores: list[dict[str, int]], tie_breakers: Sequence[str]) -> list[
             return s["completed"]
         if name == "fewest_stations_used":
             return -s["stations_used"]
+        if name == "longest_path_length":  # the longer own path among the tied (R-SCORE-4)
+            return s["length"]
         if name == "multi_path_tickets":
             return s.get("bonus:" + name, 0)
         if name in ("most_tickets", "largest_network"):
             return 1 if s.get("bonus:" + name, 0) > 0 else 0
-        return 1 if s["longest"] > 0 else 0  # longest_path: holds the bonus
+        return 1 if s["longest"] > 0 else 0  # longest_path: holds the bonus (R-EU-9)
 
     def rank(s: dict[str, int]) -> tuple[int, ...]:
         return (s["score"], *(key(s, t) for t in tie_breakers))
@@ -256,8 +258,8 @@ def _winners(scores: list[dict[str, int]], tie_breakers: Sequence[str]) -> list[
 SCORING_KEYS = ("route_points", "trains_per_player", "longest_path_bonus", "stations_per_player",
                 "station_unused_points", "countries_junction", "multi_destination",
                 "tie_breakers")
-TIE_BREAKERS = ("completed_tickets", "fewest_stations_used", "longest_path", "most_tickets",
-                "largest_network", "multi_path_tickets")
+TIE_BREAKERS = ("completed_tickets", "fewest_stations_used", "longest_path",
+                "longest_path_length", "most_tickets", "largest_network", "multi_path_tickets")
 BONUS_TYPES = ("longest_path", "most_tickets", "largest_network", "multi_path_tickets")
 
 
@@ -379,7 +381,7 @@ def rescore(record: Record) -> list[str]:
                             f"re-scored {completed}")
         used = len(p["stations"])  # stations on the board (R-EU-9 tie-breaker)
         seats.append({"seat": p["seat"], "score": total, "completed": completed,
-                      "stations_used": used, "longest": longest,
+                      "stations_used": used, "longest": longest, "length": length,
                       **{"bonus:" + k: v for k, v in others.items()}})
     winners = _winners(seats, scoring["tie_breakers"])
     if sorted(record["winners"]) != winners:

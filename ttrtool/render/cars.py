@@ -1,0 +1,341 @@
+"""Placing the cars of a lane along its path.
+
+Cars (``car_length`` x ``car_width`` mm) are laid along the lane, starting
+next to the place's marker (farther out only where a neighbouring lane needs
+the room, never more than ``end_gap_max`` mm from the marker); spare length
+goes first into the gaps between cars (up to ``car_gap_max``), then evenly
+into the gaps and both ends.  On a curve cars are moved apart where their
+inner corners would touch.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ttrtool.model import Board
+from ttrtool.render.geometry import (
+    Box,
+    Point,
+    box_circle_overlap,
+    boxes_overlap,
+    point_box_distance,
+)
+from ttrtool.render.lanes import Lane, Shape, Space
+from ttrtool.render.shapes import LaneShapes
+from ttrtool.render.theme import Sizes
+
+_Placed = tuple[tuple[float, float], list[Space], list[Point], str, float, int, float,
+                tuple[float, float]]
+
+
+class CarPlacement(LaneShapes):
+    """Where each lane's cars go for its shape, and how far each end gives way."""
+
+    def __init__(self, board: Board, sizes: Sizes) -> None:
+        super().__init__(board, sizes)
+        self._clears: dict[tuple[int, Shape, int, int, int], tuple[float, list[Space]]] = {}
+        self._walks: dict[tuple[int, Shape, float, float], list[float]] = {}
+        self._placed: dict[tuple[int, Shape, tuple[float, float]], _Placed] = {}
+        self._lozenges: dict[tuple[int, Shape, int, int, Shape], tuple[float, float]] = {}
+        self._trims: dict[tuple[object, ...], tuple[float, list[list[Space]]]] = {}
+
+    def slack(self, lane: Lane) -> float:
+        return lane.path.length - lane.fixed
+
+    def free(self, lane: Lane, end: int) -> float:
+        """Spare length of ``lane`` left for giving way at ``end`` (what it gives at the other
+        end is taken)."""
+        other = lane.b if end == 0 else lane.a
+        return self.slack(lane) - (lane.trim[1 - end] - self.end_min(other))
+
+    def desired_trim(self, lane: Lane, end: int) -> float:
+        """Distance from the place to the first car so that no neighbouring lane is touched.
+
+        Two lanes leaving a place at an angle share a lozenge next to it; one of them keeps
+        its cars out of that lozenge and the other may then start at the marker.  The one
+        with the spare length for it gives way (what it gives at its other end taken); when
+        both or neither have it, the one that needs less room to keep out (the wider lane, as a
+        rule), between equals the one with more spare length.  A lozenge reaching farther than
+        ``end_gap_max`` from the marker is not given way to: the lanes must bend apart.
+
+        Memoised: the answer depends on the lane's shape and the trim at its other end, and
+        on the placement of every other lane at the place (its list of cars, kept with the
+        answer so that its id is never reused, its shape and trims)."""
+        node = lane.a if end == 0 else lane.b
+        others = [self.lanes[o] for o, _ in self.at_node.get(node, ()) if o != lane.index]
+        key = (lane.index, end, lane.shape, lane.trim[1 - end],
+               tuple((id(o.cars), o.shape, o.trim) for o in others))
+        known = self._trims.get(key)
+        if known is None:
+            known = self._trims[key] = (self._desired_trim(lane, end, node),
+                                        [o.cars for o in others])
+        return known[0]
+
+    def _desired_trim(self, lane: Lane, end: int, node: int) -> float:
+        need = self.end_min(node)
+        limit = self.marker(node) + self.sizes.end_gap_max
+        mine = (self.free(lane, end), -lane.index)
+        for other, oend in self.at_node.get(node, ()):
+            if other == lane.index:
+                continue
+            o = self.lanes[other]
+            want, theirs = self._lozenge(lane, end, o, oend)
+            if not self._gives_way(want - need, mine, theirs - need,
+                                   (self.free(o, oend), -o.index)):
+                continue  # the other lane gives way
+            if o.cars:
+                want = self._clear_of(lane, end, o, node, limit)
+            if want <= limit:
+                need = max(need, want)
+        return need
+
+    def _lozenge(self, lane: Lane, end: int, o: Lane, oend: int) -> tuple[float, float]:
+        """How far from the place ``lane`` and ``o`` must start to keep out of each other's
+        way, leaving it at their ends ``end`` and ``oend`` in their shapes (memoised)."""
+        key = (lane.index, lane.shape, end, o.index, o.shape)
+        known = self._lozenges.get(key)
+        if known is None:
+            u = self._direction(lane, end)
+            v = self._direction(o, oend)
+            hi = lane.half_width + self.sizes.clearance
+            cos = max(-1.0, min(1.0, u[0] * v[0] + u[1] * v[1]))
+            sin = max(math.sqrt(1 - cos * cos), 0.05)
+            hj = o.half_width + self.sizes.clearance
+            if cos <= 0:
+                known = (hj / sin, hi / sin)
+            else:
+                known = ((hi * cos + hj) / sin, (hj * cos + hi) / sin)
+            self._lozenges[key] = known
+        return known
+
+    @staticmethod
+    def _gives_way(mine: float, my_free: tuple[float, int], theirs: float,
+                   their_free: tuple[float, int]) -> bool:
+        """Whether a lane that needs ``mine`` mm more to keep out of the other's way (the
+        other ``theirs``) is the one to give way: the one that has the spare length for it,
+        else the one that needs less, else the one with more spare length."""
+        can, they_can = mine <= my_free[0], theirs <= their_free[0]
+        if can != they_can:
+            return can
+        if abs(mine - theirs) > 1e-9:
+            return mine < theirs
+        return my_free > their_free
+
+    def _clear_of(self, lane: Lane, end: int, other: Lane, node: int, limit: float) -> float:
+        """The least distance from ``node`` at which the first two cars of ``lane`` clear the
+        cars ``other`` has near the node now (``limit`` + 1 when none up to ``limit`` does)."""
+        key = (lane.index, lane.shape, end, other.index, id(other.cars))
+        known = self._clears.get(key)
+        if known is not None:
+            return known[0]
+        s = self.sizes
+        c = s.car_length
+        q = self.pos[node]
+        reach = (limit + 2.5 * c) ** 2
+        boxes = [sp.box for sp in other.cars
+                 if (sp.box.cx - q[0]) ** 2 + (sp.box.cy - q[1]) ** 2 < reach]
+        total = lane.path.length
+        if not boxes:  # nothing of the other lane near the place: the cars start at once
+            self._clears[key] = (self.end_min(node), other.cars)
+            return self.end_min(node)
+
+        def clear(t: float) -> bool:
+            units = (self._unit(lane, t if end == 0 else total - t - c),
+                     self._unit(lane, t + c + s.car_gap if end == 0 else total - t - 2 * c
+                                - s.car_gap))
+            return not any(boxes_overlap(u, b, s.clearance) for u in units for b in boxes)
+
+        found = limit + 1.0
+        t = self.end_min(node)
+        while t <= limit + 2.0:  # coarse steps, then back in half millimetres
+            if clear(t):
+                found = t
+                while found - 0.5 >= self.end_min(node) and clear(found - 0.5):
+                    found -= 0.5
+                break
+            t += 2.0
+        self._clears[key] = (found, other.cars)  # kept, so that its id is never reused
+        return found
+
+    def place(self, lane: Lane) -> None:
+        """Lay the cars of ``lane`` along its path with its current trims (memoised)."""
+        key = (lane.index, lane.shape, lane.trim)
+        known = self._placed.get(key)
+        if known is not None:
+            (lane.trim, lane.cars, lane.track, lane.fit, lane.deficit, lane.kinks, lane.turn,
+             lane.gaps) = known
+            return
+        self._place_anew(lane)
+        self._placed[key] = (lane.trim, lane.cars, lane.track, lane.fit, lane.deficit,
+                             lane.kinks, lane.turn, lane.gaps)
+
+    def _place_anew(self, lane: Lane) -> None:
+        """Place the cars, moving them off the markers of the lane's own places where the
+        path curves back towards them."""
+        for _ in range(6):
+            self._place(lane)
+            if not lane.cars or lane.fit == "long" or len(lane.path.points) == 2 \
+                    or lane.shape.tight:
+                return
+            ta, tb = lane.trim
+            firsts = [sp for sp in lane.cars if sp.index == 0]
+            lasts = [sp for sp in lane.cars if sp.index == lane.spaces[lane.routes.index(
+                sp.route)] - 1]
+            hit_a = any(box_circle_overlap(sp.box, self.pos[lane.a], self.end_min(lane.a))
+                        for sp in firsts) if lane.a in self.radius else False
+            hit_b = any(box_circle_overlap(sp.box, self.pos[lane.b], self.end_min(lane.b))
+                        for sp in lasts) if lane.b in self.radius else False
+            if not (hit_a or hit_b):
+                return
+            lane.trim = (ta + 2.0 * hit_a, tb + 2.0 * hit_b)
+
+    def _unit(self, lane: Lane, pos: float) -> Box:
+        """The box of all tracks' cars starting ``pos`` mm along the lane."""
+        c = self.sizes.car_length
+        p, q = lane.path.at(pos), lane.path.at(pos + c)
+        dx, dy = q[0] - p[0], q[1] - p[1]
+        d = math.hypot(dx, dy) or 1.0
+        return Box((p[0] + q[0]) / 2, (p[1] + q[1]) / 2, dx / d, dy / d, c / 2, lane.half_width)
+
+    def _walk(self, lane: Lane, start: float, gap: float) -> list[float]:
+        """Where each car starts: ``gap`` mm after the one before, further on where the
+        lane turns so sharply that the cars would touch."""
+        c = self.sizes.car_length
+        if len(lane.path.points) == 2:
+            return [start + i * (c + gap) for i in range(max(lane.spaces))]
+        key = (lane.index, lane.shape, round(start, 3), round(gap, 3))
+        known = self._walks.get(key)
+        if known is None:
+            known = self._walks[key] = self._walk_curve(lane, start, gap)
+        return known
+
+    def _walk_curve(self, lane: Lane, start: float, gap: float) -> list[float]:
+        c = self.sizes.car_length
+        out: list[float] = []
+        prev: Box | None = None
+        pos = start
+        for _ in range(max(lane.spaces)):
+            box = self._unit(lane, pos)
+            tries = 0
+            if prev is not None and boxes_overlap(prev, box, 0.4):
+                # Inner corners meet where the lane turns: jump by what the turn needs.
+                cos = max(-1.0, min(1.0, prev.ux * box.ux + prev.uy * box.uy))
+                turn = math.acos(cos)
+                pos += max(0.5, 2 * lane.half_width * math.tan(min(turn, 1.2) / 2) + 0.9 - gap)
+                box = self._unit(lane, pos)
+            while prev is not None and tries < 12 and boxes_overlap(prev, box, 0.4):
+                pos += 0.5
+                box = self._unit(lane, pos)
+                tries += 1
+            out.append(pos)
+            prev = box
+            pos += c + gap
+        return out
+
+    def _spread(self, lane: Lane, extra: float) -> tuple[float, float, float, str]:
+        """How ``extra`` mm of spare length is shared: (more at the start, more at the end,
+        more in each gap between cars, fit)."""
+        s = self.sizes
+        n = max(lane.spaces)
+        grow = max(min(extra / (n - 1), s.car_gap_max - s.car_gap), 0.0) if n > 1 else 0.0
+        rest = extra - grow * (n - 1)
+        fit = "short" if rest > 2 * s.car_length else "ok"
+        room_a = max(0.0, self.marker(lane.a) + s.end_gap_max - lane.trim[0])
+        room_b = max(0.0, self.marker(lane.b) + s.end_gap_max - lane.trim[1])
+        if n == 1:
+            ea = eb = rest / 2
+            # What one end has no room for goes to the other, as far as that one has room.
+            if ea > room_a and eb < room_b:
+                m = min(ea - room_a, room_b - eb)
+                ea, eb = ea - m, eb + m
+            elif eb > room_b and ea < room_a:
+                m = min(eb - room_b, room_a - ea)
+                ea, eb = ea + m, eb - m
+            return ea, eb, 0.0, fit
+        share = rest / (n + 1)  # the ends and the gaps alike, the ends no farther than allowed
+        ea, eb = min(share, room_a), min(share, room_b)
+        return ea, eb, grow + (rest - ea - eb) / (n - 1), fit
+
+    def _place(self, lane: Lane) -> None:
+        s = self.sizes
+        c = s.car_length
+        total = lane.path.length
+        ta, tb = lane.trim
+        ma, mb = self.end_min(lane.a), self.end_min(lane.b)
+        n = max(lane.spaces)
+        lane.fit = "ok"
+        gap = s.car_gap
+        starts = self._walk(lane, ta, gap)
+        extra = total - tb - (starts[-1] + c)
+        lane.deficit = -extra
+        if extra >= 0:
+            ea, eb, grow, lane.fit = self._spread(lane, extra)
+            for _ in range(4):
+                spread = self._walk(lane, ta + ea, gap + grow)
+                over = spread[-1] + c - (total - tb - eb)
+                if over <= 0.01:
+                    break
+                # Cars walk apart where the lane turns: take it back from the gaps and ends.
+                if n > 1 and grow > 0:
+                    cut = min(grow, over / (n - 1))
+                    grow -= cut
+                    over -= cut * (n - 1)
+                ea = max(0.0, ea - over / 2)
+                eb = max(0.0, eb - over / 2)
+            starts = spread
+        else:
+            used = starts[-1] + c - ta
+            room = total - used - ma - mb
+            if room >= 0:
+                want = (ta - ma) + (tb - mb)
+                start = ma + (ta - ma) * room / want if want > 0 else ma
+            else:
+                lane.fit = "long"
+                start = ma + room / 2
+            starts = self._walk(lane, start, gap)
+        if (lane.index, lane.shape) in self._folded:
+            lane.fit = "long"
+        lane.track = lane.path.slice(starts[0], starts[-1] + c)
+        offsets = [0.0] if len(lane.routes) == 1 else [
+            -(s.car_width + s.double_gap) / 2, (s.car_width + s.double_gap) / 2]
+        out: list[Space] = []
+        for route, count, off in zip(lane.routes, lane.spaces, offsets, strict=True):
+            skip = (n - count) // 2
+            for i in range(count):
+                u = self._unit(lane, starts[i + skip])
+                box = Box(u.cx + u.uy * off, u.cy - u.ux * off, u.ux, u.uy, c / 2,
+                          s.car_width / 2)
+                bbox = box.bbox()
+                out.append(Space(route, i, box, bbox, self.grid.cells_of(bbox)))
+        lane.cars = out
+        self._measure(lane)
+
+    def _measure(self, lane: Lane) -> None:
+        """Turns between cars, gaps at the ends, double-route tracks touching on a curve."""
+        out = lane.cars
+        lane.turn = 0.0
+        if len(lane.path.points) > 2:
+            units = [sp.box for sp in out if sp.route == lane.routes[0]]
+            for p, q in zip(units, units[1:], strict=False):
+                cos = max(-1.0, min(1.0, p.ux * q.ux + p.uy * q.uy))
+                lane.turn = max(lane.turn, math.degrees(math.acos(cos)))
+        gaps = [0.0, 0.0]
+        for end, node in ((0, lane.a), (1, lane.b)):
+            for r, count in zip(lane.routes, lane.spaces, strict=True):
+                i = 0 if end == 0 else count - 1
+                box = next(sp.box for sp in out if sp.route == r and sp.index == i)
+                gaps[end] = max(gaps[end], point_box_distance(box, self.pos[node])
+                                - self.marker(node))
+        lane.gaps = (gaps[0], gaps[1])
+        lane.kinks = 0
+        if len(lane.routes) == 2 and len(lane.path.points) > 2:
+            # On a tight curve the inner track's cars can reach the outer track's.
+            one = [sp for sp in out if sp.route == lane.routes[0]]
+            two = [sp for sp in out if sp.route == lane.routes[1]]
+            lane.kinks = sum(1 for p in one for q in two if boxes_overlap(p.box, q.box, 0.2))
+
+    def reshape(self, lane: Lane, shape: Shape) -> None:
+        lane.shape = shape
+        lane.path, fixed = self.curve(lane, shape)
+        lane.trim = fixed or (self.desired_trim(lane, 0), self.desired_trim(lane, 1))
+        self.place(lane)

@@ -1,0 +1,138 @@
+"""Scoring a layout: what is wrong with each lane against the rest of the board.
+
+A conflict (cars of two lanes touching, tracks crossing, a car over a marker
+or off the board, cars that do not fit, turn too sharply or stop short of a
+marker) costs ``HARD``; how much a lane bends and how far its cars start out
+cost a little less than one, so that among clear shapes the gentlest wins.
+"""
+
+from __future__ import annotations
+
+from ttrtool.model import Board
+from ttrtool.render.cars import CarPlacement
+from ttrtool.render.geometry import box_circle_overlap, boxes_overlap, polylines_cross
+from ttrtool.render.lanes import Lane, Space
+from ttrtool.render.theme import Sizes
+
+HARD = 10.0  # the cost of one conflict
+
+
+class ConflictScore(CarPlacement):
+    """The cost of each lane's placement, against the others near it (kept in a grid)."""
+
+    def __init__(self, board: Board, sizes: Sizes) -> None:
+        super().__init__(board, sizes)
+        self._owns: dict[int, tuple[float, list[Space]]] = {}
+        self._pairs: dict[tuple[int, int], tuple[float, list[Space], list[Space]]] = {}
+        self._cells: dict[int, tuple[tuple[tuple[int, int], ...], list[Space]]] = {}
+        self._sums: dict[tuple[int, tuple[int, ...]], tuple[float, list[list[Space]]]] = {}
+
+    def cells(self, lane: Lane) -> tuple[tuple[int, int], ...]:
+        """The grid cells the lane's cars lie in, each once."""
+        known = self._cells.get(id(lane.cars))
+        if known is None:
+            cells = dict.fromkeys(c for sp in lane.cars for c in sp.cells)
+            known = self._cells[id(lane.cars)] = (tuple(cells), lane.cars)
+        return known[0]
+
+    def register(self, lane: Lane) -> None:
+        """Enter the lane in the grid (by its index, in every cell its cars lie in)."""
+        self.grid.add_cells(lane.index, self.cells(lane))
+
+    def unregister(self, lane: Lane) -> None:
+        self.grid.remove(lane.index)
+
+    def conflicts(self, lane: Lane) -> float:
+        """Weighted count of what is wrong with ``lane`` against the rest of the board
+        (``HARD`` per conflict), plus a little for how much it bends and gaps.
+
+        The lanes that share a grid cell with it are the ones that can touch it; the sum is
+        memoised on the placements of the lane and of those lanes."""
+        others = sorted(set(self.grid.near_cells(self.cells(lane))) - {lane.index})
+        lanes = [self.lanes[o] for o in others]
+        key = (id(lane.cars), tuple(id(o.cars) for o in lanes))
+        known = self._sums.get(key)
+        if known is None:
+            cost = self._own(lane) + sum(self._pair(lane, o) for o in lanes)
+            known = self._sums[key] = (cost, [lane.cars] + [o.cars for o in lanes])
+        return known[0]
+
+    # Placements are memoised and kept, so the identity of a lane's list of cars stands for
+    # its placement; the answers below are kept with the lists, so that no id is reused.
+
+    def _own(self, lane: Lane) -> float:
+        """What is wrong with the lane by itself: cars off the board or over a marker, cars
+        that do not fit, turn too sharply or stop short (and the small blemishes)."""
+        known = self._owns.get(id(lane.cars))
+        if known is not None:
+            return known[0]
+        w, h = self.frame.page
+        lo, hi_x, hi_y = self.frame.offset, w - self.frame.offset, h - self.frame.offset
+        ends = (lane.a, lane.b)
+        cost = 0.0
+        for sp in lane.cars:
+            bb = sp.bbox
+            if bb[0] < lo or bb[1] < lo or bb[2] > hi_x or bb[3] > hi_y:
+                cost += 3
+            for c in self.marker_grid.near_cells(sp.cells):
+                r = self.end_min(c) - (0.3 if c in ends else 0.0)
+                if box_circle_overlap(sp.box, self.pos[c], r):
+                    cost += HARD
+        if lane.fit == "long":
+            cost += 2 * HARD
+        cost += HARD * lane.kinks + HARD * self.faults(lane) + self.blemish(lane)
+        self._owns[id(lane.cars)] = (cost, lane.cars)
+        return cost
+
+    def _pair(self, lane: Lane, other: Lane) -> float:
+        """Cars of two lanes touching, and their tracks crossing."""
+        key = (id(lane.cars), id(other.cars))
+        known = self._pairs.get(key)
+        if known is not None:
+            return known[0]
+        m = self.sizes.clearance
+        cost = 0.0
+        for sp in lane.cars:
+            b = sp.bbox
+            for o in other.cars:
+                ob = o.bbox
+                if b[0] - m > ob[2] or ob[0] - m > b[2] or b[1] - m > ob[3] or ob[1] - m > b[3]:
+                    continue
+                if boxes_overlap(sp.box, o.box, m):
+                    cost += HARD
+        if polylines_cross(lane.track, other.track):
+            cost += HARD
+        self._pairs[key] = (cost, lane.cars, other.cars)
+        return cost
+
+    def faults(self, lane: Lane) -> int:
+        """Cars turning more than ``car_turn_max`` from one to the next; an end car farther
+        than ``end_gap_max`` from its marker."""
+        s = self.sizes
+        return (lane.turn > s.car_turn_max + 0.5) + sum(
+            g > s.end_gap_max + 0.3 for g in lane.gaps)
+
+    @staticmethod
+    def blemish(lane: Lane) -> float:
+        """Less than a conflict: how much the lane bends and how far its cars start out."""
+        return min(0.9, 0.004 * lane.turn + 0.002 * (lane.gaps[0] + lane.gaps[1])
+                   + (abs(lane.shape.a) + abs(lane.shape.b)) / 720)
+
+    def neighbours(self, lane: Lane) -> list[int]:
+        return sorted({o for node in (lane.a, lane.b) for o, _ in self.at_node[node]}
+                      - {lane.index})
+
+    def reshape_neighbours(self, lane: Lane) -> None:
+        """Give way again at the places ``lane`` shares with its neighbours."""
+        for o in self.neighbours(lane):
+            other = self.lanes[o]
+            if other.shape.tight:
+                continue
+            trim = (self.desired_trim(other, 0) if other.a in (lane.a, lane.b) else other.trim[0],
+                    self.desired_trim(other, 1) if other.b in (lane.a, lane.b) else other.trim[1])
+            if trim == other.trim:
+                continue
+            self.unregister(other)
+            other.trim = trim
+            self.place(other)
+            self.register(other)
