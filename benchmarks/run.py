@@ -11,6 +11,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -98,45 +99,84 @@ def dense_render() -> None:
         print(f"{label:<28} {took:12.3f} {ratio:7.1f} {DENSE_GOAL:6.1f}  {verdict}")
 
 
-# (map, players, bots, games, goal in games/s on one core): the archetypes' goal is
-# issue 4's ("Performance"), the expert's in every seat issue 12's.
+# (map, players, bots, games per round, goal in games/s on one core): the archetypes'
+# goals are issue 13's "Targets", the expert's in every seat issue 12's.
 SIMULATIONS: list[tuple[str, int, str, int, float]] = [
-    ("usa", 4, "archetypes", 200, 100.0),
-    ("europe", 4, "archetypes", 100, 0.0),
-    ("switzerland", 3, "archetypes", 100, 0.0),
-    ("usa", 4, "expert", 100, 30.0),
-    ("usa", 4, "random", 100, 0.0),
+    ("usa", 4, "archetypes", 100, 300.0),
+    ("europe", 4, "archetypes", 50, 250.0),
+    ("switzerland", 3, "archetypes", 100, 300.0),
+    ("usa", 4, "expert", 50, 30.0),
+    ("usa", 4, "random", 200, 0.0),
 ]
+ROUNDS = 5
+
+
+def cpu_rates(play: Callable[[int], object], games: int) -> list[float]:
+    """Games per second of CPU time (this process only: the machine may be shared),
+    one figure per round of the same ``games`` games."""
+    play(0)  # warm the memo tables
+    rates = []
+    for _ in range(ROUNDS):
+        start = time.process_time()
+        for g in range(games):
+            play(g)
+        rates.append(games / (time.process_time() - start))
+    return rates
 
 
 def simulate_rates() -> None:
-    """Games per second on one core, in this process (board loading excluded)."""
+    """Games per second on one core through ``simulate``'s table (board loading excluded)."""
     sys.path.insert(0, str(ROOT))
     import ttrtool
     from ttrtool.bots import ARCHETYPES
     from ttrtool.simulate.playout import Table
 
-    print(f"\n{'simulate (one core), 3 rounds':<36} {'games':>6} {'best/s':>8} {'median/s':>9} "
-          f"{'goal':>6}  verdict")
+    print(f"\n{f'simulate (one core, CPU time), {ROUNDS} rounds':<36} {'games':>6} {'best/s':>8} "
+          f"{'median/s':>9} {'goal':>6}  verdict")
     for map_id, players, bots, games, goal in SIMULATIONS:
         table = Table(ttrtool.load_map(map_id), players,
                       ARCHETYPES if bots == "archetypes" else (bots,))
-        table.play(0, 0)  # warm caches
-        rates = []
-        for _ in range(3):  # the same games each round: the spread is the machine's noise
-            start = time.perf_counter()
-            for g in range(games):
-                table.play(1, g)
-            rates.append(games / (time.perf_counter() - start))
+        rates = cpu_rates(lambda g, t=table: t.play(1, g), games)
         best, median = max(rates), statistics.median(rates)
         label = f"{map_id} {players}p {bots}"
         verdict = ("ok" if median >= goal else "SLOW") if goal else "-"
         print(f"{label:<36} {games:>6} {best:8.1f} {median:9.1f} {goal:6.0f}  {verdict}")
+    memory_growth()
 
 
-# (map, players, games) for the engine alone with random bots (issue 4, "Performance").
-ENGINE_RUNS: list[tuple[str, int, int]] = [("usa", 4, 200), ("europe", 4, 100),
-                                           ("switzerland", 3, 200)]
+def memory_growth(first: int = 100, then: int = 300) -> None:
+    """Memory held after ``first`` games and again after ``then`` more (USA 4p,
+    strategic bots): what a long run keeps should not grow with its games.  The
+    engine's memo tables (payments per hand shape) fill towards a bound in the
+    first games, so a few hundred bytes a game at first are expected."""
+    import gc
+    import tracemalloc
+
+    import ttrtool
+    from ttrtool.bots import DEFAULT_BOTS
+    from ttrtool.simulate.playout import Table
+
+    table = Table(ttrtool.load_map("usa"), 4, DEFAULT_BOTS)
+    tracemalloc.start()
+    for g in range(first):
+        table.play(2, g)
+    gc.collect()  # count what is held, not garbage the collector has yet to visit
+    before = tracemalloc.get_traced_memory()[0]
+    for g in range(first, first + then):
+        table.play(2, g)
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    per_game = (after - before) / then
+    verdict = "ok" if per_game < 256 else "GROWS"
+    print(f"{'memory held, usa 4p strategic':<36} {first:>6} {before / 1024:7.0f}K "
+          f"-> {after / 1024:.0f}K after {then} more ({per_game:+.0f} B/game)  {verdict}")
+
+
+# (map, players, games per round, goal) for the engine alone with random bots (issue 13).
+ENGINE_RUNS: list[tuple[str, int, int, float]] = [("usa", 4, 200, 1000.0),
+                                                  ("europe", 4, 100, 0.0),
+                                                  ("switzerland", 3, 200, 0.0)]
 
 
 def engine_rates() -> None:
@@ -149,23 +189,28 @@ def engine_rates() -> None:
     from ttrtool.bots.random_bot import RandomBot
     from ttrtool.engine import Game
 
-    print(f"\n{'engine, random bots (one core)':<36} {'games':>6} {'games/s':>8} "
-          f"{'ms/game':>8} {'decisions/s':>12}")
-    for map_id, players, games in ENGINE_RUNS:
+    print(f"\n{f'engine, random bots (one core, CPU), {ROUNDS} rounds':<36} {'games':>6} "
+          f"{'best/s':>8} {'median/s':>9} {'goal':>6}  verdict  {'decisions/s':>11}")
+    for map_id, players, games, goal in ENGINE_RUNS:
         game = Game(ttrtool.load_map(map_id), players)
-        decisions = 0
-        start = time.perf_counter()
-        for seed in range(games):
+        decisions = [0]
+
+        def play(seed: int, game: Game = game, players: int = players,
+                 decisions: list[int] = decisions) -> None:
             st = game.new_state(seed)
             bots = [RandomBot(game, p, random.Random(seed * 100 + p)) for p in range(players)]
             while not st.is_over:
                 p = st.current_player
                 st.apply(bots[p].choose(st.view(p), st.legal_actions()))
             st.result()
-            decisions += len(st.history)
-        took = time.perf_counter() - start
-        print(f"{map_id + f' {players}p':<36} {games:>6} {games / took:8.1f} "
-              f"{1000 * took / games:8.2f} {decisions / took:12.0f}")
+            decisions[0] += len(st.history)
+
+        rates = cpu_rates(play, games)
+        best, median = max(rates), statistics.median(rates)
+        per_game = decisions[0] / (ROUNDS * games + 1)
+        verdict = ("ok" if median >= goal else "SLOW") if goal else "-"
+        print(f"{map_id + f' {players}p':<36} {games:>6} {best:8.1f} {median:9.1f} {goal:6.0f}"
+              f"  {verdict:<7}  {median * per_game:11.0f}")
 
 
 def longest_paths() -> None:

@@ -96,5 +96,5 @@ def play(st: GameState, *texts_: str) -> None:
 
 def rearranged(st: GameState) -> GameState:
     """Forget the cached legal actions after a test changed the position by hand."""
-    st._legal = None
+    st._legal = st._default = None
     return st

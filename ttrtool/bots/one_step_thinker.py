@@ -22,6 +22,7 @@ MIN_GAIN = 4
 
 class OneStepThinker(StrategicBot):
     name = "one-step-thinker"
+    default_payments = True  # picks a colour's first payment: decides on default_actions()
     keep_budget = 0.5
     keep_max = 2
 

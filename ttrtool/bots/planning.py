@@ -44,6 +44,9 @@ KIND_RANK: dict[type, int] = {DrawFaceUp: DRAWS, DrawBlind: DRAWS, ClaimRoute: C
                               DrawTickets: TICKETS, BuildStation: STATIONS, Pass: PASS}
 
 
+DRAW_KINDS = (DrawFaceUp, DrawBlind)
+
+
 def kind_rank(action: Action) -> int:
     return KIND_RANK[type(action)]
 
@@ -113,13 +116,20 @@ class StrategicBot:
         """Split the legal actions by kind once per decision.
 
         The engine lists them in a fixed order (docs/engine.md): card draws,
-        claims by route, the ticket draw, stations; so each kind is one slice,
-        found by bisection.
+        claims by route, the ticket draw, stations; so each kind is one slice.
         """
-        i = bisect_left(actions, CLAIMS, key=kind_rank)
-        j = bisect_left(actions, TICKETS, lo=i, key=kind_rank)
-        k = bisect_left(actions, STATIONS, lo=j, key=kind_rank)
-        end = bisect_left(actions, PASS, lo=k, key=kind_rank)
+        # The draws are a few at the front and the ticket draw one before the stations,
+        # so only the stations' start needs a search (and only when there are any).
+        end = len(actions)
+        if end and type(actions[end - 1]) is Pass:
+            end -= 1
+        i = 0
+        while i < end and type(actions[i]) in DRAW_KINDS:
+            i += 1
+        k = end
+        if k > i and type(actions[k - 1]) is BuildStation:
+            k = bisect_left(actions, STATIONS, lo=i, hi=end, key=kind_rank)
+        j = k - 1 if k > i and type(actions[k - 1]) is DrawTickets else k
         # the slices hold only those kinds, by the order checked in tests/engine/test_game.py
         self.draws = cast("Sequence[DrawFaceUp | DrawBlind]", actions[:i])
         self.claims = cast("Sequence[ClaimRoute]", actions[i:j])

@@ -18,7 +18,13 @@ from typing import TYPE_CHECKING, Any
 
 from ttrtool.engine.actions import TunnelPay, TunnelWithdraw
 from ttrtool.engine.cards import draw_card
-from ttrtool.engine.payments import fast_offsets, legal_payments, substitute_cards
+from ttrtool.engine.payments import (
+    default_offsets,
+    fast_offsets,
+    first_per_color,
+    legal_payments,
+    substitute_cards,
+)
 
 first = itemgetter(0)
 MISSING = object()
@@ -83,14 +89,18 @@ def payments(g: Game, key: int, hand: list[int]) -> list[int]:
 Paid = tuple[int, int, tuple[tuple[int, int], ...]]  # (card, locomotives, substitute cards)
 
 
-def key_payments(g: Game, key: int, hand: list[int]) -> list[Paid]:
+def key_payments(g: Game, key: int, hand: list[int], default: bool = False) -> list[Paid]:
     """Every legal payment for the routes of one key, with the cards of any substitute
-    sets (R-VAR-3), in payment order; the same for every route of the key."""
+    sets (R-VAR-3), in payment order; the same for every route of the key.  With
+    ``default``, only the first payment of each colour (the default payments)."""
     spec = g.pay_keys[key]
     loco = g.loco
+    pays = legal_payments(spec, hand, loco)
+    if default:
+        pays = first_per_color(pays)
     return [(c, n, substitute_cards(hand, c, spec.length - n - s, n, s * spec.set_size, loco)
              if s else ())
-            for c, n, s in legal_payments(spec, hand, loco)]
+            for c, n, s in pays]
 
 
 def substitute_claims(g: Game, route: int, pays: list[Paid]) -> tuple[Action, ...]:
@@ -113,9 +123,12 @@ def _constant(actions: tuple[Action, ...]) -> Any:
     return lambda _row: actions
 
 
-def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
+def claim_actions(st: GameState, player: int, out: list[Action],
+                  default: bool = False) -> None:
     """Every distinct affordable payment for every claimable route, by route index
     (R-CLAIM-1, R-CLAIM-2, R-CLAIM-4 enough trains, R-CLAIM-5, R-CH-5, R-EU-6, R-CH-7).
+    With ``default``, only each route's default payment per colour: the first of
+    that colour's payments, with the fewest locomotives (docs/engine.md, "Payments").
 
     Works key by key (routes alike in length, colour and locomotive rules), so a
     hand that cannot pay for a kind of route skips all of them at once.
@@ -123,27 +136,24 @@ def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
     g = st.game
     hand = st.hands[player]
     trains = st.trains[player]
-    owner = st.owner
-    partners = g.partners
-    cap_of = g.group_cap
     pay_keys = g.pay_keys
     loco = g.loco
     locos = hand[loco]
     most = max(hand[:g.loco]) if g.loco else 0
-    open_routes = st.open_routes
-    key_len, key_doubles = g.key_len, g.key_doubles
+    open_routes = st.open_for[player]  # closed routes are already left out
+    key_len = g.key_len
     hits: list[tuple[int, Any]] = []
-    takes = g.claim_pickers
+    takes = g.default_pickers if default else g.claim_pickers
+    offsets = default_offsets if default else fast_offsets
     total = sum(hand)
     for key in g.sub_keys:  # R-VAR-3, R-VAR-10: other bounds, so route by route
         if key_len[key] > total:
             continue  # every payment plays at least the route's length in cards
         pays: list[Paid] | None = None
         for r in open_routes[key]:
-            if (g.route_trains[r] <= trains
-                    and group_open(owner, partners[r], g.group_cap[r], player)):
+            if g.route_trains[r] <= trains:
                 if pays is None:
-                    pays = key_payments(g, key, hand)
+                    pays = key_payments(g, key, hand, default)
                 if not pays:
                     break
                 hits.append((r, _constant(substitute_claims(g, r, pays))))
@@ -162,25 +172,12 @@ def claim_actions(st: GameState, player: int, out: list[Action]) -> None:
                 memo = (key, have, locos)
                 take = takes.get(memo, MISSING)
                 if take is MISSING:
-                    take = takes[memo] = picker(fast_offsets(pay_keys[key], hand, loco))
+                    take = takes[memo] = picker(offsets(pay_keys[key], hand, loco))
             else:
-                take = picker(fast_offsets(pay_keys[key], hand, loco))
+                take = picker(offsets(pay_keys[key], hand, loco))
             if take is None:
                 continue
-            if not key_doubles[key]:
-                hits.extend([(r, take) for r in routes])
-                continue
-            for r in routes:  # group_open, inlined: this loop is hot
-                taken = 0
-                for other in partners[r]:
-                    o = owner[other]
-                    if o == player:
-                        break
-                    if o >= 0:
-                        taken += 1
-                else:
-                    if taken < cap_of[r]:
-                        hits.append((r, take))
+            hits.extend([(r, take) for r in routes])
     if hits:
         hits.sort(key=first)
         table = g.claim_table
@@ -194,12 +191,39 @@ def complete_claim(st: GameState, player: int, route: int) -> None:
     g = st.game
     st.owner[route] = player
     st.board_view = None
-    st.open_routes[g.route_pay_key[route]].remove(route)
+    close_routes(st, player, route)
     st.trains[player] -= g.route_trains[route]
     st.route_score[player] += g.route_points[route]
     st.claimed[player].append(route)
     st.claim_turns[player].append(st.turn)
     st.union(player, g.end_a[route], g.end_b[route])
+
+
+def close_routes(st: GameState, player: int, route: int) -> None:
+    """Take ``route`` (just claimed by ``player``) off every player's open routes, and
+    the tracks of its group the claim closes (R-CLAIM-5, R-CH-5, R-VAR-4): all of them
+    to ``player``; to everyone once the group has as many claimed as may be used."""
+    g = st.game
+    key_of = g.route_pay_key
+    owner = st.owner
+    key = key_of[route]
+    for open_keys in st.open_for:
+        routes = open_keys[key]
+        if route in routes:
+            routes.remove(route)
+    partners = g.partners[route]
+    if not partners:
+        return
+    taken = 1 + sum(1 for q in partners if owner[q] >= 0)
+    for q in partners:
+        if owner[q] >= 0:
+            continue
+        full = taken >= g.group_cap[q]
+        for p, open_keys in enumerate(st.open_for):
+            if full or p == player:
+                routes = open_keys[key_of[q]]
+                if q in routes:
+                    routes.remove(q)
 
 
 def lay_claim(st: GameState, player: int, route: int, color: int, cards: int, locos: int,

@@ -173,11 +173,10 @@ class Game:
         self.key_groups: tuple[tuple[int, bool, tuple[int, ...]], ...] = tuple(
             (col, locos_ok, tuple(sorted(keys, key=lambda k: (self.key_len[k], k))))
             for (col, locos_ok), keys in sorted(by_kind.items()))
-        # Does any route of the key have another track (R-CLAIM-4/5 to check)?
-        self.key_doubles = tuple(any(self.partners[r] for r in rs) for rs in self.key_routes)
         # A pure memo, filled as games go: (coloured key, cards of its colour,
         # locomotives) -> the picker of its payments (claims.claim_actions).
         self.claim_pickers: dict[tuple[int, int, int], Any] = {}
+        self.default_pickers: dict[tuple[int, int, int], Any] = {}  # the same, default payments
         self._station_tables: dict[int, dict[int, tuple[BuildStation, ...]]] = {}
         self._sub_claims: dict[tuple[int, int, int, tuple[tuple[int, int], ...]], ClaimRoute] = {}
 

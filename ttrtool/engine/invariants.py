@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ttrtool.engine.cards import card_total
+from ttrtool.engine.claims import route_open_to
 from ttrtool.engine.scoring import recount_route_points
 
 if TYPE_CHECKING:
@@ -47,9 +48,10 @@ def check_invariants(st: GameState, connectivity: bool = True) -> list[str]:
         built = sum(1 for _, q in st.stations if q == p)
         if st.stations_left[p] < 0 or st.stations_left[p] + built != g.stations_per_player:
             problems.append(f"player {p}: {st.stations_left[p]} stations left, {built} built")
-    open_now = sorted(r for rs in st.open_routes for r in rs)
-    if open_now != [r for r in range(g.n_routes) if st.owner[r] < 0]:
-        problems.append("the open-route lists disagree with route owners")
+    for p in range(g.players):
+        open_now = sorted(r for rs in st.open_for[p] for r in rs)
+        if open_now != [r for r in range(g.n_routes) if route_open_to(st, p, r)]:
+            problems.append(f"player {p}'s open-route lists disagree with route owners")
     owned = sum(1 for o in st.owner if o >= 0)
     if owned != len(seen):
         problems.append(f"{owned} routes have an owner, {len(seen)} are in claim lists")

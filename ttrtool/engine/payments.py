@@ -150,3 +150,36 @@ def fast_offsets(spec: PaySpec, hand: Sequence[int], loco: int) -> list[int]:
     if max_l >= length:
         out.append(loco * stride + length)
     return out
+
+
+def default_offsets(spec: PaySpec, hand: Sequence[int], loco: int) -> list[int]:
+    """The *default* payment of each colour among :func:`fast_offsets`: the first one,
+    with the fewest locomotives (the one-claim-per-route-and-colour interface,
+    ``GameState.default_actions``; a test holds it equal to the first payment of
+    each colour of :func:`legal_payments`)."""
+    length, col, min_l = spec.length, spec.color, spec.min_locos
+    max_l = min(length, hand[loco]) if spec.locos_ok else 0
+    if max_l < min_l:
+        return []
+    stride = length + 1
+    out: list[int] = []
+    for c in range(loco) if col < 0 else (col,):
+        have = hand[c]
+        if have and have + max_l >= length:
+            n = length - have if length - have > min_l else min_l
+            if n < length:  # at least one card of the colour
+                out.append(c * stride + n)
+    if max_l >= length:
+        out.append(loco * stride + length)
+    return out
+
+
+def first_per_color(payments: Sequence[Payment]) -> list[Payment]:
+    """The first payment of each colour, in order (the default payments)."""
+    out: list[Payment] = []
+    last = -1
+    for p in payments:
+        if p[0] != last:
+            out.append(p)
+            last = p[0]
+    return out

@@ -57,8 +57,10 @@ class GameState:
         self.discards: list[int] = []
         self.market: list[int] = []
         self.owner = [-1] * g.n_routes
-        # Unclaimed routes by payment key (claims.claim_actions), in route order.
-        self.open_routes = [list(rs) for rs in g.key_routes]
+        # Per player, the routes still open to them (unclaimed, and not closed by the
+        # parallel-route rules: claims.route_open_to), by payment key in route order;
+        # kept by claims.complete_claim, read by claims.claim_actions.
+        self.open_for = [[list(rs) for rs in g.key_routes] for _ in range(n)]
         self.trains = [g.rules.trains_per_player] * n
         self.route_score = [0] * n
         self.claimed: list[list[int]] = [[] for _ in range(n)]
@@ -80,6 +82,7 @@ class GameState:
         self.market_stuck = False  # is it stuck now (R-DRAW-5, cards.settle_market)
         self.history: list[tuple[int, Action]] = []
         self._legal: list[Action] | None = None
+        self._default: list[Action] | None = None  # default_actions(), this decision
         # The public board in views (owners, stations, trains, route scores), as
         # tuples; cleared by every claim and station (claims.complete_claim,
         # stations.build), so it is rebuilt only after the board changed.
@@ -118,7 +121,7 @@ class GameState:
         new.discards = list(self.discards)
         new.market = list(self.market)
         new.owner = list(self.owner)
-        new.open_routes = [list(rs) for rs in self.open_routes]
+        new.open_for = [[list(rs) for rs in keys] for keys in self.open_for]
         new.trains = list(self.trains)
         new.route_score = list(self.route_score)
         new.claimed = [list(c) for c in self.claimed]
@@ -134,6 +137,7 @@ class GameState:
         new.tunnel = self.tunnel.copy() if self.tunnel is not None else None
         new.history = list(self.history)
         new._legal = None
+        new._default = None
         return new
 
     # -- connectivity -------------------------------------------------------
@@ -166,6 +170,43 @@ class GameState:
             self._legal = self._generate(self.current_player)
         return list(self._legal)
 
+    def default_actions(self) -> list[Action]:
+        """:meth:`legal_actions` with each route's claims cut to one per colour: the
+        default payment, the first of that colour's payments (fewest locomotives, then
+        fewest substitute sets); the same values in the same order, the other payments
+        left out.  ``claim_payments`` lists those of one route and colour.
+
+        A bot that would always pick a colour's first payment decides the same on
+        this shorter list, and ``apply`` checks its choice against it without
+        building the full list.  When it would hold only one claim and nothing
+        else, it is the full list (a choice among payments is then the whole turn).
+        """
+        if self._default is None:
+            if self.phase != MAIN:
+                self._default = self._legal if self._legal is not None else self._generate(
+                    self.current_player)
+                self._legal = self._default
+            else:
+                out: list[Action] = []
+                self._main_actions(self.current_player, out, True)
+                if not out:
+                    out.append(self.game.pass_action)
+                elif len(out) == 1 and isinstance(out[0], ClaimRoute):
+                    out = self._legal if self._legal is not None else self._generate(
+                        self.current_player)
+                    self._legal = out
+                self._default = out
+        return list(self._default)
+
+    def claim_payments(self, action: ClaimRoute) -> list[Action]:
+        """Every legal payment for the route and colour of ``action`` (one of
+        :meth:`default_actions`), in :meth:`legal_actions` order, default first."""
+        if self.phase != MAIN:
+            return []
+        return [a for a in self.legal_actions()
+                if isinstance(a, ClaimRoute) and a.route == action.route
+                and a.color == action.color]
+
     def _generate(self, p: int) -> list[Action]:
         out: list[Action] = []
         phase = self.phase
@@ -184,10 +225,10 @@ class GameState:
             tickets.keep_actions(self.offers[p], g.rules.tickets.draw_keep_min, out)
         return out
 
-    def _main_actions(self, p: int, out: list[Action]) -> None:
+    def _main_actions(self, p: int, out: list[Action], default: bool = False) -> None:
         """R-TURN-1: draw cards, claim a route, draw tickets, or build a station."""
         cards.draw_actions(self, False, out)
-        claims.claim_actions(self, p, out)
+        claims.claim_actions(self, p, out, default)
         if self.ticket_decks.get(self.game.draw_deck):  # R-TIX-1: not with an empty deck
             out.append(self.game.draw_tickets)
         stations.station_actions(self, p, out)
@@ -199,7 +240,7 @@ class GameState:
         if self.ticket_decks.get(self.game.draw_deck):
             return True
         out: list[Action] = []
-        claims.claim_actions(self, p, out)
+        claims.claim_actions(self, p, out, True)  # a default payment exists iff any does
         if out:
             return True
         stations.station_actions(self, p, out)
@@ -210,13 +251,20 @@ class GameState:
     def apply(self, action: Action) -> None:
         """Apply the current player's decision; raise :class:`IllegalAction` if it is not legal."""
         if self.phase == OVER:
-            raise IllegalAction(f"the game is over; cannot apply {action.text!r}")
-        legal = self._legal if self._legal is not None else self._generate(self.current_player)
-        if not among(action, legal):
             raise IllegalAction(
-                f"{action.text!r} is not legal for player {self.current_player} "
-                f"in phase {self.phase_name}")
-        self._legal = None
+                f"the game is over; cannot apply {getattr(action, 'text', repr(action))!r}")
+        # Checked once, against the list the action most likely came from.
+        default = self._default
+        if default is None or not among(action, default):
+            legal = self._legal
+            if legal is None:
+                legal = self._generate(self.current_player)
+            if not among(action, legal):
+                text = getattr(action, "text", repr(action))  # a bot may return anything
+                raise IllegalAction(
+                    f"{text!r} is not legal for player {self.current_player} "
+                    f"in phase {self.phase_name}")
+        self._legal = self._default = None
         p = self.current_player
         self.history.append((p, action))
         g = self.game
@@ -267,7 +315,7 @@ class GameState:
         self.draws_left = (g.rules.draw_cards if self.phase == MAIN else self.draws_left) - 1
         if self.draws_left > 0:
             self.phase = SECOND_DRAW
-            self._legal = self._generate(p)
+            self._legal = self._default = self._generate(p)
             if self._legal:
                 return
         self._end_turn()  # R-DRAW-7: nothing left to draw, the draw takes what it got
@@ -288,7 +336,7 @@ class GameState:
         self.turn += 1
         self.phase = MAIN
         self.draws_left = 0
-        self._legal = None
+        self._legal = self._default = None
         cards.top_up_market(self)  # cards may have come back since the market ran short or stuck
         if self.final_countdown is not None:
             self.final_countdown -= 1
@@ -313,7 +361,7 @@ class GameState:
     def _finish(self, reason: str) -> None:
         self.phase = OVER
         self.end_reason = reason
-        self._legal = None
+        self._legal = self._default = None
 
     # -- views and results --------------------------------------------------
 
@@ -345,8 +393,8 @@ class GameState:
             board[1],  # stations
             board[2],  # trains
             board[3],  # stations_left
-            tuple([sum(h) for h in self.hands]),  # hand_sizes
-            tuple([len(x) for x in self.tickets]),  # ticket_counts
+            tuple(map(sum, self.hands)),  # hand_sizes
+            tuple(map(len, self.tickets)),  # ticket_counts
             board[4],  # route_scores
             None if t is None else TunnelView(
                 t.route, t.color, t.cards, t.locomotives, tuple(t.revealed), t.extra),

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ttrtool.bots import resolve_bot
-from ttrtool.engine.actions import KeepTickets, among
+from ttrtool.engine.actions import IllegalAction, KeepTickets
 from ttrtool.engine.game import Game
 from ttrtool.engine.result import GameResult
 from ttrtool.engine.state import GameState
@@ -39,21 +39,37 @@ def bot_seed(seed: int, seat: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def make_bots(game: Game, names: tuple[str, ...], seed: int) -> list[Any]:
-    """One bot per seat, each with its own seeded generator."""
-    return [resolve_bot(name)(game, seat, random.Random(bot_seed(seed, seat)))
+def make_bots(game: Game, names: tuple[str, ...], seed: int,
+              classes: Mapping[str, Any] | None = None) -> list[Any]:
+    """One bot per seat, each with its own seeded generator (``classes``: bot
+    classes already resolved by name)."""
+    found = classes or {}
+    return [(found.get(name) or resolve_bot(name))(game, seat, random.Random(bot_seed(seed, seat)))
             for seat, name in enumerate(names)]
 
 
-class Table:
-    """A map, a player count and the bots to seat; plays game after game."""
+def takes_default_payments(bot: object) -> bool:
+    """Does this bot decide on ``GameState.default_actions`` (one claim per route and
+    colour) rather than every payment?  A bot says so with a true class attribute
+    ``default_payments``: it promises to choose the same on either list."""
+    return bool(getattr(bot, "default_payments", False))
 
-    def __init__(self, board: Board, players: int, bots: tuple[str, ...]) -> None:
+
+class Table:
+    """A map, a player count and the bots to seat; plays game after game.
+
+    ``default_payments=False`` hands every bot the full list of legal actions,
+    even those that would take the shorter one (a test compares the two).
+    """
+
+    def __init__(self, board: Board, players: int, bots: tuple[str, ...],
+                 default_payments: bool = True) -> None:
         self.board = board
         self.game = Game(board, players)
         self.bots = bots
-        for name in set(bots):
-            resolve_bot(name)  # fail before the first game, not in the middle
+        self.default_payments = default_payments
+        # Resolved once: fails before the first game, not in the middle.
+        self.classes = {name: resolve_bot(name) for name in set(bots)}
 
     def play(self, run_seed: int, number: int, log_actions: bool = False,
              check_invariants: bool = False) -> dict[str, Any]:
@@ -66,7 +82,7 @@ class Table:
                   log_actions: bool = False, check_invariants: bool = False) -> dict[str, Any]:
         game = self.game
         state = game.new_state(seed)
-        bots = make_bots(game, names, seed)
+        bots = make_bots(game, names, seed, self.classes)
         offered: list[list[int]] = [[] for _ in names]
         actions: list[list[Any]] | None = [] if log_actions else None
         check: Callable[[GameState], list[str]] | None = None
@@ -74,9 +90,10 @@ class Table:
             from ttrtool.engine.invariants import check_invariants as engine_check
 
             check = engine_check
+        short = [self.default_payments and takes_default_payments(b) for b in bots]
         while not state.is_over:
             p = state.current_player
-            legal = state.legal_actions()
+            legal = state.default_actions() if short[p] else state.legal_actions()
             if not legal:
                 raise InvariantError(f"game {number} (seed {seed}): the engine offers seat {p} "
                                      "no action, but the game is not over")
@@ -86,13 +103,14 @@ class Table:
             except Exception as e:  # a plug-in bot's bug must name the bot
                 raise BotError(f"bot {names[p]} (seat {p}) failed in game {number} "
                                f"(seed {seed}): {e!r}") from e
-            if not among(action, legal):
-                text = getattr(action, "text", repr(action))
-                raise BotError(f"bot {names[p]} (seat {p}) chose '{text}', which is not legal, "
-                               f"in game {number} (seed {seed})")
             if isinstance(action, KeepTickets):
                 offered[p].extend(view.offered)
-            state.apply(action)
+            try:
+                state.apply(action)  # the one legality check
+            except IllegalAction as e:
+                text = getattr(action, "text", repr(action))
+                raise BotError(f"bot {names[p]} (seat {p}) chose '{text}', which is not legal, "
+                               f"in game {number} (seed {seed})") from e
             if actions is not None:
                 actions.append([p, action.text])
             if check is not None:
