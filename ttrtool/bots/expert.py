@@ -156,7 +156,8 @@ class Expert(StrategicBot):
         for _, rs in jobs:
             routes.update(rs)
         fit = self.hand_fit(routes, view.hand)
-        odds = ticket_odds(jobs, self.lengths, fit, turns, view.trains[self.seat])
+        odds = ticket_odds(jobs, self.lengths, fit, turns, view.trains[self.seat],
+                           self.trains_of)
         return sum(expected_value(points[t], odds[t]) for t, _ in jobs)
 
     # --- tickets ------------------------------------------------------------
@@ -242,7 +243,7 @@ class Expert(StrategicBot):
 
         busy = len(self.needed) + 1.0  # the claims left, and this turn spent drawing
         trains = view.trains[seat] - self.planned_cost()
-        spare_cards = max(0, sum(view.hand) - self.planned_cost())
+        spare_cards = max(0, sum(view.hand) - self.planned_cards())
         values = []
         for t in self.draw_pool:
             if t in held or t in self.seen:
@@ -254,7 +255,7 @@ class Expert(StrategicBot):
             cost, path, pts = found
             todo = [r for r in path if owner[r] != seat and r not in self.needed]
             length = sum(self.lengths[r] for r in todo)
-            if length > trains:
+            if sum(self.trains_of[r] for r in todo) > trains:
                 values.append(-float(pts))
                 continue
             need = busy + draw_turns(length - spare_cards, len(todo))
@@ -347,7 +348,8 @@ class Expert(StrategicBot):
         loco = self.loco
         for r in range(self.game.n_routes):
             n = self.lengths[r]
-            if n < self.long_min or n > trains or owner[r] >= 0 or self.closed(owner, r):
+            if (n < self.long_min or self.trains_of[r] > trains or owner[r] >= 0
+                    or self.closed(owner, r)):
                 continue
             c = self.colors[r]
             held = (max(hand[:loco]) if c < 0 else hand[c]) + hand[loco]
@@ -372,10 +374,10 @@ class Expert(StrategicBot):
         best: ClaimRoute | None = None
         best_key: tuple[float, int] | None = None
         short = self.short_routes
-        lengths = self.lengths
+        trains_of = self.trains_of
         for a in self.claims:
             r = a.route
-            if r not in short or a.locomotives or lengths[r] > spare:
+            if r not in short or a.locomotives or trains_of[r] > spare:
                 continue
             if a.color != LOCO and hand[index[a.color]] - a.cards < want[index[a.color]]:
                 continue

@@ -81,16 +81,21 @@ def finish_odds(turns_needed: float, turns_available: float) -> float:
 
 
 def schedule(jobs: Sequence[tuple[int, frozenset[int]]], lengths: Sequence[int],
-             hand_cards: int) -> list[tuple[int, float, int]]:
+             hand_cards: int, trains_of: Sequence[int] | None = None,
+             ) -> list[tuple[int, float, int]]:
     """Order open tickets cheapest first; for each, the turns until it is done.
 
     ``jobs`` are (ticket, routes it still needs); routes shared by tickets are
     counted once, for the first ticket that needs them.  ``hand_cards`` is the
     number of cards in hand that the plan can use; they go to the first work.
+    ``trains_of`` gives each route's trains where they differ from its
+    length (mountain trains, R-VAR-10); cards follow the lengths.
     Returns (ticket, turns needed, trains used so far) in the order worked.
     """
+    trains_of = lengths if trains_of is None else trains_of
     order = sorted(jobs, key=lambda j: (sum(lengths[r] for r in j[1]), j[0]))
     done: set[int] = set()
+    cards = 0
     trains = 0
     claims = 0
     out = []
@@ -98,21 +103,23 @@ def schedule(jobs: Sequence[tuple[int, frozenset[int]]], lengths: Sequence[int],
         for r in routes:
             if r not in done:
                 done.add(r)
-                trains += lengths[r]
+                cards += lengths[r]
+                trains += trains_of[r]
                 claims += 1
-        out.append((ticket, draw_turns(trains - hand_cards, claims), trains))
+        out.append((ticket, draw_turns(cards - hand_cards, claims), trains))
     return out
 
 
 def ticket_odds(jobs: Sequence[tuple[int, frozenset[int]]], lengths: Sequence[int],
-                hand_cards: int, turns: float, trains: int) -> dict[int, float]:
+                hand_cards: int, turns: float, trains: int,
+                trains_of: Sequence[int] | None = None) -> dict[int, float]:
     """Each open ticket's chance of completion, worked through cheapest first.
 
     A ticket whose routes, with those of the tickets before it, need more
     trains than the player has cannot be finished.
     """
     odds = {}
-    for ticket, needed, used in schedule(jobs, lengths, hand_cards):
+    for ticket, needed, used in schedule(jobs, lengths, hand_cards, trains_of):
         odds[ticket] = 0.0 if used > trains else finish_odds(needed, turns)
     return odds
 

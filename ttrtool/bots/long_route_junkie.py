@@ -37,7 +37,7 @@ class LongRouteJunkie(StrategicBot):
         best: tuple[int, int, int] | None = None
         target = None
         for r in range(self.game.n_routes):
-            if self.lengths[r] < LONG or self.lengths[r] > trains or self.closed(owner, r):
+            if self.lengths[r] < LONG or self.trains_of[r] > trains or self.closed(owner, r):
                 continue
             if owner[r] == self.seat:
                 continue
@@ -66,7 +66,7 @@ class LongRouteJunkie(StrategicBot):
         long_claim = self.points_claim(view, actions, min_length=LONG)
         if long_claim is not None and (
                 long_claim.route in self.needed
-                or view.trains[self.seat] - self.lengths[long_claim.route]
+                or view.trains[self.seat] - self.trains_of[long_claim.route]
                 >= self.planned_cost() + 4):
             return long_claim
         return super().main_turn(view, actions)

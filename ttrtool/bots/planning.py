@@ -70,6 +70,8 @@ class StrategicBot:
         self.loco = g.loco
         self.board = g.board
         self.lengths = g.route_len
+        # Trains a claim takes: the length plus any mountain trains (R-VAR-10).
+        self.trains_of = g.route_trains
         self.colors = g.route_color
         self.partners = g.partners
         self.doubled = tuple(r for r, others in enumerate(g.partners) if others)
@@ -78,8 +80,11 @@ class StrategicBot:
         self.locos_ok = g.route_locos_ok
         self.points = g.route_points
         self.min_locos = g.route_min_locos
-        # A route's planning cost when it is neither owned nor planned already.
-        self.base_weights = tuple(n - self.long_bias * (n - 1) for n in g.route_len)
+        # A route's planning cost when it is neither owned nor planned already;
+        # mountain trains count in full (R-VAR-10): they are trains the tickets
+        # cannot use elsewhere.
+        self.base_weights = tuple(n + m - self.long_bias * (n - 1)
+                                  for n, m in zip(g.route_len, g.route_mountains, strict=True))
         self._tickets: tuple[int, ...] = ()
         self.needed: set[int] = set()  # unowned routes the plan still needs
         self._plan_cards: tuple[list[int], int, int] | None = None  # plan_cards()
@@ -259,6 +264,11 @@ class StrategicBot:
         self._valid = True
 
     def planned_cost(self) -> int:
+        """Trains the unclaimed plan takes, mountain trains included (R-VAR-10)."""
+        return sum(self.trains_of[r] for r in self.needed)
+
+    def planned_cards(self) -> int:
+        """Cards the unclaimed plan takes (mountain trains cost no cards)."""
         return sum(self.lengths[r] for r in self.needed)
 
     # --- tickets ----------------------------------------------------------
@@ -283,7 +293,7 @@ class StrategicBot:
         kept: list[int] = []
         rest: list[tuple[float, int, tuple[int, ...]]] = []
         for value, t, _cost, path in scored:
-            extra = sum(self.lengths[r] for r in path
+            extra = sum(self.trains_of[r] for r in path
                         if r not in free and owner[r] != self.seat)
             if value > -1e9 and extra <= budget and len(kept) < self.keep_max:
                 kept.append(t)
