@@ -12,7 +12,12 @@ best placed to claim.  It takes a short route that an opponent's network
 visibly needs when that costs it little, and in its last turn it takes the
 claim worth most now, counting the tickets a claim completes.  Stations
 (R-EU-4) only rescue a ticket that has no path left; tunnels cost a little
-more in its plans (the extra cards it expects to pay, R-EU-7).
+more in its plans (the extra cards it expects to pay, R-EU-7), mountain
+routes their extra trains (R-VAR-10).  Where the rules list other end-game
+bonuses it plays for them too (:mod:`ttrtool.bots.bonus_value`): a close
+most-tickets race makes tickets worth a little more, claims that grow its
+largest network score more, and a completed ticket gets a cheap second path
+where tickets joined twice score (R-VAR-7..9).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ttrtool.bots.blocking import Detours
+from ttrtool.bots.bonus_value import BonusPlay
 from ttrtool.bots.judgement import (
     draw_turns,
     expected_best_draw,
@@ -29,7 +35,7 @@ from ttrtool.bots.judgement import (
     ticket_odds,
     turns_left,
 )
-from ttrtool.bots.planning import LOCO, StrategicBot
+from ttrtool.bots.planning import LOCO
 from ttrtool.engine.actions import Action, ClaimRoute, KeepTickets
 from ttrtool.engine.game import Game
 from ttrtool.engine.view import PlayerView
@@ -63,7 +69,7 @@ BLOCK_DETOUR = 4.0
 BLOCK_SPARE = 6
 
 
-class Expert(StrategicBot):
+class Expert(BonusPlay):
     name = "expert"
     long_bias = LONG_BIAS
     draw_worth = DRAW_WORTH
@@ -148,8 +154,9 @@ class Expert(StrategicBot):
         return fit + min(hand[loco], total - fit)
 
     def plan_worth(self, jobs: Sequence[tuple[int, frozenset[int]]], points: dict[int, int],
-                   view: PlayerView, turns: float) -> float:
-        """Expected ticket points of the jobs, worked through cheapest first."""
+                   view: PlayerView, turns: float, race: float = 0.0) -> float:
+        """Expected ticket points of the jobs, worked through cheapest first; ``race``
+        is what each completed ticket adds towards the most-tickets bonus (R-VAR-7)."""
         if not jobs:
             return 0.0
         routes: set[int] = set()
@@ -158,6 +165,8 @@ class Expert(StrategicBot):
         fit = self.hand_fit(routes, view.hand)
         odds = ticket_odds(jobs, self.lengths, fit, turns, view.trains[self.seat],
                            self.trains_of)
+        if race:
+            return sum(expected_value(points[t], odds[t]) + race * odds[t] for t, _ in jobs)
         return sum(expected_value(points[t], odds[t]) for t, _ in jobs)
 
     # --- tickets ------------------------------------------------------------
@@ -173,6 +182,7 @@ class Expert(StrategicBot):
         points = dict(self.ticket_points)
         best: KeepTickets | None = None
         best_worth = -INF
+        race = self.race(view)
         for a in actions:
             if not isinstance(a, KeepTickets):
                 continue
@@ -187,14 +197,14 @@ class Expert(StrategicBot):
                 cost, path, pts = found
                 todo = frozenset(r for r in path if owner[r] != seat)
                 if not todo:
-                    sure += pts
+                    sure += pts + race
                     continue
                 sure -= self.train_cost * cost
                 jobs.append((t, todo))
                 points[t] = pts
                 for r in todo:
                     w[r] = 0.0
-            worth = sure + self.plan_worth(jobs, points, view, turns)
+            worth = sure + self.plan_worth(jobs, points, view, turns, race)
             if worth > best_worth + 1e-9:
                 best, best_worth = a, worth
         if best is None:
@@ -241,6 +251,7 @@ class Expert(StrategicBot):
                 fresh.extend(self.path_weights(owner, self.needed))
             return fresh
 
+        race = self.race(view)
         busy = len(self.needed) + 1.0  # the claims left, and this turn spent drawing
         trains = view.trains[seat] - self.planned_cost()
         spare_cards = max(0, sum(view.hand) - self.planned_cards())
@@ -260,7 +271,7 @@ class Expert(StrategicBot):
                 continue
             need = busy + draw_turns(length - spare_cards, len(todo))
             odds = finish_odds(need, turns)
-            values.append(expected_value(pts, odds) - self.train_cost * cost)
+            values.append(expected_value(pts, odds) + race * odds - self.train_cost * cost)
         return expected_best_draw(values, self.draw_size, self.draw_keep_min)
 
     def wants_tickets(self, view: PlayerView, turns: float) -> bool:
@@ -295,6 +306,10 @@ class Expert(StrategicBot):
         if self.wants_tickets(view, turns):
             assert self.ticket_draw is not None
             return self.ticket_draw
+        if self.multi_bonus is not None and not self.needed and self.second_path(view):
+            claim = self.best_claim(view, actions, self.needed)
+            if claim is not None:
+                return claim
         block = self.block(view)
         if block is not None:
             return block
