@@ -108,6 +108,8 @@ class BonusPlay(StrategicBot):
         self.race_bonus = sum(b.points for b in bonuses if b.type == "most_tickets")
         self.network_bonus = sum(b.points for b in bonuses if b.type == "largest_network")
         self.multi_bonus = game.rules.bonus("multi_path_tickets")
+        self._no_second: tuple[int, int] | None = None  # (plan, own routes) of the last "no"
+        self._replans = 0
 
     def race(self, view: PlayerView) -> float:
         """Worth of one more completed ticket in the most-tickets race (R-VAR-7)."""
@@ -123,6 +125,12 @@ class BonusPlay(StrategicBot):
         assert self.multi_bonus is not None
         owner = view.route_owner
         seat = self.seat
+        # Other players' claims only make a second path dearer: a "no" stands
+        # until the plan or its own network changes.
+        key = (self._replans, owner.count(seat))
+        if key == self._no_second:
+            return False
+        self._no_second = key
         spare = view.trains[seat] - self.planned_cost() - SECOND_PATH_SPARE
         joined = 0
         best: tuple[float, list[int]] | None = None
@@ -150,6 +158,7 @@ class BonusPlay(StrategicBot):
                 - self.multi_bonus.points_for_count(joined))
         if gain <= best[0]:
             return False
+        self._no_second = None
         self.needed.update(best[1])
         self._plan_cards = None
         return True
@@ -178,3 +187,7 @@ class BonusPlay(StrategicBot):
                 if best_key is None or key < best_key:
                     best, best_key = a, key
         return best
+
+    def plan(self, view: PlayerView) -> None:
+        super().plan(view)
+        self._replans += 1
