@@ -129,3 +129,20 @@ def test_r_var_8_network_growth_counts_the_places_a_claim_adds() -> None:
     assert network_growth(game, owner, 0, 3) == 2  # joins D-E: 5 places, 3 before
     assert network_growth(game, owner, 0, 4) == 0  # D-E-F: 3 places, no larger
     assert network_growth(game, [-1] * 5, 0, 0) == 2  # a first route: two places
+
+
+@pytest.mark.parametrize(("map_id", "players"), [("nordiccountries", 2), ("india", 3),
+                                                  ("mountains", 2)])
+def test_the_expert_plays_variant_boards_to_a_normal_end_that_rescores(
+        variant_boards: dict[str, Board], mountains: Board, map_id: str, players: int) -> None:
+    """Every variant rule at once (R-VAR-1..10): legal games, invariants after every
+    action, logs that re-score exactly from the rules."""
+    from ttrtool.simulate.playout import Table
+    from ttrtool.simulate.rescore import rescore
+
+    board = mountains if map_id == "mountains" else variant_boards[map_id]
+    table = Table(board, players, ("expert", "route-focus"))
+    for g in range(2):
+        record = table.play(3, g, check_invariants=True)
+        assert record["end"] == "normal"
+        assert rescore(record) == []
