@@ -31,11 +31,20 @@ class Detours:
         to join the two parts of its network that ``route`` joins (0 when it
         joins none, or another track of it stays open; ``inf`` when nothing
         else would)."""
+        self.sync(owner)
+        return self.known_cost(owner, route)
+
+    def sync(self, owner: Sequence[int]) -> None:
+        """Forget the answers if anyone claimed since they were worked out."""
         taken = len(owner) - owner.count(-1)
         if taken != self._key:
             self._key = taken
             self._memo.clear()
             self._counts = [owner.count(q) for q in range(self.game.players)]
+
+    def known_cost(self, owner: Sequence[int], route: int) -> float:
+        """:meth:`cost` for the ``owner`` last passed to :meth:`sync` (a caller
+        asking about many routes at once counts the claims only once)."""
         found = self._memo.get(route)
         if found is None:
             found = self._memo[route] = self._detour(owner, route)

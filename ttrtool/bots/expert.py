@@ -390,13 +390,21 @@ class Expert(BonusPlay):
         best_key: tuple[float, int] | None = None
         short = self.short_routes
         trains_of = self.trains_of
+        detours = self.detours
+        detours.sync(owner)  # once for every route asked about below
+        losses: dict[int, float] = {}
         for a in self.claims:
             r = a.route
             if r not in short or a.locomotives or trains_of[r] > spare:
                 continue
-            if a.color != LOCO and hand[index[a.color]] - a.cards < want[index[a.color]]:
-                continue
-            loss = self.detours.cost(owner, r)
+            color = a.color
+            if color != LOCO:
+                c = index[color]
+                if hand[c] - a.cards < want[c]:
+                    continue
+            loss = losses.get(r)
+            if loss is None:
+                loss = losses[r] = detours.known_cost(owner, r)
             if loss < self.block_gain:
                 continue
             key = (-min(loss, 50.0), r)
