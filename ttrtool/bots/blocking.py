@@ -25,6 +25,7 @@ class Detours:
         self._memo: dict[int, float] = {}
         self._counts: list[int] = []  # routes per seat at that time
         self._networks: dict[int, tuple[int, UnionFind, set[int]]] = {}
+        self._gaps: set[int] | None = None  # gaps(): routes joining others' parts
 
     def cost(self, owner: Sequence[int], route: int) -> float:
         """The most trains some other player would need, beyond ``route`` itself,
@@ -40,6 +41,7 @@ class Detours:
         if taken != self._key:
             self._key = taken
             self._memo.clear()
+            self._gaps = None
             self._counts = [owner.count(q) for q in range(self.game.players)]
 
     def known_cost(self, owner: Sequence[int], route: int) -> float:
@@ -49,6 +51,27 @@ class Detours:
         if found is None:
             found = self._memo[route] = self._detour(owner, route)
         return found
+
+    def gaps(self, owner: Sequence[int], routes: frozenset[int]) -> set[int]:
+        """The open ``routes`` whose two ends lie in two parts of some other
+        player's network: the only ones whose :meth:`cost` can be above 0.
+        ``owner`` as last passed to :meth:`sync`; ``routes`` the same set on
+        every call (the answer is remembered until someone claims)."""
+        if self._gaps is None:
+            g = self.game
+            ends_a, ends_b = g.end_a, g.end_b
+            found: set[int] = set()
+            for q in range(g.players):
+                if q == self.seat:
+                    continue
+                uf, touched = self._network(owner, q)
+                for r in routes:
+                    a, b = ends_a[r], ends_b[r]
+                    if (owner[r] < 0 and a in touched and b in touched
+                            and uf.find(a) != uf.find(b)):
+                        found.add(r)
+            self._gaps = found
+        return self._gaps
 
     def _network(self, owner: Sequence[int], q: int) -> tuple[UnionFind, set[int]]:
         """Seat ``q``'s network: its parts and the places it touches (remembered

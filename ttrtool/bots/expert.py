@@ -392,6 +392,11 @@ class Expert(BonusPlay):
         trains_of = self.trains_of
         detours = self.detours
         detours.sync(owner)  # once for every route asked about below
+        if self.block_gain > 0:
+            # a route joining no other player's two parts costs nobody anything
+            short = detours.gaps(owner, short)
+            if not short:
+                return None
         losses: dict[int, float] = {}
         for a in self.claims:
             r = a.route
