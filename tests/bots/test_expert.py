@@ -15,6 +15,7 @@ import pytest
 
 from tests.engine.helpers import position, route, ticket, tiny_board
 from ttrtool.bots import resolve_bot
+from ttrtool.bots.blocking import Detours
 from ttrtool.bots.expert import Expert
 from ttrtool.engine.actions import Action, ClaimRoute, DrawBlind, DrawTickets, KeepTickets
 from ttrtool.engine.game import Game
@@ -182,3 +183,24 @@ def test_r_claim_5_a_double_route_is_a_block_only_where_its_second_track_closes(
         view = seat0_view(game, {0: 1, 3: 1}, trains, hand={"red": 2})
         choice = expert(game).choose(view, [game.draw_blind, claim])
         assert (choice == claim) is blocks, players
+
+
+@pytest.mark.parametrize("map_id", ["usa", "europe"])
+def test_blocking_gaps_hold_every_route_whose_loss_costs_another_player(
+        boards: dict[str, Board], map_id: str) -> None:
+    """Detours.gaps narrows the routes block() weighs: it must never leave out
+    one whose loss would cost another player trains."""
+    game = Game(boards[map_id], 3)
+    rng = random.Random(7)
+    every = frozenset(range(game.n_routes))
+    gaps_seen = 0
+    for _ in range(40):
+        owner = tuple(rng.choice((-1, -1, 0, 1, 2)) for _ in range(game.n_routes))
+        detours = Detours(game, 0)
+        detours.sync(owner)
+        gaps = detours.gaps(owner, every)
+        gaps_seen += len(gaps)
+        for r in every:
+            if owner[r] < 0 and detours.cost(owner, r) > 0:
+                assert r in gaps, (map_id, r)
+    assert gaps_seen  # the positions do hold gaps
