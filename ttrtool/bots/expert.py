@@ -183,14 +183,22 @@ class Expert(BonusPlay):
         best: KeepTickets | None = None
         best_worth = -INF
         race = self.race(view)
+        # A ticket's path depends only on the tickets worked on before it in
+        # the same set (their routes ride free): sets sharing that prefix share it.
+        paths: dict[tuple[int, ...], tuple[float, tuple[int, ...], int] | None] = {}
         for a in actions:
             if not isinstance(a, KeepTickets):
                 continue
             jobs = list(base)
             w = list(weights)
             sure = 0.0  # tickets already complete or already impossible
+            before: tuple[int, ...] = ()
             for t in sorted(a.tickets, key=lambda t: (-self.top_points[t], t)):
-                found = self.ticket_path(w, t)
+                before += (t,)
+                if before in paths:
+                    found = paths[before]
+                else:
+                    found = paths[before] = self.ticket_path(w, t)
                 if found is None:
                     sure -= self.top_points[t]
                     continue
