@@ -25,7 +25,7 @@ class Detours:
         self._memo: dict[int, float] = {}
         self._counts: list[int] = []  # routes per seat at that time
         self._networks: dict[int, tuple[int, UnionFind, set[int]]] = {}
-        self._gaps: set[int] | None = None  # gaps(): routes joining others' parts
+        self._gaps: frozenset[int] | None = None  # gaps(): routes joining others' parts
 
     def cost(self, owner: Sequence[int], route: int) -> float:
         """The most trains some other player would need, beyond ``route`` itself,
@@ -52,7 +52,7 @@ class Detours:
             found = self._memo[route] = self._detour(owner, route)
         return found
 
-    def gaps(self, owner: Sequence[int], routes: frozenset[int]) -> set[int]:
+    def gaps(self, owner: Sequence[int], routes: frozenset[int]) -> frozenset[int]:
         """The open ``routes`` whose two ends lie in two parts of some other
         player's network: the only ones whose :meth:`cost` can be above 0.
         ``owner`` as last passed to :meth:`sync`; ``routes`` the same set on
@@ -70,7 +70,7 @@ class Detours:
                     if (owner[r] < 0 and a in touched and b in touched
                             and uf.find(a) != uf.find(b)):
                         found.add(r)
-            self._gaps = found
+            self._gaps = frozenset(found)
         return self._gaps
 
     def _network(self, owner: Sequence[int], q: int) -> tuple[UnionFind, set[int]]:
