@@ -189,18 +189,23 @@ def test_r_claim_5_a_double_route_is_a_block_only_where_its_second_track_closes(
 def test_blocking_gaps_hold_every_route_whose_loss_costs_another_player(
         boards: dict[str, Board], map_id: str) -> None:
     """Detours.gaps narrows the routes block() weighs: it must never leave out
-    one whose loss would cost another player trains."""
+    one whose loss would cost another player trains.  One Detours sees every
+    position in turn (unrelated positions: its networks must start afresh)
+    and answers as a new one would."""
     game = Game(boards[map_id], 3)
     rng = random.Random(7)
     every = frozenset(range(game.n_routes))
+    detours = Detours(game, 0)
     gaps_seen = 0
     for _ in range(40):
         owner = tuple(rng.choice((-1, -1, 0, 1, 2)) for _ in range(game.n_routes))
-        detours = Detours(game, 0)
         detours.sync(owner)
         gaps = detours.gaps(owner, every)
         gaps_seen += len(gaps)
         for r in every:
             if owner[r] < 0 and detours.cost(owner, r) > 0:
                 assert r in gaps, (map_id, r)
+        fresh = Detours(game, 0)
+        assert [detours.cost(owner, r) for r in sorted(gaps)] == \
+            [fresh.cost(owner, r) for r in sorted(gaps)]
     assert gaps_seen  # the positions do hold gaps

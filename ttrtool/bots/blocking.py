@@ -21,10 +21,12 @@ class Detours:
     def __init__(self, game: Game, seat: int) -> None:
         self.game = game
         self.seat = seat
-        self._key = -1  # routes claimed when the memo was filled
+        self._key: tuple[int, ...] = ()  # the owners when the memo was filled
         self._memo: dict[int, float] = {}
-        self._counts: list[int] = []  # routes per seat at that time
-        self._networks: dict[int, tuple[int, UnionFind, set[int]]] = {}
+        # Every seat's network (its parts, the places it touches), grown claim
+        # by claim from the owners last seen.
+        self._seen: list[int] = []
+        self._networks: list[tuple[UnionFind, set[int]]] = []
         self._gaps: frozenset[int] | None = None  # gaps(): routes joining others' parts
 
     def cost(self, owner: Sequence[int], route: int) -> float:
@@ -37,12 +39,31 @@ class Detours:
 
     def sync(self, owner: Sequence[int]) -> None:
         """Forget the answers if anyone claimed since they were worked out."""
-        taken = len(owner) - owner.count(-1)
-        if taken != self._key:
-            self._key = taken
+        now = tuple(owner)
+        if now != self._key:
+            self._key = now
             self._memo.clear()
             self._gaps = None
-            self._counts = [owner.count(q) for q in range(self.game.players)]
+            self._grow(owner)
+
+    def _grow(self, owner: Sequence[int]) -> None:
+        """Add the claims made since the last look to each seat's network
+        (started afresh if a route lost or changed its owner: a new position)."""
+        g = self.game
+        seen = self._seen
+        if len(seen) != len(owner) or any(
+                o >= 0 and owner[r] != o for r, o in enumerate(seen)):
+            seen = self._seen = [-1] * len(owner)
+            self._networks = [(UnionFind(g.uf_size), set()) for _ in range(g.players)]
+        networks = self._networks
+        ends_a, ends_b = g.end_a, g.end_b
+        for r, o in enumerate(owner):
+            if o >= 0 and seen[r] < 0:
+                seen[r] = o
+                uf, touched = networks[o]
+                uf.union(ends_a[r], ends_b[r])
+                touched.add(ends_a[r])
+                touched.add(ends_b[r])
 
     def known_cost(self, owner: Sequence[int], route: int) -> float:
         """:meth:`cost` for the ``owner`` last passed to :meth:`sync` (a caller
@@ -64,7 +85,7 @@ class Detours:
             for q in range(g.players):
                 if q == self.seat:
                     continue
-                uf, touched = self._network(owner, q)
+                uf, touched = self._networks[q]
                 for r in routes:
                     a, b = ends_a[r], ends_b[r]
                     if (owner[r] < 0 and a in touched and b in touched
@@ -72,23 +93,6 @@ class Detours:
                         found.add(r)
             self._gaps = frozenset(found)
         return self._gaps
-
-    def _network(self, owner: Sequence[int], q: int) -> tuple[UnionFind, set[int]]:
-        """Seat ``q``'s network: its parts and the places it touches (remembered
-        until that player claims again)."""
-        count = self._counts[q]
-        found = self._networks.get(q)
-        if found is None or found[0] != count:
-            g = self.game
-            uf = UnionFind(g.uf_size)
-            touched: set[int] = set()
-            for r, o in enumerate(owner):
-                if o == q:
-                    uf.union(g.end_a[r], g.end_b[r])
-                    touched.add(g.end_a[r])
-                    touched.add(g.end_b[r])
-            found = self._networks[q] = (count, uf, touched)
-        return found[1], found[2]
 
     def _detour(self, owner: Sequence[int], r: int) -> float:
         g = self.game
@@ -102,7 +106,7 @@ class Detours:
         for q in range(g.players):
             if q == self.seat:
                 continue
-            uf, touched = self._network(owner, q)
+            uf, touched = self._networks[q]
             if a not in touched or b not in touched or uf.find(a) == uf.find(b):
                 continue  # only where both ends already hold that player's routes
             weights = [0.0 if o == q else (INF if o >= 0 else float(n))
