@@ -27,6 +27,7 @@ class Detours:
         # by claim from the owners last seen.
         self._seen: list[int] = []
         self._networks: list[tuple[UnionFind, set[int]]] = []
+        self._start()
         self._gaps: frozenset[int] | None = None  # gaps(): routes joining others' parts
 
     def cost(self, owner: Sequence[int], route: int) -> float:
@@ -49,21 +50,32 @@ class Detours:
     def _grow(self, owner: Sequence[int]) -> None:
         """Add the claims made since the last look to each seat's network
         (started afresh if a route lost or changed its owner: a new position)."""
+        if not self._absorb(owner):
+            self._start()
+            self._absorb(owner)
+
+    def _start(self) -> None:
         g = self.game
-        seen = self._seen
-        if len(seen) != len(owner) or any(
-                o >= 0 and owner[r] != o for r, o in enumerate(seen)):
-            seen = self._seen = [-1] * len(owner)
-            self._networks = [(UnionFind(g.uf_size), set()) for _ in range(g.players)]
-        networks = self._networks
+        self._seen = [-1] * g.n_routes
+        self._networks = [(UnionFind(g.uf_size), set()) for _ in range(g.players)]
+
+    def _absorb(self, owner: Sequence[int]) -> bool:
+        """Add the new claims; False if ``owner`` does not extend the last look."""
+        g = self.game
+        seen, networks = self._seen, self._networks
         ends_a, ends_b = g.end_a, g.end_b
         for r, o in enumerate(owner):
-            if o >= 0 and seen[r] < 0:
-                seen[r] = o
-                uf, touched = networks[o]
-                uf.union(ends_a[r], ends_b[r])
-                touched.add(ends_a[r])
-                touched.add(ends_b[r])
+            was = seen[r]
+            if was == o:
+                continue
+            if was >= 0:
+                return False
+            seen[r] = o
+            uf, touched = networks[o]
+            uf.union(ends_a[r], ends_b[r])
+            touched.add(ends_a[r])
+            touched.add(ends_b[r])
+        return True
 
     def known_cost(self, owner: Sequence[int], route: int) -> float:
         """:meth:`cost` for the ``owner`` last passed to :meth:`sync` (a caller
