@@ -1,4 +1,5 @@
-"""Seeded games of the default (strategic) bots, stored as digests of their game logs.
+"""Seeded games of the four archetype bots (the default table until the expert joined
+it), stored as digests of their game logs.
 
 The engine may get faster, never different: the same seed must give the same
 game, action by action and score by score (issue 13).  A change to the rules or
@@ -13,7 +14,7 @@ import json
 from pathlib import Path
 
 import ttrtool
-from ttrtool.bots import DEFAULT_BOTS
+from ttrtool.bots import ARCHETYPES
 from ttrtool.simulate.playout import Table
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "strategic.json"
@@ -25,7 +26,7 @@ def digests() -> dict[str, list[str]]:
     """For each run, the sha256 of each game's log record (with its actions)."""
     out: dict[str, list[str]] = {}
     for map_id, players in RUNS:
-        table = Table(ttrtool.load_map(map_id), players, DEFAULT_BOTS)
+        table = Table(ttrtool.load_map(map_id), players, ARCHETYPES)
         out[f"{map_id}-{players}p"] = [
             hashlib.sha256(json.dumps(table.play(13, number, log_actions=True),
                                       sort_keys=True).encode()).hexdigest()
@@ -36,7 +37,7 @@ def digests() -> dict[str, list[str]]:
 def test_strategic_games_are_the_stored_games() -> None:
     stored = json.loads(GOLDEN.read_text(encoding="utf-8"))
     assert digests() == stored, (
-        "the default bots' games changed; if on purpose, rewrite the record "
+        "the archetypes' games changed; if on purpose, rewrite the record "
         "(see this module's docstring)")
 
 

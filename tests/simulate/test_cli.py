@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from ttrtool.bots import DEFAULT_BOTS
 from ttrtool.cli import app
 from ttrtool.model import Board
 from ttrtool.simulate.rescore import rescore
@@ -38,9 +39,9 @@ def test_simulate_writes_report_log_and_markdown(usa_run: Path, usa: Board,
     assert config["players"] == 4 and config["games"] == 8
     assert sum(config["end_reasons"].values()) == 8
     assert len(config["tickets"]) == len(usa.tickets) and len(config["routes"]) == len(usa.routes)
-    assert {b["bot"] for b in config["bots"]} == {
-        "destination-hungry", "route-focus", "one-step-thinker", "long-route-junkie"}
-    assert all(b["seats_played"] == 8 for b in config["bots"])  # rotation: each bot every game
+    assert {b["bot"] for b in config["bots"]} == set(DEFAULT_BOTS)
+    for b in config["bots"]:  # rotation: every seat of the default table in every game
+        assert b["seats_played"] == 8 * DEFAULT_BOTS.count(b["bot"]), b
     lines = (usa_run / "g.jsonl").read_text().splitlines()
     assert len(lines) == 8
     for line in lines:

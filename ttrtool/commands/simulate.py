@@ -129,7 +129,8 @@ def simulate_command(
     bots: Annotated[str | None, typer.Option(
         "--bots", "--bot", metavar="BOTS",
         help="Comma-separated bots (registry names or package.module:Class); "
-             "default the four archetypes.")] = None,
+             "default expert,route-focus,expert,long-route-junkie "
+             "(docs/bots.md).")] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", min=0, metavar="N",
                                       help="Run seed.")] = 0,
     jobs: Annotated[int | None, typer.Option(
