@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.engine.actions import Action, ClaimRoute
+from ttrtool.engine.bonuses import largest_network
 from ttrtool.engine.game import Game
 from ttrtool.engine.view import PlayerView
 from ttrtool.graph import INF
@@ -54,45 +55,12 @@ def ticket_race_share(ticket_counts: Sequence[int], seat: int, bonus_points: int
 
 def network_growth(game: Game, owner: Sequence[int], seat: int, route: int) -> int:
     """Places ``route`` would add to the seat's largest network (R-VAR-8): the size of
-    the network it joins (or makes) beyond today's largest, cities counted once."""
-    parent: dict[int, int] = {}
-
-    def find(x: int) -> int:
-        parent.setdefault(x, x)
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    ends_a, ends_b = game.end_a, game.end_b
-    for r, o in enumerate(owner):
-        if o == seat:
-            a, b = find(ends_a[r]), find(ends_b[r])
-            if a != b:
-                parent[a] = b
-    sizes: dict[int, int] = {}
-    n_nodes, terminal = game.n_nodes, game.terminal
-    for node in list(parent):
-        if node < n_nodes and not terminal[node]:
-            root = find(node)
-            sizes[root] = sizes.get(root, 0) + 1
-    largest = max(sizes.values(), default=0)
-    a, b = ends_a[route], ends_b[route]
-    joined = 0
-    roots: set[int] = set()
-    for end in (a, b):
-        if end >= n_nodes or terminal[end]:
-            continue  # a border point joins nothing (R-CH-9)
-        if end in parent:
-            root = find(end)
-            if root not in roots:
-                roots.add(root)
-                joined += sizes.get(root, 0)
-        else:
-            joined += 1
-    if a == b:
+    the network it joins (or makes) beyond today's largest, cities counted once.  The
+    networks are measured by the engine's own :func:`largest_network`."""
+    if game.end_a[route] == game.end_b[route]:
         return 0
-    return max(0, joined - largest)
+    own = [r for r, o in enumerate(owner) if o == seat]
+    return largest_network(game, own + [route]) - largest_network(game, own)
 
 
 class BonusPlay(StrategicBot):
