@@ -100,12 +100,16 @@ def dense_render() -> None:
 
 
 # (map, players, bots, games per round, goal in games/s on one core): the archetypes'
-# goals are issue 13's "Targets", the expert's in every seat issue 12's.
+# goals are issue 13's "Targets" (set when they were simulate's default table), the
+# expert's in every seat issue 12's; "default" is the table simulate seats today
+# (ttrtool.bots.DEFAULT_BOTS), reported without a goal of its own.
 SIMULATIONS: list[tuple[str, int, str, int, float]] = [
     ("usa", 4, "archetypes", 100, 300.0),
     ("europe", 4, "archetypes", 50, 250.0),
     ("switzerland", 3, "archetypes", 100, 300.0),
     ("usa", 4, "expert", 50, 30.0),
+    ("usa", 4, "default", 50, 0.0),
+    ("europe", 4, "default", 30, 0.0),
     ("usa", 4, "random", 200, 0.0),
 ]
 ROUNDS = 5
@@ -128,14 +132,14 @@ def simulate_rates() -> None:
     """Games per second on one core through ``simulate``'s table (board loading excluded)."""
     sys.path.insert(0, str(ROOT))
     import ttrtool
-    from ttrtool.bots import ARCHETYPES
+    from ttrtool.bots import ARCHETYPES, DEFAULT_BOTS
     from ttrtool.simulate.playout import Table
 
+    tables = {"archetypes": ARCHETYPES, "default": DEFAULT_BOTS}
     print(f"\n{f'simulate (one core, CPU time), {ROUNDS} rounds':<36} {'games':>6} {'best/s':>8} "
           f"{'median/s':>9} {'goal':>6}  verdict")
     for map_id, players, bots, games, goal in SIMULATIONS:
-        table = Table(ttrtool.load_map(map_id), players,
-                      ARCHETYPES if bots == "archetypes" else (bots,))
+        table = Table(ttrtool.load_map(map_id), players, tables.get(bots, (bots,)))
         rates = cpu_rates(lambda g, t=table: t.play(1, g), games)
         best, median = max(rates), statistics.median(rates)
         label = f"{map_id} {players}p {bots}"
