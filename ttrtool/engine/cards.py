@@ -130,26 +130,21 @@ def draw_actions(st: GameState, second: bool, out: list[Action]) -> None:
     With deck and discards both empty nothing is offered, not even a face-up
     card (R-DRAW-7): drawing train cards is then not a legal action, and a
     draw that emptied them ends with its first card.
+
+    The row of draws depends only on which colours the market shows, so it is
+    made once per set of colours (``Game.draw_rows``, at most 2 ** cards rows).
     """
     if not (st.deck or st.discards):
         return  # R-DRAW-7
     g = st.game
-    market = st.market
-    banned = g.loco if second and g.rules.face_up_locomotive_ends_draw else -1
-    if market:
-        actions = g.draw_face_up
-        seen = 0
-        for card in market:
-            bit = 1 << card
-            if not seen & bit and card != banned:
-                seen |= bit
-        card = 0
-        while seen:
-            if seen & 1:
-                out.append(actions[card])
-            seen >>= 1
-            card += 1
-    out.append(g.draw_blind)
+    rows = g.second_draw_rows if second and g.face_up_loco_ends_draw else g.draw_rows
+    shown = frozenset(st.market)
+    row = rows.get(shown)
+    if row is None:
+        banned = g.loco if rows is g.second_draw_rows else -1
+        row = rows[shown] = tuple(
+            [g.draw_face_up[c] for c in sorted(shown) if c != banned] + [g.draw_blind])
+    out.extend(row)
 
 
 def card_total(st: GameState) -> int:

@@ -140,6 +140,12 @@ class Game:
         self.draw_blind = DrawBlind()
         self.draw_tickets = DrawTickets()
         self.pass_action = Pass()
+        # Card draws by the set of colours the market shows (cards.draw_actions), filled
+        # as games go: the first card of a draw, and a second one when a face-up
+        # locomotive may not be it (R-DRAW-3).
+        self.face_up_loco_ends_draw = rules.face_up_locomotive_ends_draw
+        self.draw_rows: dict[frozenset[int], tuple[DrawFaceUp | DrawBlind, ...]] = {}
+        self.second_draw_rows: dict[frozenset[int], tuple[DrawFaceUp | DrawBlind, ...]] = {}
         # Claims: route r paid with card c and n locomotives is claim_table[r][c * (len + 1) + n].
         # Routes alike in (length, colour, ferry locomotives, locomotives allowed) share
         # their payments, worked out once per legal-action call (claims.claim_actions).

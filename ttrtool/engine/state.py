@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 SETUP, MAIN, SECOND_DRAW, TICKETS, TUNNEL, OVER = range(6)
 PHASE_NAMES = ("setup_tickets", "main", "second_draw", "tickets", "tunnel", "over")
+_new_view = tuple.__new__
 
 
 class GameState:
@@ -368,37 +369,39 @@ class GameState:
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know now (never others' hands or tickets, nor deck order)."""
         t = self.tunnel
-        g = self.game
         board = self.board_view
         if board is None:
             board = self.board_view = (tuple(self.owner), tuple(self.stations),
                                        tuple(self.trains), tuple(self.stations_left),
                                        tuple(self.route_score))
-        return PlayerView(
+        fc = self.final_countdown
+        tickets = self.tickets
+        # tuple.__new__ is what the named tuple's own constructor calls, without its frame.
+        return _new_view(PlayerView, (
             player,  # seat
             self.current_player,
             PHASE_NAMES[self.phase],
             self.turn,
-            self.final_countdown is not None,  # final_round
-            self.final_countdown,  # turns_left
-            g.card_names,
+            fc is not None,  # final_round
+            fc,  # turns_left
+            self.game.card_names,
             tuple(self.hands[player]),
-            tuple(self.tickets[player]),
+            tuple(tickets[player]),
             tuple(self.offers[player]),  # offered
             tuple(self.market),
             len(self.deck),
             len(self.discards),
-            len(self.ticket_decks.get(g.draw_deck, ())),  # ticket_deck_size
+            len(self.ticket_decks.get(self.game.draw_deck, ())),  # ticket_deck_size
             board[0],  # route_owner
             board[1],  # stations
             board[2],  # trains
             board[3],  # stations_left
             tuple(map(sum, self.hands)),  # hand_sizes
-            tuple(map(len, self.tickets)),  # ticket_counts
+            tuple(map(len, tickets)),  # ticket_counts
             board[4],  # route_scores
             None if t is None else TunnelView(
                 t.route, t.color, t.cards, t.locomotives, tuple(t.revealed), t.extra),
-        )
+        ))
 
     def result(self) -> GameResult:
         """The scored outcome; only once the game is over."""
