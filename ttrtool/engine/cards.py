@@ -37,13 +37,20 @@ def draw_card(st: GameState) -> int:
 def refill_market(st: GameState) -> None:
     """Turn up cards until the market is full or no card is left, then apply R-DRAW-5."""
     market = st.market
-    size = st.game.rules.market_size
-    while len(market) < size:
+    g = st.game
+    deck = st.deck
+    while len(market) < g.market_size:
+        if deck:
+            market.append(deck.pop())
+            continue
         card = draw_card(st)
         if card < 0:
             break
         market.append(card)
-    settle_market(st)
+    if g.wipe_at > 0 and market.count(g.loco) >= g.wipe_at:
+        settle_market(st)
+    else:
+        st.market_stuck = False  # what settle_market says of a market it leaves alone
 
 
 def legal_market_possible(st: GameState) -> bool:
@@ -102,7 +109,7 @@ def settle_market(st: GameState) -> None:
 def top_up_market(st: GameState) -> None:
     """At the end of a turn: refill a market left short (R-DRAW-6/7) and settle
     a stuck one (R-DRAW-5) when cards have come back to deck or discards."""
-    if (len(st.market) < st.game.rules.market_size or st.market_stuck) and (
+    if (len(st.market) < st.game.market_size or st.market_stuck) and (
             st.deck or st.discards):
         refill_market(st)
 

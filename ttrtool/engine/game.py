@@ -144,6 +144,10 @@ class Game:
         # as games go: the first card of a draw, and a second one when a face-up
         # locomotive may not be it (R-DRAW-3).
         self.face_up_loco_ends_draw = rules.face_up_locomotive_ends_draw
+        self.market_size = rules.market_size
+        self.wipe_at = rules.market_locomotive_wipe  # R-DRAW-5; 0 or less: never
+        self.draw_cards = rules.draw_cards
+        self.end_trigger_trains = rules.end_trigger_trains
         self.draw_rows: dict[frozenset[int], tuple[DrawFaceUp | DrawBlind, ...]] = {}
         self.second_draw_rows: dict[frozenset[int], tuple[DrawFaceUp | DrawBlind, ...]] = {}
         # Claims: route r paid with card c and n locomotives is claim_table[r][c * (len + 1) + n].

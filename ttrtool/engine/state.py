@@ -269,7 +269,7 @@ class GameState:
         p = self.current_player
         self.history.append((p, action))
         g = self.game
-        if isinstance(action, DrawFaceUp | DrawBlind):
+        if isinstance(action, (DrawFaceUp, DrawBlind)):  # a tuple: cheaper than a union
             self._draw(p, action)
         elif isinstance(action, ClaimRoute):
             subs = (tuple((g.card_index[c], n) for c, n in action.substitutes)
@@ -308,12 +308,12 @@ class GameState:
         if isinstance(action, DrawFaceUp):
             card = g.card_index[action.color]
             cards.take_face_up(self, p, card)
-            if self.phase == MAIN and card == g.loco and g.rules.face_up_locomotive_ends_draw:
+            if self.phase == MAIN and card == g.loco and g.face_up_loco_ends_draw:
                 self._end_turn()  # R-DRAW-3: a face-up locomotive is the whole draw
                 return
         else:
             cards.take_blind(self, p)
-        self.draws_left = (g.rules.draw_cards if self.phase == MAIN else self.draws_left) - 1
+        self.draws_left = (g.draw_cards if self.phase == MAIN else self.draws_left) - 1
         if self.draws_left > 0:
             self.phase = SECOND_DRAW
             self._legal = self._default = self._generate(p)
@@ -338,13 +338,16 @@ class GameState:
         self.phase = MAIN
         self.draws_left = 0
         self._legal = self._default = None
-        cards.top_up_market(self)  # cards may have come back since the market ran short or stuck
+        # cards.top_up_market: cards may have come back since the market ran short or stuck
+        if (len(self.market) < g.market_size or self.market_stuck) and (
+                self.deck or self.discards):
+            cards.refill_market(self)
         if self.final_countdown is not None:
             self.final_countdown -= 1
             if self.final_countdown <= 0:
                 self._finish("normal")
                 return
-        elif self.trains[p] <= g.rules.end_trigger_trains:
+        elif self.trains[p] <= g.end_trigger_trains:
             self.final_countdown = g.players  # everyone, the trigger included, plays once more
         if self.turn >= g.turn_cap:
             self._finish("turn_cap")
@@ -354,6 +357,8 @@ class GameState:
 
     def _check_stall(self) -> None:
         """R-END-2: when nobody can do anything but pass, the game is stalled."""
+        if self.deck or self.discards:  # has_move's first answer, for every player
+            return
         if self.has_move(self.current_player):
             return
         if not any(self.has_move(q) for q in range(self.game.players)):
