@@ -183,10 +183,19 @@ class Game:
         self.key_groups: tuple[tuple[int, bool, tuple[int, ...]], ...] = tuple(
             (col, locos_ok, tuple(sorted(keys, key=lambda k: (self.key_len[k], k))))
             for (col, locos_ok), keys in sorted(by_kind.items()))
-        # A pure memo, filled as games go: (coloured key, cards of its colour,
-        # locomotives) -> the picker of its payments (claims.claim_actions).
-        self.claim_pickers: dict[tuple[int, int, int], Any] = {}
-        self.default_pickers: dict[tuple[int, int, int], Any] = {}  # the same, default payments
+        # The coloured groups as (group, colour, locomotives allowed), and the gray ones.
+        self.colour_groups = tuple((gi, col, locos_ok)
+                                   for gi, (col, locos_ok, _) in enumerate(self.key_groups)
+                                   if col >= 0)
+        self.gray_groups = tuple((locos_ok, keys) for col, locos_ok, keys in self.key_groups
+                                 if col < 0)
+        # A pure memo, filled as games go: per coloured group, the hand's shape (cards of
+        # the colour << 10 | locomotives, those only where they may be played) -> the
+        # keys it can pay with their pickers (claims.colour_row); bounded by the deck.
+        self.claim_rows: list[dict[int, tuple[tuple[int, int, Any], ...]]] = [
+            {} for _ in self.key_groups]
+        self.default_rows: list[dict[int, tuple[tuple[int, int, Any], ...]]] = [
+            {} for _ in self.key_groups]  # the same, default payments
         self._station_tables: dict[int, dict[int, tuple[BuildStation, ...]]] = {}
         self._sub_claims: dict[tuple[int, int, int, tuple[tuple[int, int], ...]], ClaimRoute] = {}
 
