@@ -97,4 +97,5 @@ def play(st: GameState, *texts_: str) -> None:
 def rearranged(st: GameState) -> GameState:
     """Forget the cached legal actions after a test changed the position by hand."""
     st._legal = st._default = None
+    st.board_view = st.ticket_view = None
     return st

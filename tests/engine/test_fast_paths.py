@@ -96,3 +96,24 @@ def test_station_totals_agree_with_scoring_every_ticket(europe: Board) -> None:
                 assert total_of(choice) == want
                 checked += 1
     assert checked > 100
+
+
+def test_views_kept_between_decisions_agree_with_views_made_afresh(
+        usa: Board, europe: Board, switzerland: Board) -> None:
+    """The board and ticket parts of views are kept until a claim, station or ticket
+    deal, draw or keep changes them: every view of seeded random games equals one
+    made with nothing kept."""
+    checked = 0
+    for board, players in ((usa, 4), (europe, 3), (switzerland, 2)):
+        g = Game(board, players)
+        for seed in range(4):
+            st = g.new_state(seed)
+            bots = [RandomBot(g, p, random.Random(seed * 7 + p)) for p in range(players)]
+            while not st.is_over:
+                kept = [st.view(q) for q in range(players)]
+                st.board_view = st.ticket_view = None
+                assert kept == [st.view(q) for q in range(players)]
+                checked += 1
+                p = st.current_player
+                st.apply(bots[p].choose(st.view(p), st.legal_actions()))
+    assert checked > 1000

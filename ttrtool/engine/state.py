@@ -88,6 +88,9 @@ class GameState:
         # tuples; cleared by every claim and station (claims.complete_claim,
         # stations.build), so it is rebuilt only after the board changed.
         self.board_view: tuple[tuple[Any, ...], ...] | None = None
+        # The tickets in views (each player's tickets and offer, the ticket counts and
+        # the draw deck's size); cleared by every ticket deal, draw and keep (tickets.py).
+        self.ticket_view: tuple[Any, ...] | None = None
 
     @classmethod
     def start(cls, game: Game, seed: int) -> GameState:
@@ -380,7 +383,12 @@ class GameState:
                                        tuple(self.trains), tuple(self.stations_left),
                                        tuple(self.route_score))
         fc = self.final_countdown
-        tickets = self.tickets
+        tv = self.ticket_view
+        if tv is None:
+            tv = self.ticket_view = (
+                tuple(map(tuple, self.tickets)), tuple(map(tuple, self.offers)),
+                tuple(map(len, self.tickets)),
+                len(self.ticket_decks.get(self.game.draw_deck, ())))
         # tuple.__new__ is what the named tuple's own constructor calls, without its frame.
         return _new_view(PlayerView, (
             player,  # seat
@@ -391,18 +399,18 @@ class GameState:
             fc,  # turns_left
             self.game.card_names,
             tuple(self.hands[player]),
-            tuple(tickets[player]),
-            tuple(self.offers[player]),  # offered
+            tv[0][player],  # tickets
+            tv[1][player],  # offered
             tuple(self.market),
             len(self.deck),
             len(self.discards),
-            len(self.ticket_decks.get(self.game.draw_deck, ())),  # ticket_deck_size
+            tv[3],  # ticket_deck_size
             board[0],  # route_owner
             board[1],  # stations
             board[2],  # trains
             board[3],  # stations_left
             tuple(map(sum, self.hands)),  # hand_sizes
-            tuple(map(len, tickets)),  # ticket_counts
+            tv[2],  # ticket_counts
             board[4],  # route_scores
             None if t is None else TunnelView(
                 t.route, t.color, t.cards, t.locomotives, tuple(t.revealed), t.extra),
