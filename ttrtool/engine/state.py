@@ -235,7 +235,8 @@ class GameState:
         claims.claim_actions(self, p, out, default)
         if self.ticket_decks.get(self.game.draw_deck):  # R-TIX-1: not with an empty deck
             out.append(self.game.draw_tickets)
-        stations.station_actions(self, p, out)
+        if self.stations_left[p] > 0:  # station_actions' first test, without the call
+            stations.station_actions(self, p, out)
 
     def has_move(self, p: int) -> bool:
         """Does player ``p`` have any action other than passing at the start of a turn?"""
