@@ -139,7 +139,7 @@ def draw_actions(st: GameState, second: bool, out: list[Action]) -> None:
     draw that emptied them ends with its first card.
 
     The row of draws depends only on which colours the market shows, so it is
-    made once per set of colours (``Game.draw_rows``, at most 2 ** cards rows).
+    made once per set of colours, with the game (``Game.draw_rows``).
     """
     if not (st.deck or st.discards):
         return  # R-DRAW-7

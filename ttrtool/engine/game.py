@@ -9,6 +9,7 @@ map's name.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ttrtool.engine.actions import (
@@ -148,8 +149,18 @@ class Game:
         self.wipe_at = rules.market_locomotive_wipe  # R-DRAW-5; 0 or less: never
         self.draw_cards = rules.draw_cards
         self.end_trigger_trains = rules.end_trigger_trains
+        # Made here for every set of colours a full market can show, so a long run does
+        # not grow them (a larger, hand-arranged market is added when it is first seen).
         self.draw_rows: dict[frozenset[int], tuple[DrawFaceUp | DrawBlind, ...]] = {}
         self.second_draw_rows: dict[frozenset[int], tuple[DrawFaceUp | DrawBlind, ...]] = {}
+        second_banned = self.loco if self.face_up_loco_ends_draw else -1
+        for size in range(min(rules.market_size, self.n_cards) + 1):
+            for shown in combinations(range(self.n_cards), size):
+                self.draw_rows[frozenset(shown)] = (
+                    *(self.draw_face_up[c] for c in shown), self.draw_blind)
+                self.second_draw_rows[frozenset(shown)] = (
+                    *(self.draw_face_up[c] for c in shown if c != second_banned),
+                    self.draw_blind)
         # Claims: route r paid with card c and n locomotives is claim_table[r][c * (len + 1) + n].
         # Routes alike in (length, colour, ferry locomotives, locomotives allowed) share
         # their payments, worked out once per legal-action call (claims.claim_actions).
