@@ -102,7 +102,7 @@ def test_views_kept_between_decisions_agree_with_views_made_afresh(
         usa: Board, europe: Board, switzerland: Board) -> None:
     """The board and ticket parts of views are kept until a claim, station or ticket
     deal, draw or keep changes them: every view of seeded random games equals one
-    made with nothing kept."""
+    made with nothing kept, and its hand sizes the hands' cards."""
     checked = 0
     for board, players in ((usa, 4), (europe, 3), (switzerland, 2)):
         g = Game(board, players)
@@ -113,6 +113,8 @@ def test_views_kept_between_decisions_agree_with_views_made_afresh(
                 kept = [st.view(q) for q in range(players)]
                 st.board_view = st.ticket_view = None
                 assert kept == [st.view(q) for q in range(players)]
+                # hand sizes are counted as cards move, not summed for each view
+                assert kept[0].hand_sizes == tuple(sum(h) for h in st.hands)
                 checked += 1
                 p = st.current_player
                 st.apply(bots[p].choose(st.view(p), st.legal_actions()))

@@ -118,6 +118,7 @@ def take_face_up(st: GameState, player: int, card: int) -> None:
     """Move a face-up card to a hand and replace it at once (R-DRAW-2)."""
     st.market.remove(card)
     st.hands[player][card] += 1
+    st.hand_count[player] += 1
     refill_market(st)
 
 
@@ -127,6 +128,7 @@ def take_blind(st: GameState, player: int) -> None:
     if card < 0:  # legal-action generation never offers this
         raise AssertionError("blind draw with no card left")
     st.hands[player][card] += 1
+    st.hand_count[player] += 1
 
 
 def draw_actions(st: GameState, second: bool, out: list[Action]) -> None:

@@ -280,8 +280,10 @@ def lay_claim(st: GameState, player: int, route: int, color: int, cards: int, lo
     hand = st.hands[player]
     hand[color] -= cards
     hand[g.loco] -= locos
+    st.hand_count[player] -= cards + locos
     for c, n in substitutes:
         hand[c] -= n
+        st.hand_count[player] -= n
     if not g.route_tunnel[route]:
         st.discards.extend([color] * cards)
         st.discards.extend([g.loco] * locos)
@@ -332,6 +334,7 @@ def finish_tunnel(st: GameState, player: int, pay: bool, cards: int, locos: int)
     if pay:
         hand[t.color] -= cards
         hand[g.loco] -= locos
+        st.hand_count[player] -= cards + locos
         st.discards.extend([t.color] * (t.cards + cards))
         st.discards.extend([g.loco] * (t.locomotives + locos))
         for c, n in t.substitutes:
@@ -344,7 +347,9 @@ def finish_tunnel(st: GameState, player: int, pay: bool, cards: int, locos: int)
     else:
         hand[t.color] += t.cards
         hand[g.loco] += t.locomotives
+        st.hand_count[player] += t.cards + t.locomotives
         for c, n in t.substitutes:
             hand[c] += n
+            st.hand_count[player] += n
         st.tunnels_withdrawn += 1
         st.tunnel = None

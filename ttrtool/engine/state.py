@@ -54,6 +54,10 @@ class GameState:
         self.final_countdown: int | None = None  # turns left once R-END-1 triggered
         self.draws_left = 0
         self.hands = [[0] * g.n_cards for _ in range(n)]
+        # Cards in each hand (views' hand_sizes), kept by every change to a hand;
+        # check_invariants recounts it.  Code that arranges hands by hand calls
+        # recount_hands().
+        self.hand_count = [0] * n
         self.deck: list[int] = []
         self.discards: list[int] = []
         self.market: list[int] = []
@@ -104,6 +108,7 @@ class GameState:
                 card = cards.draw_card(st)
                 if card >= 0:
                     st.hands[p][card] += 1
+        st.recount_hands()
         cards.refill_market(st)
         for t in g.board.tickets:
             st.ticket_decks[t.deck].append(t.index)
@@ -121,6 +126,7 @@ class GameState:
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         new.hands = [list(h) for h in self.hands]
+        new.hand_count = list(self.hand_count)
         new.deck = list(self.deck)
         new.discards = list(self.discards)
         new.market = list(self.market)
@@ -157,6 +163,10 @@ class GameState:
         ra, rb = self.find(player, a), self.find(player, b)
         if ra != rb:
             self.uf[player][ra] = rb
+
+    def recount_hands(self) -> None:
+        """Count the cards of every hand afresh (after hands were arranged by hand)."""
+        self.hand_count = [sum(h) for h in self.hands]
 
     # -- queries ------------------------------------------------------------
 
@@ -410,7 +420,7 @@ class GameState:
             board[1],  # stations
             board[2],  # trains
             board[3],  # stations_left
-            tuple(map(sum, self.hands)),  # hand_sizes
+            tuple(self.hand_count),  # hand_sizes
             tv[2],  # ticket_counts
             board[4],  # route_scores
             None if t is None else TunnelView(

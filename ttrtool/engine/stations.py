@@ -69,6 +69,7 @@ def build(st: GameState, player: int, city: int, color: int, cards: int, locos: 
     hand = st.hands[player]
     hand[color] -= cards
     hand[g.loco] -= locos
+    st.hand_count[player] -= cards + locos
     st.discards.extend([color] * cards)
     st.discards.extend([g.loco] * locos)
     st.stations_left[player] -= 1
