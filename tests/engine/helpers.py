@@ -67,6 +67,7 @@ def position(
     for p, cards in (hands or {}).items():
         for name, n in cards.items():
             st.hands[p][idx[name]] = n
+    st.recount_hands()
     st.market = [idx[c] for c in market or []]
     st.deck = [idx[c] for c in reversed(deck or [])]
     st.discards = [idx[c] for c in discards or []]
@@ -97,4 +98,6 @@ def play(st: GameState, *texts_: str) -> None:
 def rearranged(st: GameState) -> GameState:
     """Forget the cached legal actions after a test changed the position by hand."""
     st._legal = st._default = None
+    st.board_view = st.ticket_view = None
+    st.recount_hands()
     return st

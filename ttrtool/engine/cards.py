@@ -37,13 +37,20 @@ def draw_card(st: GameState) -> int:
 def refill_market(st: GameState) -> None:
     """Turn up cards until the market is full or no card is left, then apply R-DRAW-5."""
     market = st.market
-    size = st.game.rules.market_size
-    while len(market) < size:
+    g = st.game
+    deck = st.deck
+    while len(market) < g.market_size:
+        if deck:
+            market.append(deck.pop())
+            continue
         card = draw_card(st)
         if card < 0:
             break
         market.append(card)
-    settle_market(st)
+    if g.wipe_at > 0 and market.count(g.loco) >= g.wipe_at:
+        settle_market(st)
+    else:
+        st.market_stuck = False  # what settle_market says of a market it leaves alone
 
 
 def legal_market_possible(st: GameState) -> bool:
@@ -102,7 +109,7 @@ def settle_market(st: GameState) -> None:
 def top_up_market(st: GameState) -> None:
     """At the end of a turn: refill a market left short (R-DRAW-6/7) and settle
     a stuck one (R-DRAW-5) when cards have come back to deck or discards."""
-    if (len(st.market) < st.game.rules.market_size or st.market_stuck) and (
+    if (len(st.market) < st.game.market_size or st.market_stuck) and (
             st.deck or st.discards):
         refill_market(st)
 
@@ -111,6 +118,7 @@ def take_face_up(st: GameState, player: int, card: int) -> None:
     """Move a face-up card to a hand and replace it at once (R-DRAW-2)."""
     st.market.remove(card)
     st.hands[player][card] += 1
+    st.hand_count[player] += 1
     refill_market(st)
 
 
@@ -120,6 +128,7 @@ def take_blind(st: GameState, player: int) -> None:
     if card < 0:  # legal-action generation never offers this
         raise AssertionError("blind draw with no card left")
     st.hands[player][card] += 1
+    st.hand_count[player] += 1
 
 
 def draw_actions(st: GameState, second: bool, out: list[Action]) -> None:
@@ -130,26 +139,21 @@ def draw_actions(st: GameState, second: bool, out: list[Action]) -> None:
     With deck and discards both empty nothing is offered, not even a face-up
     card (R-DRAW-7): drawing train cards is then not a legal action, and a
     draw that emptied them ends with its first card.
+
+    The row of draws depends only on which colours the market shows, so it is
+    made once per set of colours, with the game (``Game.draw_rows``).
     """
     if not (st.deck or st.discards):
         return  # R-DRAW-7
     g = st.game
-    market = st.market
-    banned = g.loco if second and g.rules.face_up_locomotive_ends_draw else -1
-    if market:
-        actions = g.draw_face_up
-        seen = 0
-        for card in market:
-            bit = 1 << card
-            if not seen & bit and card != banned:
-                seen |= bit
-        card = 0
-        while seen:
-            if seen & 1:
-                out.append(actions[card])
-            seen >>= 1
-            card += 1
-    out.append(g.draw_blind)
+    rows = g.second_draw_rows if second and g.face_up_loco_ends_draw else g.draw_rows
+    shown = frozenset(st.market)
+    row = rows.get(shown)
+    if row is None:
+        banned = g.loco if rows is g.second_draw_rows else -1
+        row = rows[shown] = tuple(
+            [g.draw_face_up[c] for c in sorted(shown) if c != banned] + [g.draw_blind])
+    out.extend(row)
 
 
 def card_total(st: GameState) -> int:

@@ -27,7 +27,6 @@ from ttrtool.engine.payments import (
 )
 
 first = itemgetter(0)
-MISSING = object()
 
 if TYPE_CHECKING:
     from ttrtool.engine.actions import Action
@@ -131,22 +130,94 @@ def claim_actions(st: GameState, player: int, out: list[Action],
     that colour's payments, with the fewest locomotives (docs/engine.md, "Payments").
 
     Works key by key (routes alike in length, colour and locomotive rules), so a
-    hand that cannot pay for a kind of route skips all of them at once.
+    hand that cannot pay for a kind of route skips all of them at once.  A
+    coloured group of keys (one colour and locomotive rule) depends on two counts
+    only, so the keys it can pay and their pickers are looked up at once
+    (:func:`colour_row`).
     """
     g = st.game
     hand = st.hands[player]
     trains = st.trains[player]
-    pay_keys = g.pay_keys
     loco = g.loco
     locos = hand[loco]
-    most = max(hand[:g.loco]) if g.loco else 0
     open_routes = st.open_for[player]  # closed routes are already left out
-    key_len = g.key_len
     hits: list[tuple[int, Any]] = []
-    takes = g.default_pickers if default else g.claim_pickers
+    if g.sub_keys:
+        _substitute_hits(st, player, hand, trains, default, hits)
+    rows = g.default_rows if default else g.claim_rows
+    for gi, col, locos_ok in g.colour_groups:
+        have = hand[col]
+        if not locos_ok:
+            if not have:
+                continue  # no card of the colour, and locomotives may not be played
+            shape = have << 10
+        elif have or locos:
+            shape = (have << 10) | locos
+        else:
+            continue  # no card of the colour, no locomotive
+        row = rows[gi].get(shape)
+        if row is None:
+            row = rows[gi][shape] = colour_row(g, gi, hand, default)
+        for length, key, take in row:
+            if length > trains:
+                break  # R-CLAIM-4: too few trains for this key and the longer ones
+            routes = open_routes[key]
+            if routes:
+                hits.extend([(r, take) for r in routes])
+    if g.gray_groups:
+        key_len = g.key_len
+        pay_keys = g.pay_keys
+        offsets = default_offsets if default else fast_offsets
+        most = max(hand[:loco]) if loco else 0
+        for locos_ok, keys in g.gray_groups:
+            cap = most + (locos if locos_ok else 0)
+            if cap > trains:
+                cap = trains
+            for key in keys:
+                if key_len[key] > cap:
+                    break  # not enough cards of any one colour, or trains, for longer ones
+                routes = open_routes[key]
+                if not routes:
+                    continue
+                take = picker(offsets(pay_keys[key], hand, loco))
+                if take is not None:
+                    hits.extend([(r, take) for r in routes])
+    if hits:
+        hits.sort(key=first)
+        table = g.claim_table
+        for r, take in hits:
+            out.extend(take(table[r]))
+
+
+def colour_row(g: Game, group: int, hand: Sequence[int], default: bool) -> tuple[
+        tuple[int, int, Any], ...]:
+    """The keys of a coloured group (``Game.key_groups``) this hand can pay, shortest
+    first, as (length, key, picker of its payments); the same for every hand with
+    the same cards of the colour and locomotives (those only when they may be played)."""
+    col, locos_ok, keys = g.key_groups[group]
+    loco = g.loco
+    cap = hand[col] + (hand[loco] if locos_ok else 0)
     offsets = default_offsets if default else fast_offsets
+    row = []
+    for key in keys:
+        length = g.key_len[key]
+        if length > cap:
+            break  # not enough cards of the colour and locomotives for longer ones
+        take = picker(offsets(g.pay_keys[key], hand, loco))
+        if take is not None:
+            row.append((length, key, take))
+    return tuple(row)
+
+
+def _substitute_hits(st: GameState, player: int, hand: list[int], trains: int,
+                     default: bool, hits: list[tuple[int, Any]]) -> None:
+    """Claims of routes with substitute sets or mountains (R-VAR-3, R-VAR-10): other
+    bounds, so route by route."""
+    g = st.game
+    key_len = g.key_len
+    open_routes = st.open_for[player]
     total = sum(hand)
-    for key in g.sub_keys:  # R-VAR-3, R-VAR-10: other bounds, so route by route
+    for key in g.sub_keys:
         if key_len[key] > total:
             continue  # every payment plays at least the route's length in cards
         pays: list[Paid] | None = None
@@ -157,32 +228,6 @@ def claim_actions(st: GameState, player: int, out: list[Action],
                 if not pays:
                     break
                 hits.append((r, _constant(substitute_claims(g, r, pays))))
-    for col, locos_ok, keys in g.key_groups:
-        have = hand[col] if col >= 0 else most
-        cap = have + (locos if locos_ok else 0)
-        if cap > trains:
-            cap = trains
-        for key in keys:
-            if key_len[key] > cap:
-                break  # not enough cards of any one colour, or trains, for longer ones
-            routes = open_routes[key]
-            if not routes:
-                continue
-            if col >= 0:  # a coloured key's payments depend on two counts: memoised
-                memo = (key, have, locos)
-                take = takes.get(memo, MISSING)
-                if take is MISSING:
-                    take = takes[memo] = picker(offsets(pay_keys[key], hand, loco))
-            else:
-                take = picker(offsets(pay_keys[key], hand, loco))
-            if take is None:
-                continue
-            hits.extend([(r, take) for r in routes])
-    if hits:
-        hits.sort(key=first)
-        table = g.claim_table
-        for r, take in hits:
-            out.extend(take(table[r]))
 
 
 def complete_claim(st: GameState, player: int, route: int) -> None:
@@ -235,8 +280,10 @@ def lay_claim(st: GameState, player: int, route: int, color: int, cards: int, lo
     hand = st.hands[player]
     hand[color] -= cards
     hand[g.loco] -= locos
+    st.hand_count[player] -= cards + locos
     for c, n in substitutes:
         hand[c] -= n
+        st.hand_count[player] -= n
     if not g.route_tunnel[route]:
         st.discards.extend([color] * cards)
         st.discards.extend([g.loco] * locos)
@@ -287,6 +334,7 @@ def finish_tunnel(st: GameState, player: int, pay: bool, cards: int, locos: int)
     if pay:
         hand[t.color] -= cards
         hand[g.loco] -= locos
+        st.hand_count[player] -= cards + locos
         st.discards.extend([t.color] * (t.cards + cards))
         st.discards.extend([g.loco] * (t.locomotives + locos))
         for c, n in t.substitutes:
@@ -299,7 +347,9 @@ def finish_tunnel(st: GameState, player: int, pay: bool, cards: int, locos: int)
     else:
         hand[t.color] += t.cards
         hand[g.loco] += t.locomotives
+        st.hand_count[player] += t.cards + t.locomotives
         for c, n in t.substitutes:
             hand[c] += n
+            st.hand_count[player] += n
         st.tunnels_withdrawn += 1
         st.tunnel = None

@@ -9,6 +9,7 @@ map's name.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ttrtool.engine.actions import (
@@ -140,6 +141,26 @@ class Game:
         self.draw_blind = DrawBlind()
         self.draw_tickets = DrawTickets()
         self.pass_action = Pass()
+        # Card draws by the set of colours the market shows (cards.draw_actions), filled
+        # as games go: the first card of a draw, and a second one when a face-up
+        # locomotive may not be it (R-DRAW-3).
+        self.face_up_loco_ends_draw = rules.face_up_locomotive_ends_draw
+        self.market_size = rules.market_size
+        self.wipe_at = rules.market_locomotive_wipe  # R-DRAW-5; 0 or less: never
+        self.draw_cards = rules.draw_cards
+        self.end_trigger_trains = rules.end_trigger_trains
+        # Made here for every set of colours a full market can show, so a long run does
+        # not grow them (a larger, hand-arranged market is added when it is first seen).
+        self.draw_rows: dict[frozenset[int], tuple[DrawFaceUp | DrawBlind, ...]] = {}
+        self.second_draw_rows: dict[frozenset[int], tuple[DrawFaceUp | DrawBlind, ...]] = {}
+        second_banned = self.loco if self.face_up_loco_ends_draw else -1
+        for size in range(min(rules.market_size, self.n_cards) + 1):
+            for shown in combinations(range(self.n_cards), size):
+                self.draw_rows[frozenset(shown)] = (
+                    *(self.draw_face_up[c] for c in shown), self.draw_blind)
+                self.second_draw_rows[frozenset(shown)] = (
+                    *(self.draw_face_up[c] for c in shown if c != second_banned),
+                    self.draw_blind)
         # Claims: route r paid with card c and n locomotives is claim_table[r][c * (len + 1) + n].
         # Routes alike in (length, colour, ferry locomotives, locomotives allowed) share
         # their payments, worked out once per legal-action call (claims.claim_actions).
@@ -173,10 +194,19 @@ class Game:
         self.key_groups: tuple[tuple[int, bool, tuple[int, ...]], ...] = tuple(
             (col, locos_ok, tuple(sorted(keys, key=lambda k: (self.key_len[k], k))))
             for (col, locos_ok), keys in sorted(by_kind.items()))
-        # A pure memo, filled as games go: (coloured key, cards of its colour,
-        # locomotives) -> the picker of its payments (claims.claim_actions).
-        self.claim_pickers: dict[tuple[int, int, int], Any] = {}
-        self.default_pickers: dict[tuple[int, int, int], Any] = {}  # the same, default payments
+        # The coloured groups as (group, colour, locomotives allowed), and the gray ones.
+        self.colour_groups = tuple((gi, col, locos_ok)
+                                   for gi, (col, locos_ok, _) in enumerate(self.key_groups)
+                                   if col >= 0)
+        self.gray_groups = tuple((locos_ok, keys) for col, locos_ok, keys in self.key_groups
+                                 if col < 0)
+        # A pure memo, filled as games go: per coloured group, the hand's shape (cards of
+        # the colour << 10 | locomotives, those only where they may be played) -> the
+        # keys it can pay with their pickers (claims.colour_row); bounded by the deck.
+        self.claim_rows: list[dict[int, tuple[tuple[int, int, Any], ...]]] = [
+            {} for _ in self.key_groups]
+        self.default_rows: list[dict[int, tuple[tuple[int, int, Any], ...]]] = [
+            {} for _ in self.key_groups]  # the same, default payments
         self._station_tables: dict[int, dict[int, tuple[BuildStation, ...]]] = {}
         self._sub_claims: dict[tuple[int, int, int, tuple[tuple[int, int], ...]], ClaimRoute] = {}
 

@@ -31,6 +31,9 @@ def check_invariants(st: GameState, connectivity: bool = True) -> list[str]:
     for p, hand in enumerate(st.hands):
         if min(hand) < 0:
             problems.append(f"player {p} holds a negative number of cards: {hand}")
+        if st.hand_count[p] != sum(hand):
+            problems.append(f"player {p}'s card count {st.hand_count[p]} is not the "
+                            f"{sum(hand)} cards of the hand")
     if len(st.market) > g.rules.market_size:
         problems.append(f"market has {len(st.market)} cards")
 

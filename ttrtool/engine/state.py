@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 SETUP, MAIN, SECOND_DRAW, TICKETS, TUNNEL, OVER = range(6)
 PHASE_NAMES = ("setup_tickets", "main", "second_draw", "tickets", "tunnel", "over")
+_new_view = tuple.__new__
 
 
 class GameState:
@@ -53,6 +54,10 @@ class GameState:
         self.final_countdown: int | None = None  # turns left once R-END-1 triggered
         self.draws_left = 0
         self.hands = [[0] * g.n_cards for _ in range(n)]
+        # Cards in each hand (views' hand_sizes), kept by every change to a hand;
+        # check_invariants recounts it.  Code that arranges hands by hand calls
+        # recount_hands().
+        self.hand_count = [0] * n
         self.deck: list[int] = []
         self.discards: list[int] = []
         self.market: list[int] = []
@@ -87,6 +92,9 @@ class GameState:
         # tuples; cleared by every claim and station (claims.complete_claim,
         # stations.build), so it is rebuilt only after the board changed.
         self.board_view: tuple[tuple[Any, ...], ...] | None = None
+        # The tickets in views (each player's tickets and offer, the ticket counts and
+        # the draw deck's size); cleared by every ticket deal, draw and keep (tickets.py).
+        self.ticket_view: tuple[Any, ...] | None = None
 
     @classmethod
     def start(cls, game: Game, seed: int) -> GameState:
@@ -100,6 +108,7 @@ class GameState:
                 card = cards.draw_card(st)
                 if card >= 0:
                     st.hands[p][card] += 1
+        st.recount_hands()
         cards.refill_market(st)
         for t in g.board.tickets:
             st.ticket_decks[t.deck].append(t.index)
@@ -117,6 +126,7 @@ class GameState:
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         new.hands = [list(h) for h in self.hands]
+        new.hand_count = list(self.hand_count)
         new.deck = list(self.deck)
         new.discards = list(self.discards)
         new.market = list(self.market)
@@ -153,6 +163,10 @@ class GameState:
         ra, rb = self.find(player, a), self.find(player, b)
         if ra != rb:
             self.uf[player][ra] = rb
+
+    def recount_hands(self) -> None:
+        """Count the cards of every hand afresh (after hands were arranged by hand)."""
+        self.hand_count = [sum(h) for h in self.hands]
 
     # -- queries ------------------------------------------------------------
 
@@ -231,7 +245,8 @@ class GameState:
         claims.claim_actions(self, p, out, default)
         if self.ticket_decks.get(self.game.draw_deck):  # R-TIX-1: not with an empty deck
             out.append(self.game.draw_tickets)
-        stations.station_actions(self, p, out)
+        if self.stations_left[p] > 0:  # station_actions' first test, without the call
+            stations.station_actions(self, p, out)
 
     def has_move(self, p: int) -> bool:
         """Does player ``p`` have any action other than passing at the start of a turn?"""
@@ -268,7 +283,7 @@ class GameState:
         p = self.current_player
         self.history.append((p, action))
         g = self.game
-        if isinstance(action, DrawFaceUp | DrawBlind):
+        if isinstance(action, (DrawFaceUp, DrawBlind)):  # a tuple: cheaper than a union
             self._draw(p, action)
         elif isinstance(action, ClaimRoute):
             subs = (tuple((g.card_index[c], n) for c, n in action.substitutes)
@@ -307,12 +322,12 @@ class GameState:
         if isinstance(action, DrawFaceUp):
             card = g.card_index[action.color]
             cards.take_face_up(self, p, card)
-            if self.phase == MAIN and card == g.loco and g.rules.face_up_locomotive_ends_draw:
+            if self.phase == MAIN and card == g.loco and g.face_up_loco_ends_draw:
                 self._end_turn()  # R-DRAW-3: a face-up locomotive is the whole draw
                 return
         else:
             cards.take_blind(self, p)
-        self.draws_left = (g.rules.draw_cards if self.phase == MAIN else self.draws_left) - 1
+        self.draws_left = (g.draw_cards if self.phase == MAIN else self.draws_left) - 1
         if self.draws_left > 0:
             self.phase = SECOND_DRAW
             self._legal = self._default = self._generate(p)
@@ -337,13 +352,16 @@ class GameState:
         self.phase = MAIN
         self.draws_left = 0
         self._legal = self._default = None
-        cards.top_up_market(self)  # cards may have come back since the market ran short or stuck
+        # cards.top_up_market: cards may have come back since the market ran short or stuck
+        if (len(self.market) < g.market_size or self.market_stuck) and (
+                self.deck or self.discards):
+            cards.refill_market(self)
         if self.final_countdown is not None:
             self.final_countdown -= 1
             if self.final_countdown <= 0:
                 self._finish("normal")
                 return
-        elif self.trains[p] <= g.rules.end_trigger_trains:
+        elif self.trains[p] <= g.end_trigger_trains:
             self.final_countdown = g.players  # everyone, the trigger included, plays once more
         if self.turn >= g.turn_cap:
             self._finish("turn_cap")
@@ -353,6 +371,8 @@ class GameState:
 
     def _check_stall(self) -> None:
         """R-END-2: when nobody can do anything but pass, the game is stalled."""
+        if self.deck or self.discards:  # has_move's first answer, for every player
+            return
         if self.has_move(self.current_player):
             return
         if not any(self.has_move(q) for q in range(self.game.players)):
@@ -368,37 +388,44 @@ class GameState:
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know now (never others' hands or tickets, nor deck order)."""
         t = self.tunnel
-        g = self.game
         board = self.board_view
         if board is None:
             board = self.board_view = (tuple(self.owner), tuple(self.stations),
                                        tuple(self.trains), tuple(self.stations_left),
                                        tuple(self.route_score))
-        return PlayerView(
+        fc = self.final_countdown
+        tv = self.ticket_view
+        if tv is None:
+            tv = self.ticket_view = (
+                tuple(map(tuple, self.tickets)), tuple(map(tuple, self.offers)),
+                tuple(map(len, self.tickets)),
+                len(self.ticket_decks.get(self.game.draw_deck, ())))
+        # tuple.__new__ is what the named tuple's own constructor calls, without its frame.
+        return _new_view(PlayerView, (
             player,  # seat
             self.current_player,
             PHASE_NAMES[self.phase],
             self.turn,
-            self.final_countdown is not None,  # final_round
-            self.final_countdown,  # turns_left
-            g.card_names,
+            fc is not None,  # final_round
+            fc,  # turns_left
+            self.game.card_names,
             tuple(self.hands[player]),
-            tuple(self.tickets[player]),
-            tuple(self.offers[player]),  # offered
+            tv[0][player],  # tickets
+            tv[1][player],  # offered
             tuple(self.market),
             len(self.deck),
             len(self.discards),
-            len(self.ticket_decks.get(g.draw_deck, ())),  # ticket_deck_size
+            tv[3],  # ticket_deck_size
             board[0],  # route_owner
             board[1],  # stations
             board[2],  # trains
             board[3],  # stations_left
-            tuple(map(sum, self.hands)),  # hand_sizes
-            tuple(map(len, self.tickets)),  # ticket_counts
+            tuple(self.hand_count),  # hand_sizes
+            tv[2],  # ticket_counts
             board[4],  # route_scores
             None if t is None else TunnelView(
                 t.route, t.color, t.cards, t.locomotives, tuple(t.revealed), t.extra),
-        )
+        ))
 
     def result(self) -> GameResult:
         """The scored outcome; only once the game is over."""

@@ -7,6 +7,7 @@ chooses the routes that score the owner's tickets best (R-EU-4).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -68,6 +69,7 @@ def build(st: GameState, player: int, city: int, color: int, cards: int, locos: 
     hand = st.hands[player]
     hand[color] -= cards
     hand[g.loco] -= locos
+    st.hand_count[player] -= cards + locos
     st.discards.extend([color] * cards)
     st.discards.extend([g.loco] * locos)
     st.stations_left[player] -= 1
@@ -137,11 +139,62 @@ def best_station_routes(
     best_open = [results[i] for i in open_]
     if open_ and any(len(o) > 1 for o in options):
         which = [tickets[i] for i in open_]
+        total_of = _totals(g, base, which, find_in)
         for choice in product(*options):
-            trial = score(choice, which)
-            total = sum(t.scored for t in trial)
+            if total_of is None:
+                total = sum(t.scored for t in score(choice, which))
+            else:
+                total = total_of(choice)
             if total > best_total:
-                best_total, best_choice, best_open = total, choice, trial
+                best_total, best_choice = total, choice
+        if best_choice is not none:
+            best_open = score(best_choice, which)
     for i, res in zip(open_, best_open, strict=True):
         results[i] = res
     return list(zip(own, best_choice, strict=True)), results
+
+
+Choice = tuple[int | None, ...]
+
+
+def _totals(g: Game, base: list[int], which: list[int],
+            find_in: Callable[[list[int], int], int]) -> Callable[[Choice], int] | None:
+    """The ticket total of one choice of borrowed routes, as ``score`` would add it up
+    but without building results: a completed ticket scores its best joined
+    destination, an open one minus its lowest (R-TIX-2, R-CH-3).  None when a ticket
+    names a border point (reached only through owned routes, R-CH-9): then ``score``."""
+    terminal = g.terminal
+    pairs: list[tuple[int, int, int]] = []
+    plans = []
+    for t in which:
+        dests = g.ticket_dests[t]
+        origin = g.ticket_origin[t]
+        if any(terminal[n] for n in origin) or any(terminal[n] for nodes, _ in dests
+                                                   for n in nodes):
+            return None
+        if len(origin) == 1 and len(dests) == 1 and len(dests[0][0]) == 1:
+            pairs.append((origin[0], dests[0][0][0], dests[0][1]))  # one city to one city
+        else:
+            plans.append((origin, dests, -min(points for _, points in dests)))
+    end_a, end_b = g.end_a, g.end_b
+
+    def total_of(choice: Choice) -> int:
+        par = list(base)
+        for r in sorted({r for r in choice if r is not None}):
+            ra, rb = find_in(par, end_a[r]), find_in(par, end_b[r])
+            if ra != rb:
+                par[ra] = rb
+        total = 0
+        for a, b, points in pairs:
+            total += points if find_in(par, a) == find_in(par, b) else -points
+        for origin, dests, worst in plans:
+            roots = {find_in(par, n) for n in origin}
+            best: int | None = None
+            for nodes, points in dests:
+                if (best is None or points > best) and any(
+                        find_in(par, n) in roots for n in nodes):
+                    best = points
+            total += worst if best is None else best
+        return total
+
+    return total_of

@@ -48,6 +48,7 @@ def deal_setup(st: GameState) -> None:
             if name != g.draw_deck:
                 st.removed_tickets.extend(deck)
                 deck.clear()
+    st.ticket_view = None  # the views' tickets are made afresh
 
 
 def keep_actions(offer: Sequence[int], keep_min: int, out: list[Action]) -> None:
@@ -75,6 +76,7 @@ def keep(st: GameState, player: int, kept: Sequence[int], setup: bool) -> None:
         else:  # bottom of the deck the ticket came from
             st.ticket_decks[g.board.tickets[t].deck].append(t)
     st.offers[player] = []
+    st.ticket_view = None
 
 
 def draw(st: GameState, player: int) -> None:
@@ -84,6 +86,7 @@ def draw(st: GameState, player: int) -> None:
     n = g.rules.tickets.draw
     st.offers[player] = deck[:n]
     del deck[:n]
+    st.ticket_view = None
 
 
 def place_roots(g: Game, nodes: Sequence[int], owned: Callable[[int], bool],
