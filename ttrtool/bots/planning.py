@@ -75,6 +75,10 @@ class StrategicBot:
         self.colors = g.route_color
         self.partners = g.partners
         self.doubled = tuple(r for r, others in enumerate(g.partners) if others)
+        # Unowned routes that may still be closed to it: a double route's track, or
+        # a route whose group the rules leave no track of (group_cap 0).
+        self._closable = tuple(r for r, others in enumerate(g.partners)
+                               if others or g.group_cap[r] <= 0)
         self.both = g.both_tracks
         self.tunnel_routes = g.route_tunnel
         self.locos_ok = g.route_locos_ok
@@ -95,7 +99,9 @@ class StrategicBot:
         self._rescued: set[int] = set()  # tickets a station was built for
         self._withdrawn: set[int] = set()  # tunnels it once withdrew from
         self._valid = False
-        self._taken = -1  # routes claimed by anyone when the plan was last checked
+        self._checked: tuple[int, ...] | None = None  # the owners when the plan was last checked
+        # closed_routes() and board_weights() for one position: its owners, the flags, the weights
+        self._board: tuple[Sequence[int], list[bool], list[float]] | None = None
         self.claims: Sequence[ClaimRoute] = ()
         self.draws: Sequence[DrawFaceUp | DrawBlind] = ()
         self.stations: Sequence[BuildStation] = ()
@@ -178,20 +184,49 @@ class StrategicBot:
             return owner[route] != self.seat
         return not group_open(owner, self.partners[route], self.game.group_cap[route], self.seat)
 
+    def _board_for(self, owner: Sequence[int]) -> tuple[Sequence[int], list[bool], list[float]]:
+        """:meth:`closed` of every route, and each route's planning cost before any
+        is made free (:meth:`path_weights`), worked out once per position: the board
+        changes only on claims, and most decisions are card draws."""
+        board = self._board
+        if board is not None and (board[0] is owner or board[0] == owner):
+            return board
+        seat = self.seat
+        closed = [o >= 0 and o != seat for o in owner]
+        partners, cap = self.partners, self.game.group_cap
+        for r in self._closable:
+            if owner[r] < 0 and not group_open(owner, partners[r], cap[r], seat):
+                closed[r] = True
+        weights = list(self.base_weights)
+        for r, o in enumerate(owner):
+            if o >= 0:
+                weights[r] = 0.0 if o == seat else INF
+        for r in self.doubled:
+            if owner[r] < 0 and closed[r]:
+                weights[r] = INF
+        board = self._board = (tuple(owner), closed, weights)
+        return board
+
+    def closed_routes(self, owner: Sequence[int]) -> list[bool]:
+        """:meth:`closed` for every route at once (do not change the list)."""
+        return self._board_for(owner)[1]
+
     def refresh(self, view: PlayerView) -> None:
         """Re-plan if the tickets changed or a needed route was lost."""
         owner = view.route_owner
-        taken = len(owner) - owner.count(-1)
         if self._valid and view.tickets == self._tickets:
-            if taken == self._taken:
+            checked = self._checked
+            if owner is checked or owner == checked:
                 return  # no route claimed since the last look: the plan stands
-            self._taken = taken
-            mine = [r for r in self.needed if owner[r] == self.seat]
+            self._checked = tuple(owner)
+            seat = self.seat
+            mine = [r for r in self.needed if owner[r] == seat]
             if mine:
                 self.needed.difference_update(mine)
                 self._plan_cards = None
                 self._prune_done(owner)
-            if not any(self.closed(owner, r) for r in self.needed):
+            closed = self.closed
+            if not any(closed(owner, r) for r in self.needed):
                 return
         self.plan(view)
 
@@ -202,16 +237,10 @@ class StrategicBot:
     def path_weights(self, owner: Sequence[int], free: set[int]) -> list[float]:
         """Each route's planning cost: nothing for its own routes and ``free`` ones,
         infinite for those :meth:`closed` to it."""
-        weights = list(self.base_weights)
-        for r in free:
-            weights[r] = 0.0
-        seat = self.seat
-        for r, o in enumerate(owner):
-            if o >= 0:
-                weights[r] = 0.0 if o == seat else INF
-        for r in self.doubled:
-            if owner[r] < 0 and self.closed(owner, r):
-                weights[r] = INF
+        weights = list(self._board_for(owner)[2])
+        for r in free:  # free unless owned by another or closed (own routes are 0 already)
+            if weights[r] != INF:
+                weights[r] = 0.0
         return weights
 
     def ticket_path(self, weights: Sequence[float], ticket: int,
@@ -236,7 +265,7 @@ class StrategicBot:
 
     def plan(self, view: PlayerView) -> None:
         owner = view.route_owner
-        self._taken = len(owner) - owner.count(-1)
+        self._checked = tuple(owner)
         self._tickets = view.tickets
         self._paths = {}
         self.ticket_points = {}
@@ -341,8 +370,12 @@ class StrategicBot:
         want, grays, ferry_locos = self.plan_cards()
         missing = [w - h if w > h else 0 for w, h in zip(want, hand, strict=True)]
         if grays:
-            spare = max(range(self.loco), key=lambda c: (hand[c] - want[c], -c))
-            missing[spare] += max(0, grays - max(0, hand[spare] - want[spare]))
+            # the colour held most beyond the plan's needs, the lowest on ties
+            spare, most = 0, hand[0] - want[0]
+            for c in range(1, self.loco):
+                if hand[c] - want[c] > most:
+                    spare, most = c, hand[c] - want[c]
+            missing[spare] += max(0, grays - max(0, most))
         missing[self.loco] = max(0, ferry_locos - hand[self.loco])
         return missing
 
