@@ -34,7 +34,7 @@ from ttrtool.engine.actions import (
 from ttrtool.engine.claims import group_open
 from ttrtool.engine.game import Game
 from ttrtool.engine.view import PlayerView
-from ttrtool.graph import INF, cheapest_path
+from ttrtool.graph import INF, PathSearch, cheapest_path
 
 LOCO = "locomotive"
 
@@ -244,13 +244,28 @@ class StrategicBot:
         return weights
 
     def ticket_path(self, weights: Sequence[float], ticket: int,
+                    searches: dict[tuple[int, ...], PathSearch] | None = None,
                     ) -> tuple[float, tuple[int, ...], int] | None:
-        """Cheapest (cost, routes, points) to the ticket's best destination (R-CH-3)."""
+        """Cheapest (cost, routes, points) to the ticket's best destination (R-CH-3).
+
+        ``searches`` holds the path searches of one set of ``weights`` by origin,
+        for a caller asking about many tickets with the same weights: tickets
+        from one place share one search (graph.PathSearch, the same answers)."""
         g = self.game
+        dests = g.ticket_dests[ticket]
+        origin = g.ticket_origin[ticket]
+        if searches is None and len(dests) == 1:
+            nodes, points = dests[0]
+            found = cheapest_path(self.board, origin, nodes, weight=weights)
+            return None if found is None else (found[0], found[1], points)
+        search = None if searches is None else searches.get(origin)
+        if search is None:
+            search = PathSearch(self.board, origin, weights)
+            if searches is not None:
+                searches[origin] = search
         best: tuple[float, tuple[int, ...], int] | None = None
-        for nodes, points in g.ticket_dests[ticket]:
-            found = cheapest_path(self.board, g.ticket_origin[ticket], nodes,
-                                  weight=weights)
+        for nodes, points in dests:
+            found = search.path(nodes)
             if found is None:
                 continue
             cost, path = found
