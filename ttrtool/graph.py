@@ -108,16 +108,14 @@ def cheapest_path(
     weights = weight if not callable(weight) else [weight(r) for r in board.routes]
     if usable is not None:  # an unusable route costs infinity: never taken
         weights = [w if ok else INF for w, ok in zip(weights, usable, strict=True)]
-    n = len(board.nodes)
+    _, border, route_a, route_b = _prepared(board)
+    n = len(border)
     is_target = [False] * n
     for t in targets:
         is_target[t] = True
     starts = set(sources)
-    # a border point is an end, never a junction (R-CH-9), unless the chain starts there
-    nodes = board.nodes
     dist = [INF] * n
-    prev_node = [-1] * n
-    prev_route = [-1] * n
+    via = [-1] * n  # the route entering each node on the cheapest chain found so far
     heap: list[tuple[float, int]] = []
     for s in sorted(starts):
         dist[s] = 0.0
@@ -133,18 +131,21 @@ def cheapest_path(
         done[node] = True
         if is_target[node]:
             chain = []
-            while prev_route[node] >= 0:
-                chain.append(prev_route[node])
-                node = prev_node[node]
-            return d, tuple(reversed(chain))
-        if nodes[node].kind == "border" and node not in starts:
+            ri = via[node]
+            while ri >= 0:
+                chain.append(ri)
+                node = route_a[ri] if route_b[ri] == node else route_b[ri]
+                ri = via[node]
+            chain.reverse()
+            return d, tuple(chain)
+        # a border point is an end, never a junction (R-CH-9), unless the chain starts there
+        if border[node] and node not in starts:
             continue
         for ri, other in links[node]:
             nd = d + weights[ri]
             if nd < dist[other]:
                 dist[other] = nd
-                prev_node[other] = node
-                prev_route[other] = ri
+                via[other] = ri
                 push(heap, (nd, other))
     return None
 

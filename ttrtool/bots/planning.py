@@ -132,6 +132,11 @@ class StrategicBot:
         # The draws are a few at the front and the ticket draw one before the stations,
         # so only the stations' start needs a search (and only when there are any).
         end = len(actions)
+        if end and type(actions[end - 1]) in DRAW_KINDS:  # draws only (a second draw)
+            self.draws = cast("Sequence[DrawFaceUp | DrawBlind]", actions[:end])
+            self.claims = self.stations = ()
+            self.ticket_draw = None
+            return
         if end and type(actions[end - 1]) is Pass:
             end -= 1
         i = 0
@@ -400,13 +405,14 @@ class StrategicBot:
         best: Action | None = None
         best_need = 0
         blind: Action | None = None
+        index = self.game.card_index
         for a in self.draws:
-            if isinstance(a, DrawFaceUp):
+            if type(a) is DrawFaceUp:
                 # A face-up locomotive is a whole draw (R-DRAW-3): only for ferries.
-                need = missing[self.game.card_index[a.color]]
+                need = missing[index[a.color]]
                 if need > best_need:
                     best, best_need = a, need
-            elif isinstance(a, DrawBlind):
+            elif type(a) is DrawBlind:
                 blind = a
         if best is not None:
             return best
