@@ -237,7 +237,10 @@ class Expert(BonusPlay):
             self._path_memo.clear()
         if ticket in self._path_memo:
             found = self._path_memo[ticket]
-            if found is None or not any(self.closed(owner, r) for r in found[1]):
+            if found is None:
+                return found
+            closed = self.closed_routes(owner)
+            if not any(closed[r] for r in found[1]):
                 return found
         found = self.ticket_path(weights(), ticket, searches)
         self._path_memo[ticket] = found
@@ -372,10 +375,11 @@ class Expert(BonusPlay):
         best: tuple[float, int] | None = None
         target = None
         loco = self.loco
+        closed = self.closed_routes(owner)
         for r in range(self.game.n_routes):
             n = self.lengths[r]
             if (n < self.long_min or self.trains_of[r] > trains or owner[r] >= 0
-                    or self.closed(owner, r)):
+                    or closed[r]):
                 continue
             c = self.colors[r]
             held = (max(hand[:loco]) if c < 0 else hand[c]) + hand[loco]

@@ -519,7 +519,8 @@ class StrategicBot:
                     self.board, g.ticket_origin[t], nodes,
                     weight=lambda r: 0.0 if owner[r.index] == self.seat else (
                         50.0 if borrowed[r.index] else float(r.length)),
-                    usable=[not self.closed(owner, r) or borrowed[r] for r in range(g.n_routes)])
+                    usable=[not c or b for c, b in zip(self.closed_routes(owner), borrowed,
+                                                      strict=True)])
                 if found is None or found[0] != 50.0:
                     continue  # only when one borrowed route closes the gap
                 r = self.board.routes[next(r for r in found[1] if borrowed[r])]
