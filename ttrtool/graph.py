@@ -6,7 +6,8 @@ Routes are undirected edges; a node may be joined by several routes
 never junctions (R-CH-9), everywhere in this module.
 
 * :class:`UnionFind`, :func:`components`, :func:`joined`: is a ticket joined?
-* :func:`cheapest_path`: one cheapest chain between two sets of nodes.
+* :func:`cheapest_path`: one cheapest chain between two sets of nodes;
+  :class:`PathSearch` the same for many target sets from one search.
 * :func:`cheapest_tree`: cheapest costs from a set of nodes to every node,
   with one chain per node and the number of cheapest chains (for ties).
 * :func:`usable_tracks`: the tracks a game of N players can use (R-CLAIM-5).
@@ -72,6 +73,23 @@ def route_length(route: Route) -> float:
     return float(route.length)
 
 
+# Per board, what a PathSearch needs beyond ``board.links``: which nodes are
+# border points, and each route's two ends (to walk a chain back).  Keyed by
+# the board's id, the board kept beside it so that the id is not reused.
+_PREPARED: dict[int, tuple[Board, tuple[bool, ...], tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _prepared(board: Board) -> tuple[Board, tuple[bool, ...], tuple[int, ...], tuple[int, ...]]:
+    found = _PREPARED.get(id(board))
+    if found is None or found[0] is not board:
+        if len(_PREPARED) >= 64:
+            _PREPARED.clear()  # many boards (tests): start again rather than grow
+        found = _PREPARED[id(board)] = (
+            board, tuple(n.kind == "border" for n in board.nodes),
+            tuple(r.a for r in board.routes), tuple(r.b for r in board.routes))
+    return found
+
+
 def cheapest_path(
     board: Board,
     sources: Iterable[int],
@@ -90,16 +108,14 @@ def cheapest_path(
     weights = weight if not callable(weight) else [weight(r) for r in board.routes]
     if usable is not None:  # an unusable route costs infinity: never taken
         weights = [w if ok else INF for w, ok in zip(weights, usable, strict=True)]
-    n = len(board.nodes)
+    _, border, route_a, route_b = _prepared(board)
+    n = len(border)
     is_target = [False] * n
     for t in targets:
         is_target[t] = True
     starts = set(sources)
-    # a border point is an end, never a junction (R-CH-9), unless the chain starts there
-    nodes = board.nodes
     dist = [INF] * n
-    prev_node = [-1] * n
-    prev_route = [-1] * n
+    via = [-1] * n  # the route entering each node on the cheapest chain found so far
     heap: list[tuple[float, int]] = []
     for s in sorted(starts):
         dist[s] = 0.0
@@ -115,20 +131,100 @@ def cheapest_path(
         done[node] = True
         if is_target[node]:
             chain = []
-            while prev_route[node] >= 0:
-                chain.append(prev_route[node])
-                node = prev_node[node]
-            return d, tuple(reversed(chain))
-        if nodes[node].kind == "border" and node not in starts:
+            ri = via[node]
+            while ri >= 0:
+                chain.append(ri)
+                node = route_a[ri] if route_b[ri] == node else route_b[ri]
+                ri = via[node]
+            chain.reverse()
+            return d, tuple(chain)
+        # a border point is an end, never a junction (R-CH-9), unless the chain starts there
+        if border[node] and node not in starts:
             continue
         for ri, other in links[node]:
             nd = d + weights[ri]
             if nd < dist[other]:
                 dist[other] = nd
-                prev_node[other] = node
-                prev_route[other] = ri
+                via[other] = ri
                 push(heap, (nd, other))
     return None
+
+
+class PathSearch:
+    """:func:`cheapest_path` from one set of sources with one set of weights, asked
+    for many sets of targets: one search, resumed where the last answer left it.
+
+    Dijkstra settles the nodes in the same order whatever the targets; a
+    target set only decides where the search stops.  So each answer is the
+    first settled node among the targets, reached by the same chain of routes
+    as :func:`cheapest_path` returns for the same arguments, at the same cost.
+    Weights must not be negative, and must not change while the search is used.
+    """
+
+    __slots__ = ("board", "weights", "starts", "dist", "via", "rank", "heap", "settled",
+                 "border", "route_a", "route_b")
+
+    def __init__(self, board: Board, sources: Iterable[int], weights: Sequence[float]) -> None:
+        self.board = board
+        self.weights = weights
+        _, self.border, self.route_a, self.route_b = _prepared(board)
+        n = len(self.border)
+        self.starts = set(sources)
+        self.dist = [INF] * n
+        self.via = [-1] * n  # the route entering each node on the cheapest chain found so far
+        self.rank = [-1] * n  # when each node was settled (-1: not yet)
+        self.settled = 0
+        self.heap: list[tuple[float, int]] = []
+        for s in sorted(self.starts):
+            self.dist[s] = 0.0
+            self.heap.append((0.0, s))
+        heapq.heapify(self.heap)
+
+    def path(self, targets: Iterable[int]) -> tuple[float, tuple[int, ...]] | None:
+        """``cheapest_path(board, sources, targets, weights)``."""
+        rank = self.rank
+        found = -1
+        for t in targets:
+            if rank[t] >= 0 and (found < 0 or rank[t] < rank[found]):
+                found = t
+        if found < 0:
+            found = self._settle_first_of(set(targets))
+            if found < 0:
+                return None
+        chain = []
+        via, route_a, route_b = self.via, self.route_a, self.route_b
+        node = found
+        ri = via[node]
+        while ri >= 0:
+            chain.append(ri)
+            node = route_a[ri] if route_b[ri] == node else route_b[ri]
+            ri = via[node]
+        chain.reverse()
+        return self.dist[found], tuple(chain)
+
+    def _settle_first_of(self, targets: set[int]) -> int:
+        """Go on settling nodes until one of ``targets`` is settled; -1 if none can be."""
+        heap, dist, via, rank = self.heap, self.dist, self.via, self.rank
+        border, starts, weights = self.border, self.starts, self.weights
+        links = self.board.links
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            d, node = pop(heap)
+            if rank[node] >= 0:
+                continue
+            rank[node] = self.settled
+            self.settled += 1
+            # a border point is an end, never a junction (R-CH-9), unless the chain starts there
+            if not border[node] or node in starts:
+                for ri, other in links[node]:
+                    nd = d + weights[ri]
+                    if nd < dist[other]:
+                        dist[other] = nd
+                        via[other] = ri
+                        push(heap, (nd, other))
+            if node in targets:
+                return node
+        return -1
 
 
 def passes_through(board: Board, node: int, ends: frozenset[int] | set[int]) -> bool:

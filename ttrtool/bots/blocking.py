@@ -94,13 +94,14 @@ class Detours:
             g = self.game
             ends_a, ends_b = g.end_a, g.end_b
             found: set[int] = set()
+            unclaimed = [r for r in routes if owner[r] < 0]
             for q in range(g.players):
                 if q == self.seat:
                     continue
                 uf, touched = self._networks[q]
-                for r in routes:
+                for r in unclaimed:
                     a, b = ends_a[r], ends_b[r]
-                    if (owner[r] < 0 and a in touched and b in touched
+                    if (a in touched and b in touched and r not in found
                             and uf.find(a) != uf.find(b)):
                         found.add(r)
             self._gaps = frozenset(found)

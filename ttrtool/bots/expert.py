@@ -39,7 +39,7 @@ from ttrtool.bots.planning import LOCO
 from ttrtool.engine.actions import Action, ClaimRoute, KeepTickets
 from ttrtool.engine.game import Game
 from ttrtool.engine.view import PlayerView
-from ttrtool.graph import INF
+from ttrtool.graph import INF, PathSearch
 
 # A ticket draw must be expected to bring more than this many points: what a
 # turn spent drawing cards or claiming is worth instead.
@@ -225,19 +225,24 @@ class Expert(BonusPlay):
         self._plans += 1
 
     def candidate_path(self, owner: Sequence[int], weights: Callable[[], list[float]],
-                       ticket: int) -> tuple[float, tuple[int, ...], int] | None:
+                       ticket: int, searches: dict[tuple[int, ...], PathSearch] | None = None,
+                       ) -> tuple[float, tuple[int, ...], int] | None:
         """:meth:`ticket_path` with the plan free, remembered while the plan and
         the bot's own routes stay the same and no route of the path is lost
-        (other players' claims can only make a path dearer)."""
+        (other players' claims can only make a path dearer); ``searches`` as for
+        :meth:`ticket_path`, for the weights ``weights`` gives."""
         key = (self._plans, self._owned)
         if key != self._path_key:
             self._path_key = key
             self._path_memo.clear()
         if ticket in self._path_memo:
             found = self._path_memo[ticket]
-            if found is None or not any(self.closed(owner, r) for r in found[1]):
+            if found is None:
                 return found
-        found = self.ticket_path(weights(), ticket)
+            closed = self.closed_routes(owner)
+            if not any(closed[r] for r in found[1]):
+                return found
+        found = self.ticket_path(weights(), ticket, searches)
         self._path_memo[ticket] = found
         return found
 
@@ -264,10 +269,11 @@ class Expert(BonusPlay):
         trains = view.trains[seat] - self.planned_cost()
         spare_cards = max(0, sum(view.hand) - self.planned_cards())
         values = []
+        searches: dict[tuple[int, ...], PathSearch] = {}  # one per origin, for these weights
         for t in self.draw_pool:
             if t in held or t in self.seen:
                 continue
-            found = self.candidate_path(owner, weights, t)
+            found = self.candidate_path(owner, weights, t, searches)
             if found is None:
                 values.append(-float(self.top_points[t]))
                 continue
@@ -369,10 +375,11 @@ class Expert(BonusPlay):
         best: tuple[float, int] | None = None
         target = None
         loco = self.loco
+        closed = self.closed_routes(owner)
         for r in range(self.game.n_routes):
             n = self.lengths[r]
             if (n < self.long_min or self.trains_of[r] > trains or owner[r] >= 0
-                    or self.closed(owner, r)):
+                    or closed[r]):
                 continue
             c = self.colors[r]
             held = (max(hand[:loco]) if c < 0 else hand[c]) + hand[loco]

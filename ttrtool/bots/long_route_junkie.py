@@ -36,8 +36,9 @@ class LongRouteJunkie(StrategicBot):
         trains = view.trains[self.seat]
         best: tuple[int, int, int] | None = None
         target = None
+        closed = self.closed_routes(owner)
         for r in range(self.game.n_routes):
-            if self.lengths[r] < LONG or self.trains_of[r] > trains or self.closed(owner, r):
+            if self.lengths[r] < LONG or self.trains_of[r] > trains or closed[r]:
                 continue
             if owner[r] == self.seat:
                 continue

@@ -31,31 +31,41 @@ class OneStepThinker(StrategicBot):
 
     def completion_gain(self, view: PlayerView, route: int) -> int:
         """Points gained if claiming ``route`` completes one of the open tickets."""
-        owner = view.route_owner
-        gain = 0
+        return self.completion_gains(view.route_owner).get(route, 0)
+
+    def completion_gains(self, owner: Sequence[int]) -> dict[int, int]:
+        """:meth:`completion_gain` of every route that has one, worked out at once."""
+        seat = self.seat
+        dests = self.game.ticket_dests
+        gains: dict[int, int] = {}
         for t in self.open_tickets:
-            path = self._paths.get(t, ())
-            left = [r for r in path if owner[r] != self.seat]
-            if left == [route]:
-                gain += 2 * max(p for _, p in self.game.ticket_dests[t])
-        return gain
+            left = [r for r in self._paths.get(t, ()) if owner[r] != seat]
+            if len(left) == 1:
+                r = left[0]
+                gains[r] = gains.get(r, 0) + 2 * max(p for _, p in dests[t])
+        return gains
 
     def main_turn(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         missing = dict(zip(self.game.card_names, self.wishes(view), strict=True))
         best: ClaimRoute | None = None
         best_gain = 0.0
         points, needed, tunnels = self.points, self.needed, self.tunnel_routes
+        gains: dict[int, int] | None = None
         route, value = -1, 0.0
         # Claims come by route index, a route's payments together (docs/engine.md): the
         # first of equal gains is the lowest route, paid the engine's first way.
         for a in self.claims:
             r = a.route
-            if tunnels[r] and not self.tunnel_ok(view, a):
-                continue
             if r != route:
                 route, value = r, float(points[r])
                 if r in needed:
-                    value += PLAN_BONUS + self.completion_gain(view, r)
+                    if gains is None:
+                        gains = self.completion_gains(view.route_owner)
+                    value += PLAN_BONUS + gains.get(r, 0)
+            if best is not None and value <= best_gain:
+                continue  # a payment only takes from the route's value: none beats the best
+            if tunnels[r] and not self.tunnel_ok(view, a):
+                continue
             gain = value - a.locomotives * 0.75
             if a.color != LOCO:
                 gain -= min(a.cards, missing[a.color]) * 0.5

@@ -34,7 +34,7 @@ from ttrtool.engine.actions import (
 from ttrtool.engine.claims import group_open
 from ttrtool.engine.game import Game
 from ttrtool.engine.view import PlayerView
-from ttrtool.graph import INF, cheapest_path
+from ttrtool.graph import INF, PathSearch, cheapest_path
 
 LOCO = "locomotive"
 
@@ -75,6 +75,10 @@ class StrategicBot:
         self.colors = g.route_color
         self.partners = g.partners
         self.doubled = tuple(r for r, others in enumerate(g.partners) if others)
+        # Unowned routes that may still be closed to it: a double route's track, or
+        # a route whose group the rules leave no track of (group_cap 0).
+        self._closable = tuple(r for r, others in enumerate(g.partners)
+                               if others or g.group_cap[r] <= 0)
         self.both = g.both_tracks
         self.tunnel_routes = g.route_tunnel
         self.locos_ok = g.route_locos_ok
@@ -95,7 +99,9 @@ class StrategicBot:
         self._rescued: set[int] = set()  # tickets a station was built for
         self._withdrawn: set[int] = set()  # tunnels it once withdrew from
         self._valid = False
-        self._taken = -1  # routes claimed by anyone when the plan was last checked
+        self._checked: tuple[int, ...] | None = None  # the owners when the plan was last checked
+        # closed_routes() and board_weights() for one position: its owners, the flags, the weights
+        self._board: tuple[Sequence[int], list[bool], list[float]] | None = None
         self.claims: Sequence[ClaimRoute] = ()
         self.draws: Sequence[DrawFaceUp | DrawBlind] = ()
         self.stations: Sequence[BuildStation] = ()
@@ -126,6 +132,11 @@ class StrategicBot:
         # The draws are a few at the front and the ticket draw one before the stations,
         # so only the stations' start needs a search (and only when there are any).
         end = len(actions)
+        if end and type(actions[end - 1]) in DRAW_KINDS:  # draws only (a second draw)
+            self.draws = cast("Sequence[DrawFaceUp | DrawBlind]", actions[:end])
+            self.claims = self.stations = ()
+            self.ticket_draw = None
+            return
         if end and type(actions[end - 1]) is Pass:
             end -= 1
         i = 0
@@ -178,20 +189,49 @@ class StrategicBot:
             return owner[route] != self.seat
         return not group_open(owner, self.partners[route], self.game.group_cap[route], self.seat)
 
+    def _board_for(self, owner: Sequence[int]) -> tuple[Sequence[int], list[bool], list[float]]:
+        """:meth:`closed` of every route, and each route's planning cost before any
+        is made free (:meth:`path_weights`), worked out once per position: the board
+        changes only on claims, and most decisions are card draws."""
+        board = self._board
+        if board is not None and (board[0] is owner or board[0] == owner):
+            return board
+        seat = self.seat
+        closed = [o >= 0 and o != seat for o in owner]
+        partners, cap = self.partners, self.game.group_cap
+        for r in self._closable:
+            if owner[r] < 0 and not group_open(owner, partners[r], cap[r], seat):
+                closed[r] = True
+        weights = list(self.base_weights)
+        for r, o in enumerate(owner):
+            if o >= 0:
+                weights[r] = 0.0 if o == seat else INF
+        for r in self.doubled:
+            if owner[r] < 0 and closed[r]:
+                weights[r] = INF
+        board = self._board = (tuple(owner), closed, weights)
+        return board
+
+    def closed_routes(self, owner: Sequence[int]) -> list[bool]:
+        """:meth:`closed` for every route at once (do not change the list)."""
+        return self._board_for(owner)[1]
+
     def refresh(self, view: PlayerView) -> None:
         """Re-plan if the tickets changed or a needed route was lost."""
         owner = view.route_owner
-        taken = len(owner) - owner.count(-1)
         if self._valid and view.tickets == self._tickets:
-            if taken == self._taken:
+            checked = self._checked
+            if owner is checked or owner == checked:
                 return  # no route claimed since the last look: the plan stands
-            self._taken = taken
-            mine = [r for r in self.needed if owner[r] == self.seat]
+            self._checked = tuple(owner)
+            seat = self.seat
+            mine = [r for r in self.needed if owner[r] == seat]
             if mine:
                 self.needed.difference_update(mine)
                 self._plan_cards = None
                 self._prune_done(owner)
-            if not any(self.closed(owner, r) for r in self.needed):
+            closed = self.closed
+            if not any(closed(owner, r) for r in self.needed):
                 return
         self.plan(view)
 
@@ -202,26 +242,35 @@ class StrategicBot:
     def path_weights(self, owner: Sequence[int], free: set[int]) -> list[float]:
         """Each route's planning cost: nothing for its own routes and ``free`` ones,
         infinite for those :meth:`closed` to it."""
-        weights = list(self.base_weights)
-        for r in free:
-            weights[r] = 0.0
-        seat = self.seat
-        for r, o in enumerate(owner):
-            if o >= 0:
-                weights[r] = 0.0 if o == seat else INF
-        for r in self.doubled:
-            if owner[r] < 0 and self.closed(owner, r):
-                weights[r] = INF
+        weights = list(self._board_for(owner)[2])
+        for r in free:  # free unless owned by another or closed (own routes are 0 already)
+            if weights[r] != INF:
+                weights[r] = 0.0
         return weights
 
     def ticket_path(self, weights: Sequence[float], ticket: int,
+                    searches: dict[tuple[int, ...], PathSearch] | None = None,
                     ) -> tuple[float, tuple[int, ...], int] | None:
-        """Cheapest (cost, routes, points) to the ticket's best destination (R-CH-3)."""
+        """Cheapest (cost, routes, points) to the ticket's best destination (R-CH-3).
+
+        ``searches`` holds the path searches of one set of ``weights`` by origin,
+        for a caller asking about many tickets with the same weights: tickets
+        from one place share one search (graph.PathSearch, the same answers)."""
         g = self.game
+        dests = g.ticket_dests[ticket]
+        origin = g.ticket_origin[ticket]
+        if searches is None and len(dests) == 1:
+            nodes, points = dests[0]
+            found = cheapest_path(self.board, origin, nodes, weight=weights)
+            return None if found is None else (found[0], found[1], points)
+        search = None if searches is None else searches.get(origin)
+        if search is None:
+            search = PathSearch(self.board, origin, weights)
+            if searches is not None:
+                searches[origin] = search
         best: tuple[float, tuple[int, ...], int] | None = None
-        for nodes, points in g.ticket_dests[ticket]:
-            found = cheapest_path(self.board, g.ticket_origin[ticket], nodes,
-                                  weight=weights)
+        for nodes, points in dests:
+            found = search.path(nodes)
             if found is None:
                 continue
             cost, path = found
@@ -236,7 +285,7 @@ class StrategicBot:
 
     def plan(self, view: PlayerView) -> None:
         owner = view.route_owner
-        self._taken = len(owner) - owner.count(-1)
+        self._checked = tuple(owner)
         self._tickets = view.tickets
         self._paths = {}
         self.ticket_points = {}
@@ -341,8 +390,12 @@ class StrategicBot:
         want, grays, ferry_locos = self.plan_cards()
         missing = [w - h if w > h else 0 for w, h in zip(want, hand, strict=True)]
         if grays:
-            spare = max(range(self.loco), key=lambda c: (hand[c] - want[c], -c))
-            missing[spare] += max(0, grays - max(0, hand[spare] - want[spare]))
+            # the colour held most beyond the plan's needs, the lowest on ties
+            spare, most = 0, hand[0] - want[0]
+            for c in range(1, self.loco):
+                if hand[c] - want[c] > most:
+                    spare, most = c, hand[c] - want[c]
+            missing[spare] += max(0, grays - max(0, most))
         missing[self.loco] = max(0, ferry_locos - hand[self.loco])
         return missing
 
@@ -352,13 +405,14 @@ class StrategicBot:
         best: Action | None = None
         best_need = 0
         blind: Action | None = None
+        index = self.game.card_index
         for a in self.draws:
-            if isinstance(a, DrawFaceUp):
+            if type(a) is DrawFaceUp:
                 # A face-up locomotive is a whole draw (R-DRAW-3): only for ferries.
-                need = missing[self.game.card_index[a.color]]
+                need = missing[index[a.color]]
                 if need > best_need:
                     best, best_need = a, need
-            elif isinstance(a, DrawBlind):
+            elif type(a) is DrawBlind:
                 blind = a
         if best is not None:
             return best
@@ -465,7 +519,8 @@ class StrategicBot:
                     self.board, g.ticket_origin[t], nodes,
                     weight=lambda r: 0.0 if owner[r.index] == self.seat else (
                         50.0 if borrowed[r.index] else float(r.length)),
-                    usable=[not self.closed(owner, r) or borrowed[r] for r in range(g.n_routes)])
+                    usable=[not c or b for c, b in zip(self.closed_routes(owner), borrowed,
+                                                      strict=True)])
                 if found is None or found[0] != 50.0:
                     continue  # only when one borrowed route closes the gap
                 r = self.board.routes[next(r for r in found[1] if borrowed[r])]

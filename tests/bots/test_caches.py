@@ -1,0 +1,148 @@
+"""The bots' speed caches give exactly what working from scratch gives.
+
+Each strategic bot keeps some answers for as long as their inputs stay the
+same (docs/bots.md, "Speed").  Here every bot of seeded games checks, at each
+of its decisions, each cache against a recomputation written out plainly
+(the code the caches replaced), then decides as usual; the games are played
+by those checking bots through ``simulate``'s table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from ttrtool.bots.destination_hungry import DestinationHungry
+from ttrtool.bots.expert import Expert
+from ttrtool.bots.long_route_junkie import LongRouteJunkie
+from ttrtool.bots.one_step_thinker import OneStepThinker
+from ttrtool.bots.planning import StrategicBot
+from ttrtool.bots.route_focus import RouteFocus
+from ttrtool.engine.actions import Action
+from ttrtool.engine.claims import group_open
+from ttrtool.engine.view import PlayerView
+from ttrtool.graph import INF
+from ttrtool.model import Board
+from ttrtool.simulate.playout import Table
+
+CHECKS: dict[str, int] = {}
+
+
+def count(name: str) -> None:
+    CHECKS[name] = CHECKS.get(name, 0) + 1
+
+
+def closed_from_scratch(bot: StrategicBot, owner: Sequence[int], route: int) -> bool:
+    if owner[route] >= 0:
+        return owner[route] != bot.seat
+    return not group_open(owner, bot.partners[route], bot.game.group_cap[route], bot.seat)
+
+
+def path_weights_from_scratch(bot: StrategicBot, owner: Sequence[int],
+                              free: set[int]) -> list[float]:
+    weights = list(bot.base_weights)
+    for r in free:
+        weights[r] = 0.0
+    for r, o in enumerate(owner):
+        if o >= 0:
+            weights[r] = 0.0 if o == bot.seat else INF
+    for r in bot.doubled:
+        if owner[r] < 0 and closed_from_scratch(bot, owner, r):
+            weights[r] = INF
+    return weights
+
+
+def completion_gain_from_scratch(bot: OneStepThinker, owner: Sequence[int], route: int) -> int:
+    gain = 0
+    for t in bot.open_tickets:
+        left = [r for r in bot._paths.get(t, ()) if owner[r] != bot.seat]
+        if left == [route]:
+            gain += 2 * max(p for _, p in bot.game.ticket_dests[t])
+    return gain
+
+
+def check(bot: StrategicBot, view: PlayerView) -> None:
+    """Every cache of ``bot`` against its recomputation, on this position and on
+    a copy of it as a list (the caches must not care which object they get)."""
+    owner = view.route_owner
+    rng = random.Random(view.turn * 7 + bot.seat)
+    n = bot.game.n_routes
+    some = {r for r in range(n) if rng.random() < 0.2}
+    for board in (owner, list(owner)):
+        assert bot.closed_routes(board) == [closed_from_scratch(bot, board, r)
+                                            for r in range(n)]
+        for free in (set(), set(bot.needed), some):
+            assert bot.path_weights(board, free) == path_weights_from_scratch(bot, board, free)
+        count("position")
+    if isinstance(bot, OneStepThinker):
+        gains = bot.completion_gains(owner)
+        for r in range(n):
+            assert gains.get(r, 0) == completion_gain_from_scratch(bot, owner, r)
+        count("completion gains")
+
+
+class Checked:
+    """Mixed into a bot: check its caches before each decision."""
+
+    def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        assert isinstance(self, StrategicBot)
+        check(self, view)
+        action: Action = super().choose(view, actions)  # type: ignore[misc]
+        return action
+
+
+class CheckedRouteFocus(Checked, RouteFocus):
+    pass
+
+
+class CheckedDestinationHungry(Checked, DestinationHungry):
+    pass
+
+
+class CheckedOneStepThinker(Checked, OneStepThinker):
+    pass
+
+
+class CheckedLongRouteJunkie(Checked, LongRouteJunkie):
+    pass
+
+
+class CheckedExpert(Checked, Expert):
+    pass
+
+
+HERE = "tests.bots.test_caches:"
+CHECKED = tuple(HERE + c.__name__ for c in (
+    CheckedDestinationHungry, CheckedRouteFocus, CheckedOneStepThinker, CheckedLongRouteJunkie,
+    CheckedExpert))
+PLAIN = ("destination-hungry", "route-focus", "one-step-thinker", "long-route-junkie", "expert")
+
+
+def plain_log(record: dict[str, Any]) -> dict[str, Any]:
+    """A game's record with the checking bots' names replaced by the bots they check."""
+    names = dict(zip(CHECKED, PLAIN, strict=True))
+    record["bots"] = [names[b] for b in record["bots"]]
+    for p in record["results"]:
+        p["bot"] = names[p["bot"]]
+    return record
+
+
+@pytest.mark.parametrize(("map_id", "players"), [
+    ("usa", 2), ("usa", 4), ("europe", 3), ("switzerland", 3), ("nordiccountries", 3),
+    ("india", 4)])
+def test_caches_agree_with_recomputation_in_seeded_games(
+        map_id: str, players: int, boards: dict[str, Board],
+        variant_boards: dict[str, Board]) -> None:
+    board = {**boards, **variant_boards}[map_id]
+    CHECKS.clear()
+    checked = Table(board, players, CHECKED)
+    plain = Table(board, players, PLAIN)
+    for number in range(3):
+        record = plain_log(checked.play(5, number, log_actions=True))
+        # the checks read only: the games are those of the bots they check
+        assert record == plain.play(5, number, log_actions=True)
+    assert CHECKS["position"] > 200
+    assert CHECKS["completion gains"] > 20
