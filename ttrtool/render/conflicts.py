@@ -33,6 +33,7 @@ class ConflictScore(CarPlacement):
         self._cells: dict[int, tuple[tuple[tuple[int, int], ...], list[Space]]] = {}
         self._extents: dict[int, tuple[tuple[float, float, float, float], list[Space]]] = {}
         self._track_boxes: dict[int, tuple[tuple[float, float, float, float], list[Point]]] = {}
+        self._neighbours: dict[int, list[int]] = {}
         self._sums: dict[tuple[int, tuple[int, ...]], tuple[float, list[list[Space]]]] = {}
 
     def cells(self, lane: Lane) -> tuple[tuple[int, int], ...]:
@@ -56,12 +57,16 @@ class ConflictScore(CarPlacement):
 
         The lanes that share a grid cell with it are the ones that can touch it; the sum is
         memoised on the placements of the lane and of those lanes."""
-        others = sorted(set(self.grid.near_cells(self.cells(lane))) - {lane.index})
-        lanes = [self.lanes[o] for o in others]
-        key = (id(lane.cars), tuple(id(o.cars) for o in lanes))
+        me = lane.index
+        lanes = [self.lanes[o] for o in sorted(self.grid.near_cells(self.cells(lane)))
+                 if o != me]
+        key = (id(lane.cars), tuple([id(o.cars) for o in lanes]))
         known = self._sums.get(key)
         if known is None:
-            cost = self._own(lane) + sum(self._pair(lane, o) for o in lanes)
+            pairs = 0.0
+            for o in lanes:
+                pairs += self._pair(lane, o)
+            cost = self._own(lane) + pairs  # in this order: the sums are compared exactly
             known = self._sums[key] = (cost, [lane.cars] + [o.cars for o in lanes])
         return known[0]
 
@@ -154,8 +159,12 @@ class ConflictScore(CarPlacement):
                    + (abs(lane.shape.a) + abs(lane.shape.b)) / 720)
 
     def neighbours(self, lane: Lane) -> list[int]:
-        return sorted({o for node in (lane.a, lane.b) for o, _ in self.at_node[node]}
-                      - {lane.index})
+        """The other lanes at the lane's places, in order (the caller must not change it)."""
+        known = self._neighbours.get(lane.index)
+        if known is None:
+            known = self._neighbours[lane.index] = sorted(
+                {o for node in (lane.a, lane.b) for o, _ in self.at_node[node]} - {lane.index})
+        return known
 
     def reshape_neighbours(self, lane: Lane) -> None:
         """Give way again at the places ``lane`` shares with its neighbours."""
