@@ -239,7 +239,9 @@ class CarPlacement(LaneShapes):
         p, q = lane.path.at(pos), lane.path.at(pos + c)
         dx, dy = q[0] - p[0], q[1] - p[1]
         d = math.hypot(dx, dy) or 1.0
-        return Box((p[0] + q[0]) / 2, (p[1] + q[1]) / 2, dx / d, dy / d, c / 2, lane.half_width)
+        # Box._make: the named tuple's own constructor is a Python function, this is not.
+        return Box._make(((p[0] + q[0]) / 2, (p[1] + q[1]) / 2, dx / d, dy / d, c / 2,
+                          lane.half_width))
 
     def _walk(self, lane: Lane, start: float, gap: float) -> list[float]:
         """Where each car starts: ``gap`` mm after the one before, further on where the
@@ -342,11 +344,12 @@ class CarPlacement(LaneShapes):
         lane.track = lane.path.slice(starts[0], starts[-1] + c)
         offsets = track_offsets(len(lane.routes), s)
         out: list[Space] = []
+        units = [self._unit(lane, at) for at in starts]  # the same for every full track
         for route, count, off in zip(lane.routes, lane.spaces, offsets, strict=True):
-            for i, at in enumerate(starts if count == n else self._spaced(starts, count)):
-                u = self._unit(lane, at)
-                box = Box(u.cx + u.uy * off, u.cy - u.ux * off, u.ux, u.uy, c / 2,
-                          s.car_width / 2)
+            for i, u in enumerate(units if count == n else
+                                  [self._unit(lane, at) for at in self._spaced(starts, count)]):
+                box = Box._make((u.cx + u.uy * off, u.cy - u.ux * off, u.ux, u.uy, c / 2,
+                                 s.car_width / 2))
                 bbox = box.bbox()
                 out.append(Space(route, i, box, bbox, self.grid.cells_of(bbox)))
         lane.cars = out
