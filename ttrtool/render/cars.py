@@ -38,6 +38,11 @@ class CarPlacement(LaneShapes):
         self._placed: dict[tuple[int, Shape, tuple[float, float]], _Placed] = {}
         self._lozenges: dict[tuple[int, Shape, int, int, Shape], tuple[float, float]] = {}
         self._trims: dict[tuple[object, ...], tuple[float, list[list[Space]]]] = {}
+        self._near: dict[tuple[int, int, float], tuple[list[Box], list[Space]]] = {}
+        self._peers: dict[tuple[int, int], list[tuple[Lane, int]]] = {}  # the others at an end
+        # The first two cars' boxes at each distance from a place, per lane, shape and end:
+        # the same for every lane they are tried against.
+        self._end_units: dict[tuple[int, Shape, int], dict[float, tuple[Box, Box]]] = {}
 
     def slack(self, lane: Lane) -> float:
         return lane.path.length - lane.fixed
@@ -59,29 +64,47 @@ class CarPlacement(LaneShapes):
         ``end_gap_max`` from the marker is not given way to: the lanes must bend apart.
 
         Memoised: the answer depends on the lane's shape and the trim at its other end, and
-        on the placement of every other lane at the place (its list of cars, kept with the
-        answer so that its id is never reused, its shape and trims)."""
-        node = lane.a if end == 0 else lane.b
-        others = [self.lanes[o] for o, _ in self.at_node.get(node, ()) if o != lane.index]
+        on the placement of every other lane at the place.  A placement's list of cars
+        stands for it (a list is only ever made for one shape and trims, and it is kept
+        with the answer, so that its id is never reused)."""
+        peers = self._peers.get((lane.index, end))
+        if peers is None:
+            node = lane.a if end == 0 else lane.b
+            peers = self._peers[(lane.index, end)] = [
+                (self.lanes[o], oend) for o, oend in self.at_node.get(node, ())
+                if o != lane.index]
         key = (lane.index, end, lane.shape, lane.trim[1 - end],
-               tuple((id(o.cars), o.shape, o.trim) for o in others))
+               tuple([id(o.cars) for o, _ in peers]))
         known = self._trims.get(key)
         if known is None:
-            known = self._trims[key] = (self._desired_trim(lane, end, node),
-                                        [o.cars for o in others])
+            known = self._trims[key] = (self._desired_trim(lane, end, peers),
+                                        [o.cars for o, _ in peers])
         return known[0]
 
-    def _desired_trim(self, lane: Lane, end: int, node: int) -> float:
-        need = self.end_min(node)
+    def _desired_trim(self, lane: Lane, end: int, peers: list[tuple[Lane, int]]) -> float:
+        # :meth:`free` and :meth:`_gives_way` written out: this loop runs for every lane at
+        # a place each time a lane there moves.
+        node = lane.a if end == 0 else lane.b
+        end_min = self._end_min
+        need = end_min[node]
         limit = self.marker(node) + self.sizes.end_gap_max
-        mine = (self.free(lane, end), -lane.index)
-        for other, oend in self.at_node.get(node, ()):
-            if other == lane.index:
-                continue
-            o = self.lanes[other]
-            want, theirs = self._lozenge(lane, end, o, oend)
-            if not self._gives_way(want - need, mine, theirs - need,
-                                   (self.free(o, oend), -o.index)):
+        my_free = lane.path.length - lane.fixed - (lane.trim[1 - end]
+                                                   - end_min[lane.b if end == 0 else lane.a])
+        lozenges = self._lozenges
+        for o, oend in peers:
+            known = lozenges.get((lane.index, lane.shape, end, o.index, o.shape))
+            want, theirs = known if known is not None else self._lozenge(lane, end, o, oend)
+            their_free = o.path.length - o.fixed - (o.trim[1 - oend]
+                                                    - end_min[o.b if oend == 0 else o.a])
+            mine, them = want - need, theirs - need
+            can, they_can = mine <= my_free, them <= their_free
+            if can != they_can:
+                gives = can
+            elif abs(mine - them) > 1e-9:
+                gives = mine < them
+            else:
+                gives = (my_free, -lane.index) > (their_free, -o.index)
+            if not gives:
                 continue  # the other lane gives way
             if o.cars:
                 want = self._clear_of(lane, end, o, node, limit)
@@ -130,20 +153,29 @@ class CarPlacement(LaneShapes):
             return known[0]
         s = self.sizes
         c = s.car_length
-        q = self.pos[node]
-        reach = (limit + 2.5 * c) ** 2
-        boxes = [sp.box for sp in other.cars
-                 if (sp.box.cx - q[0]) ** 2 + (sp.box.cy - q[1]) ** 2 < reach]
-        total = lane.path.length
+        boxes = self._near_boxes(other, node, (limit + 2.5 * c) ** 2)
         if not boxes:  # nothing of the other lane near the place: the cars start at once
             self._clears[key] = (self.end_min(node), other.cars)
             return self.end_min(node)
+        total = lane.path.length
+        units = self._end_units.setdefault((lane.index, lane.shape, end), {})
+        m = s.clearance
 
         def clear(t: float) -> bool:
-            units = (self._unit(lane, t if end == 0 else total - t - c),
-                     self._unit(lane, t + c + s.car_gap if end == 0 else total - t - 2 * c
-                                - s.car_gap))
-            return not any(boxes_overlap(u, b, s.clearance) for u in units for b in boxes)
+            pair = units.get(t)
+            if pair is None:
+                pair = units[t] = (
+                    self._unit(lane, t if end == 0 else total - t - c),
+                    self._unit(lane, t + c + s.car_gap if end == 0 else total - t - 2 * c
+                               - s.car_gap))
+            for u in pair:
+                ux, uy, ur = u.cx, u.cy, u.hl + u.hw + m
+                for b in boxes:
+                    # The distance test of boxes_overlap, first: most boxes are far.
+                    dx, dy, r = b.cx - ux, b.cy - uy, ur + b.hl + b.hw
+                    if dx * dx + dy * dy < r * r and boxes_overlap(u, b, m):
+                        return False
+            return True
 
         found = limit + 1.0
         t = self.end_min(node)
@@ -156,6 +188,18 @@ class CarPlacement(LaneShapes):
             t += 2.0
         self._clears[key] = (found, other.cars)  # kept, so that its id is never reused
         return found
+
+    def _near_boxes(self, other: Lane, node: int, reach: float) -> list[Box]:
+        """The boxes of ``other``'s cars whose centres lie less than the root of ``reach``
+        from ``node`` (memoised on the placement: every lane at the place asks)."""
+        key = (id(other.cars), node, reach)
+        known = self._near.get(key)
+        if known is None:
+            q = self.pos[node]
+            known = self._near[key] = ([sp.box for sp in other.cars
+                                        if (sp.box.cx - q[0]) ** 2 + (sp.box.cy - q[1]) ** 2
+                                        < reach], other.cars)
+        return known[0]
 
     def place(self, lane: Lane) -> None:
         """Lay the cars of ``lane`` along its path with its current trims (memoised)."""
@@ -195,7 +239,9 @@ class CarPlacement(LaneShapes):
         p, q = lane.path.at(pos), lane.path.at(pos + c)
         dx, dy = q[0] - p[0], q[1] - p[1]
         d = math.hypot(dx, dy) or 1.0
-        return Box((p[0] + q[0]) / 2, (p[1] + q[1]) / 2, dx / d, dy / d, c / 2, lane.half_width)
+        # Box._make: the named tuple's own constructor is a Python function, this is not.
+        return Box._make(((p[0] + q[0]) / 2, (p[1] + q[1]) / 2, dx / d, dy / d, c / 2,
+                          lane.half_width))
 
     def _walk(self, lane: Lane, start: float, gap: float) -> list[float]:
         """Where each car starts: ``gap`` mm after the one before, further on where the
@@ -298,11 +344,12 @@ class CarPlacement(LaneShapes):
         lane.track = lane.path.slice(starts[0], starts[-1] + c)
         offsets = track_offsets(len(lane.routes), s)
         out: list[Space] = []
+        units = [self._unit(lane, at) for at in starts]  # the same for every full track
         for route, count, off in zip(lane.routes, lane.spaces, offsets, strict=True):
-            for i, at in enumerate(starts if count == n else self._spaced(starts, count)):
-                u = self._unit(lane, at)
-                box = Box(u.cx + u.uy * off, u.cy - u.ux * off, u.ux, u.uy, c / 2,
-                          s.car_width / 2)
+            for i, u in enumerate(units if count == n else
+                                  [self._unit(lane, at) for at in self._spaced(starts, count)]):
+                box = Box._make((u.cx + u.uy * off, u.cy - u.ux * off, u.ux, u.uy, c / 2,
+                                 s.car_width / 2))
                 bbox = box.bbox()
                 out.append(Space(route, i, box, bbox, self.grid.cells_of(bbox)))
         lane.cars = out

@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from ttrtool.model import Board
 from ttrtool.render.cars import CarPlacement
-from ttrtool.render.geometry import box_circle_overlap, boxes_overlap, polylines_cross
+from ttrtool.render.geometry import (
+    Point,
+    box_circle_overlap,
+    boxes_overlap,
+    polyline_bbox,
+    tracks_cross,
+)
 from ttrtool.render.lanes import Lane, Space
 from ttrtool.render.theme import Sizes
 
@@ -25,6 +31,9 @@ class ConflictScore(CarPlacement):
         self._owns: dict[int, tuple[float, list[Space]]] = {}
         self._pairs: dict[tuple[int, int], tuple[float, list[Space], list[Space]]] = {}
         self._cells: dict[int, tuple[tuple[tuple[int, int], ...], list[Space]]] = {}
+        self._extents: dict[int, tuple[tuple[float, float, float, float], list[Space]]] = {}
+        self._track_boxes: dict[int, tuple[tuple[float, float, float, float], list[Point]]] = {}
+        self._neighbours: dict[int, list[int]] = {}
         self._sums: dict[tuple[int, tuple[int, ...]], tuple[float, list[list[Space]]]] = {}
 
     def cells(self, lane: Lane) -> tuple[tuple[int, int], ...]:
@@ -48,12 +57,16 @@ class ConflictScore(CarPlacement):
 
         The lanes that share a grid cell with it are the ones that can touch it; the sum is
         memoised on the placements of the lane and of those lanes."""
-        others = sorted(set(self.grid.near_cells(self.cells(lane))) - {lane.index})
-        lanes = [self.lanes[o] for o in others]
-        key = (id(lane.cars), tuple(id(o.cars) for o in lanes))
+        me = lane.index
+        lanes = [self.lanes[o] for o in sorted(self.grid.near_cells(self.cells(lane)))
+                 if o != me]
+        key = (id(lane.cars), tuple([id(o.cars) for o in lanes]))
         known = self._sums.get(key)
         if known is None:
-            cost = self._own(lane) + sum(self._pair(lane, o) for o in lanes)
+            pairs = 0.0
+            for o in lanes:
+                pairs += self._pair(lane, o)
+            cost = self._own(lane) + pairs  # in this order: the sums are compared exactly
             known = self._sums[key] = (cost, [lane.cars] + [o.cars for o in lanes])
         return known[0]
 
@@ -85,25 +98,52 @@ class ConflictScore(CarPlacement):
         return cost
 
     def _pair(self, lane: Lane, other: Lane) -> float:
-        """Cars of two lanes touching, and their tracks crossing."""
+        """Cars of two lanes touching, and their tracks crossing (the same either way round,
+        so memoised both ways)."""
         key = (id(lane.cars), id(other.cars))
         known = self._pairs.get(key)
         if known is not None:
             return known[0]
         m = self.sizes.clearance
         cost = 0.0
-        for sp in lane.cars:
-            b = sp.bbox
-            for o in other.cars:
-                ob = o.bbox
-                if b[0] - m > ob[2] or ob[0] - m > b[2] or b[1] - m > ob[3] or ob[1] - m > b[3]:
-                    continue
-                if boxes_overlap(sp.box, o.box, m):
-                    cost += HARD
-        if polylines_cross(lane.track, other.track):
+        # Only the cars inside the other lane's bounding box (with the clearance) can touch.
+        x0, y0, x1, y1 = self._extent(lane.cars)
+        x0, y0, x1, y1 = x0 - m, y0 - m, x1 + m, y1 + m
+        near = [o for o in other.cars
+                if not (o.bbox[0] > x1 or o.bbox[2] < x0 or o.bbox[1] > y1 or o.bbox[3] < y0)]
+        if near:
+            for sp in lane.cars:
+                b = sp.bbox
+                for o in near:
+                    ob = o.bbox
+                    if b[0] - m > ob[2] or ob[0] - m > b[2] or b[1] - m > ob[3] \
+                            or ob[1] - m > b[3]:
+                        continue
+                    if boxes_overlap(sp.box, o.box, m):
+                        cost += HARD
+        if tracks_cross(lane.track, self._extent_of_track(lane.track), other.track,
+                        self._extent_of_track(other.track)):
             cost += HARD
-        self._pairs[key] = (cost, lane.cars, other.cars)
+        self._pairs[key] = self._pairs[(key[1], key[0])] = (cost, lane.cars, other.cars)
         return cost
+
+    def _extent(self, cars: list[Space]) -> tuple[float, float, float, float]:
+        """The bounding box of a placement's cars (memoised on the placement)."""
+        known = self._extents.get(id(cars))
+        if known is None:
+            box = (min((sp.bbox[0] for sp in cars), default=0.0),
+                   min((sp.bbox[1] for sp in cars), default=0.0),
+                   max((sp.bbox[2] for sp in cars), default=0.0),
+                   max((sp.bbox[3] for sp in cars), default=0.0))
+            known = self._extents[id(cars)] = (box, cars)
+        return known[0]
+
+    def _extent_of_track(self, track: list[Point]) -> tuple[float, float, float, float]:
+        """The bounding box of a track line (memoised on the list, kept with it)."""
+        known = self._track_boxes.get(id(track))
+        if known is None:
+            known = self._track_boxes[id(track)] = (polyline_bbox(track), track)
+        return known[0]
 
     def faults(self, lane: Lane) -> int:
         """Cars turning more than ``car_turn_max`` from one to the next; an end car farther
@@ -119,8 +159,12 @@ class ConflictScore(CarPlacement):
                    + (abs(lane.shape.a) + abs(lane.shape.b)) / 720)
 
     def neighbours(self, lane: Lane) -> list[int]:
-        return sorted({o for node in (lane.a, lane.b) for o, _ in self.at_node[node]}
-                      - {lane.index})
+        """The other lanes at the lane's places, in order (the caller must not change it)."""
+        known = self._neighbours.get(lane.index)
+        if known is None:
+            known = self._neighbours[lane.index] = sorted(
+                {o for node in (lane.a, lane.b) for o, _ in self.at_node[node]} - {lane.index})
+        return known
 
     def reshape_neighbours(self, lane: Lane) -> None:
         """Give way again at the places ``lane`` shares with its neighbours."""

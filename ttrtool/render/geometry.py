@@ -131,14 +131,19 @@ def segment_hits_rect(p: Point, q: Point, rect: tuple[float, float, float, float
     return True
 
 
-def _bbox(pts: Sequence[Point]) -> tuple[float, float, float, float]:
+def polyline_bbox(pts: Sequence[Point]) -> tuple[float, float, float, float]:
     xs = [p[0] for p in pts]
     ys = [p[1] for p in pts]
     return (min(xs), min(ys), max(xs), max(ys))
 
 
 def polylines_cross(a: Sequence[Point], b: Sequence[Point]) -> bool:
-    ba, bb = _bbox(a), _bbox(b)
+    return tracks_cross(a, polyline_bbox(a), b, polyline_bbox(b))
+
+
+def tracks_cross(a: Sequence[Point], ba: tuple[float, float, float, float],
+                 b: Sequence[Point], bb: tuple[float, float, float, float]) -> bool:
+    """Whether polylines ``a`` and ``b`` (with their bounding boxes ``ba`` and ``bb``) cross."""
     if ba[2] < bb[0] or bb[2] < ba[0] or ba[3] < bb[1] or bb[3] < ba[1]:
         return False
     segs = [(b[j], b[j + 1]) for j in range(len(b) - 1)

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from functools import partial
 
 from ttrtool.model import Board
+from ttrtool.render.conflicts import HARD
 from ttrtool.render.geometry import Path, Point, boxes_overlap
 from ttrtool.render.lanes import STRAIGHT, Lane, Shape, Space
 from ttrtool.render.layout import RouteLayout
@@ -27,6 +28,10 @@ ENOUGH_CLEAR = 3  # clear candidates found before the quick scan stops
 PAIR_LOOKS = 5  # candidates per lane when a pair moves together
 TURNS = (5.0, 10.0, 16.0, 24.0)  # degrees a pair meeting at a place turn apart there
 ESCAPES = 3  # other shapes a stuck lane tries before it gives up
+# An escape gives up when, for two of its shapes in a row, the pair it turned apart kept this
+# much cost (two conflicts) on the two lanes however they turned: the lane sits in a crowd
+# that turning one pair apart does not clear.
+CROWD = 2 * HARD
 # Work budgets, counted in moves (a lane put in a shape with its neighbours giving way), never
 # in time, so that the same board always gives the same bytes.  A dense board has lanes that
 # no shape clears; without a bound the search tries every shape of each, again and again.
@@ -40,6 +45,7 @@ class Search:
     def __init__(self, lay: RouteLayout) -> None:
         self.lay = lay
         self.work = 0  # moves made so far (each :meth:`apply`)
+        self.pair_floor = 0.0  # see :meth:`_best_pair`
 
     def first_shape(self, lane: Lane) -> Shape:
         """The lane fanned out from its neighbours at both places when that shape is a
@@ -169,8 +175,11 @@ class Search:
     def _best_pair(self, x: Lane, y: Lane, lanes: list[Lane], saved: list[_Snap],
                    cost_now: float) -> tuple[float, Shape, Shape]:
         """The cheapest (cost, shape of x, shape of y) over the pair's candidate shapes,
-        starting from the current shapes at ``cost_now``; the group is left as ``saved``."""
+        starting from the current shapes at ``cost_now``; the group is left as ``saved``.
+        ``self.pair_floor`` is left at the least cost of the two lanes themselves over the
+        combinations tried."""
         best = (cost_now, x.shape, y.shape)
+        self.pair_floor = float("inf")
         xs, ys = self._pair_shapes(x, y)
         for sx in xs:
             for ln, snap in zip(lanes, saved, strict=True):
@@ -182,7 +191,9 @@ class Search:
                     self._restore(ln, snap)
                 self.apply(y, sy)
                 # Costs are never negative: the pair's own bound the group's from below.
-                if self.lay.conflicts(x) + self.lay.conflicts(y) >= best[0] - 1e-9:
+                own = self.lay.conflicts(x) + self.lay.conflicts(y)
+                self.pair_floor = min(self.pair_floor, own)
+                if own >= best[0] - 1e-9:
                     continue
                 cost = self._total_below(lanes, best[0] - 1e-9)
                 if cost is not None:
@@ -208,7 +219,10 @@ class Search:
         """Move a stuck lane to another of its best shapes and clear the lane it then
         touches by turning the two apart (the way out when both sides of a lane are taken)."""
         first = self._partner(x)
+        crowded = 0  # shapes in a row whose pair stayed in a crowd
         for shape in self._quick_shapes(x, ESCAPES + 1):
+            if crowded >= 2:
+                return False
             if shape == x.shape:
                 continue
             base = [x] + ([first] if first is not None else [])
@@ -229,6 +243,7 @@ class Search:
                 self.apply(x, best[1])
                 self.apply(y, best[2])
                 return True
+            crowded = crowded + 1 if self.pair_floor >= CROWD else 0
         return False
 
     def _surroundings(self, *lanes: Lane) -> tuple[int, ...]:

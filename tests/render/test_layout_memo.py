@@ -1,0 +1,114 @@
+"""Shortcuts of the layout search that must not change what it draws.
+
+The pair cost of two placements is memoised both ways round, so the tests it is made of must
+be symmetric; an escape that gives up early in a crowd must only drop shapes that fail.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import random
+
+import pytest
+
+from tests.render.conftest import ROOT
+from ttrtool.loader import parse_map_text
+from ttrtool.model import Board, build_board
+from ttrtool.render import search
+from ttrtool.render.geometry import Box, boxes_overlap, polyline_bbox, polylines_cross, tracks_cross
+from ttrtool.render.lanes import Lane
+from ttrtool.render.layout import RouteLayout
+from ttrtool.render.theme import Theme
+
+
+def _box(rng: random.Random) -> Box:
+    a = rng.uniform(0, 6.3)
+    return Box(rng.uniform(0, 40), rng.uniform(0, 40), math.cos(a), math.sin(a),
+               rng.uniform(2, 14), rng.uniform(2, 6))
+
+
+def test_the_overlap_of_two_cars_is_the_same_either_way_round() -> None:
+    rng = random.Random(1)
+    hits = 0
+    for _ in range(20000):
+        a, b, m = _box(rng), _box(rng), rng.choice((0.0, 0.4, 1.5))
+        assert boxes_overlap(a, b, m) == boxes_overlap(b, a, m)
+        hits += boxes_overlap(a, b, m)
+    assert 1000 < hits < 19000  # both answers were tested
+
+
+def test_two_tracks_cross_the_same_either_way_round() -> None:
+    rng = random.Random(2)
+    crossing = 0
+    for _ in range(5000):
+        a = [(rng.uniform(0, 50), rng.uniform(0, 50)) for _ in range(rng.randint(2, 6))]
+        b = [(rng.uniform(0, 50), rng.uniform(0, 50)) for _ in range(rng.randint(2, 6))]
+        one = polylines_cross(a, b)
+        assert one == polylines_cross(b, a)
+        assert one == tracks_cross(b, polyline_bbox(b), a, polyline_bbox(a))
+        crossing += one
+    assert 500 < crossing < 4500
+
+
+def test_the_pair_cost_of_laid_out_lanes_is_the_same_either_way_round(
+        usa: Board, theme: Theme) -> None:
+    lay = search.layout_routes(usa, theme.sizes)
+    pairs = 0
+    for lane in lay.lanes:
+        for o in lay.neighbours(lane):
+            other = lay.lanes[o]
+            lay._pairs.clear()
+            one = lay._pair(lane, other)
+            lay._pairs.clear()
+            assert lay._pair(other, lane) == one
+            pairs += 1
+    assert pairs > 200
+
+
+def _dense(**kw: float) -> Board:
+    spec = importlib.util.spec_from_file_location("dense_board",
+                                                  ROOT / "benchmarks" / "dense_board.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    doc = parse_map_text(module.dense_board(**kw), "dense.yaml")
+    board, errors = build_board(doc.data, doc.file)
+    assert errors == []
+    return board
+
+
+def test_an_escape_gives_up_after_two_shapes_in_a_crowd(
+        usa: Board, theme: Theme, monkeypatch: pytest.MonkeyPatch) -> None:
+    lay = RouteLayout(usa, theme.sizes)
+    s = search.Search(lay)
+    s._search()
+    grids: list[int] = []
+
+    def crowded_pair(self: search.Search, x: Lane, y: Lane, lanes: list[Lane],
+                     saved: list[search._Snap], cost_now: float) -> tuple[float, object, object]:
+        grids.append(x.index)
+        self.pair_floor = search.CROWD
+        return (cost_now, x.shape, y.shape)  # no better combination
+
+    monkeypatch.setattr(search.Search, "_best_pair", crowded_pair)
+    tried = [s.escape(lane) for lane in lay.lanes if s._partner(lane) is not None]
+    assert tried and not any(tried)
+    lanes = set(grids)
+    assert lanes and all(grids.count(i) <= 2 for i in lanes)
+    assert any(grids.count(i) == 2 for i in lanes)
+
+
+def test_giving_up_in_a_crowd_draws_the_same_board(
+        theme: Theme, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A dense board with escapes that stay in a crowd for two shapes: their other shapes
+    # would have failed too, so the board is drawn the same with less work.
+    board = _dense(cols=8, rows=5, doubles=0.5, seed=2)
+    quick = search.Search(RouteLayout(board, theme.sizes))
+    quick.solve()
+    monkeypatch.setattr(search, "CROWD", float("inf"))
+    full = search.Search(RouteLayout(board, theme.sizes))
+    full.solve()
+    assert quick.work < full.work  # the rule was used
+    assert [ln.shape for ln in quick.lay.lanes] == [ln.shape for ln in full.lay.lanes]
+    assert [sp.box for sp in quick.lay.spaces()] == [sp.box for sp in full.lay.spaces()]
