@@ -29,6 +29,37 @@ def test_official_maps_have_no_static_warning(boards: dict[str, Board], name: st
             if f.level >= Level.WARNING] == []
 
 
+@pytest.mark.parametrize("name", ["nordiccountries", "india"])
+def test_official_variant_maps_have_no_static_warning(variant_boards: dict[str, Board],
+                                                      name: str) -> None:
+    """India's Bombay–Calicut ferry (6 spaces, 2 locomotives, beside 4 spaces of land)
+    used to be reported as TTR503: a ferry's locomotives excuse as many spaces."""
+    assert [f.line() for f in static_findings(analyze(variant_boards[name]))
+            if f.level >= Level.WARNING] == []
+
+
+def _bombay_calicut(data: plant.Data) -> plant.Data:
+    return next(r for r in data["routes"] if {r["a"], r["b"]} == {"Bombay", "Calicut"})
+
+
+@pytest.mark.parametrize("change", [
+    {"length": 8},  # a ferry 2 spaces longer than its locomotives excuse
+    {"kind": "normal", "locomotives": 0},  # the same 6 spaces over land: nothing to excuse
+])
+def test_a_long_crossing_beside_a_short_path_is_named(tmp_path: Path,
+                                                      change: dict[str, object]) -> None:
+    data = plant.bundled("india")
+    route = _bombay_calicut(data)
+    route.update(change)
+    if route.get("kind") == "normal":
+        route.pop("kind")
+        route.pop("locomotives")
+    board = plant.board(data, tmp_path)
+    found = _warnings(board, "TTR503")
+    assert [f.subjects["routes"] for f in found] == [(_route_id(board, "Bombay", "Calicut"),)]
+    assert found[0].evidence["other_path_spaces"] == 4
+
+
 def test_a_ticket_worth_twice_its_cheapest_path_is_named(tmp_path: Path) -> None:
     data = plant.bundled("usa")
     plant.ticket(data, "Denver", "El Paso")["points"] = 8  # cheapest path: 4 spaces

@@ -19,7 +19,7 @@ from ttrtool.analysis.blocking import Block, Link, link_label, links_by_route
 from ttrtool.analysis.tickets import Leg
 from ttrtool.findings import Finding, Level, ordered
 from ttrtool.graph import INF, cheapest_tree
-from ttrtool.model import Board
+from ttrtool.model import Board, Route
 from ttrtool.ticket_value import Pricing
 
 
@@ -100,8 +100,19 @@ def _path_without(board: Board, link: Link, start: int, end: int) -> tuple[float
     return tree.cost[end], places[::-1]
 
 
+def _locomotive_price(board: Board, route: Route) -> int:
+    """Spaces a ferry's length may run over a land path for its locomotives (R-EU-6):
+    they are the scarcest cards (a face-up one is a whole draw, R-DRAW-3), and a
+    designer pays for them with a longer, higher-scoring crossing, as India's
+    Bombay–Calicut ferry (6 spaces, 2 locomotives) does beside 4 spaces of land."""
+    if route.kind == "ferry" and board.rules.ferries_allowed:
+        return route.locomotives
+    return 0
+
+
 def route_detours(a: Analysis, limits: Limits) -> Iterator[Finding]:
-    """TTR503: a route far longer than another path between its two ends."""
+    """TTR503: a route far longer than another path between its two ends (a ferry's
+    locomotives excused, :func:`_locomotive_price`)."""
     board = a.board
     seen: set[Link] = set()
     for route, link in ((board.routes[i], k) for i, k in links_by_route(board).items()):
@@ -111,7 +122,7 @@ def route_detours(a: Analysis, limits: Limits) -> Iterator[Finding]:
         alt, places = _path_without(board, link, route.a, route.b)
         if alt == INF or alt <= 0:
             continue
-        extra = route.length - int(alt)
+        extra = route.length - int(alt) - _locomotive_price(board, route)
         if extra < limits.detour_extra or route.length < limits.detour_ratio * alt:
             continue
         points = board.rules.points_for_length(route.length)
