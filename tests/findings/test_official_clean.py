@@ -19,9 +19,10 @@ from ttrtool.simulate.report import Tally, build_report
 GAMES = 30
 
 
-@pytest.mark.parametrize("name", ["usa", "europe", "switzerland"])
-def test_official_map_has_no_warning(boards: dict[str, Board], name: str) -> None:
-    board = boards[name]
+@pytest.mark.parametrize("name", ["usa", "europe", "switzerland", "nordiccountries", "india"])
+def test_official_map_has_no_warning(boards: dict[str, Board], variant_boards: dict[str, Board],
+                                     name: str) -> None:
+    board = {**boards, **variant_boards}[name]
     tallies = []
     for players in range(board.rules.min_players, board.rules.max_players + 1):
         table, tally = Table(board, players, DEFAULT_BOTS), Tally(players)
