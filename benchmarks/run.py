@@ -31,10 +31,12 @@ COMMANDS: list[tuple[str, list[str], float]] = [
 
 
 def time_command(args: list[str], runs: int = 7) -> list[float]:
+    """Wall-clock seconds of each run; a run that fails stops the benchmark (a command
+    that exits at once, say for want of out/, would otherwise look fast)."""
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(TTRTOOL + args, cwd=ROOT, check=False, capture_output=True)
+        subprocess.run(TTRTOOL + args, cwd=ROOT, check=True, capture_output=True)
         times.append(time.perf_counter() - start)
     return times
 
@@ -52,6 +54,7 @@ def cpu_command(args: list[str], runs: int) -> list[float]:
 
 
 def main() -> int:
+    (ROOT / "out").mkdir(exist_ok=True)
     print(f"{'command':<28} {'best s':>8} {'median s':>9} {'goal s':>7}  verdict")
     for label, args, goal in COMMANDS:
         times = time_command(args)
