@@ -4,7 +4,8 @@ the default bots, and no finding of severity warning or above.
 Runs ``ttrtool simulate MAP --fail-on findings`` as a user would, one map at a time,
 writes each report to out/verdicts-MAP.json and .md, prints the findings and the
 time taken, and exits 1 if any map has a warning.  VERDICT_GAMES and VERDICT_SEED
-change the scale and the seed; VERDICT_JOBS the local processes (default: all cores).
+change the scale and the seed; VERDICT_JOBS the local processes (default: all cores);
+VERDICT_MAPS, a comma-separated list, runs only those maps.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TTRTOOL = str(Path(sys.executable).with_name("ttrtool"))
-MAPS = {"usa": "2,3,4,5", "europe": "2,3,4,5", "switzerland": "2,3"}
+MAPS = {"usa": "2,3,4,5", "europe": "2,3,4,5", "switzerland": "2,3",
+        "nordiccountries": "2,3", "india": "2,3,4"}
 
 
 def main() -> int:
@@ -29,7 +31,10 @@ def main() -> int:
     out.mkdir(exist_ok=True)
     failed = False
     total = 0.0
+    only = os.environ.get("VERDICT_MAPS")
     for name, players in MAPS.items():
+        if only and name not in only.split(","):
+            continue
         report = out / f"verdicts-{name}.json"
         args = [TTRTOOL, "simulate", name, "--games", games, "--players", players,
                 "--seed", seed, "--quiet", "--fail-on", "findings", "--out", str(report),
