@@ -73,23 +73,6 @@ def route_length(route: Route) -> float:
     return float(route.length)
 
 
-# Per board, what a PathSearch needs beyond ``board.links``: which nodes are
-# border points, and each route's two ends (to walk a chain back).  Keyed by
-# the board's id, the board kept beside it so that the id is not reused.
-_PREPARED: dict[int, tuple[Board, tuple[bool, ...], tuple[int, ...], tuple[int, ...]]] = {}
-
-
-def _prepared(board: Board) -> tuple[Board, tuple[bool, ...], tuple[int, ...], tuple[int, ...]]:
-    found = _PREPARED.get(id(board))
-    if found is None or found[0] is not board:
-        if len(_PREPARED) >= 64:
-            _PREPARED.clear()  # many boards (tests): start again rather than grow
-        found = _PREPARED[id(board)] = (
-            board, tuple(n.kind == "border" for n in board.nodes),
-            tuple(r.a for r in board.routes), tuple(r.b for r in board.routes))
-    return found
-
-
 def cheapest_path(
     board: Board,
     sources: Iterable[int],
@@ -108,56 +91,18 @@ def cheapest_path(
     weights = weight if not callable(weight) else [weight(r) for r in board.routes]
     if usable is not None:  # an unusable route costs infinity: never taken
         weights = [w if ok else INF for w, ok in zip(weights, usable, strict=True)]
-    _, border, route_a, route_b = _prepared(board)
-    n = len(border)
-    is_target = [False] * n
-    for t in targets:
-        is_target[t] = True
-    starts = set(sources)
-    dist = [INF] * n
-    via = [-1] * n  # the route entering each node on the cheapest chain found so far
-    heap: list[tuple[float, int]] = []
-    for s in sorted(starts):
-        dist[s] = 0.0
-        heap.append((0.0, s))
-    heapq.heapify(heap)
-    done = [False] * n
-    links = board.links
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        d, node = pop(heap)
-        if done[node]:
-            continue
-        done[node] = True
-        if is_target[node]:
-            chain = []
-            ri = via[node]
-            while ri >= 0:
-                chain.append(ri)
-                node = route_a[ri] if route_b[ri] == node else route_b[ri]
-                ri = via[node]
-            chain.reverse()
-            return d, tuple(chain)
-        # a border point is an end, never a junction (R-CH-9), unless the chain starts there
-        if border[node] and node not in starts:
-            continue
-        for ri, other in links[node]:
-            nd = d + weights[ri]
-            if nd < dist[other]:
-                dist[other] = nd
-                via[other] = ri
-                push(heap, (nd, other))
-    return None
+    return PathSearch(board, sources, weights).path(targets)
 
 
 class PathSearch:
-    """:func:`cheapest_path` from one set of sources with one set of weights, asked
-    for many sets of targets: one search, resumed where the last answer left it.
+    """The search behind :func:`cheapest_path`, from one set of sources with one set
+    of weights, that may be asked for many sets of targets: resumed where the last
+    answer left it.
 
     Dijkstra settles the nodes in the same order whatever the targets; a
     target set only decides where the search stops.  So each answer is the
     first settled node among the targets, reached by the same chain of routes
-    as :func:`cheapest_path` returns for the same arguments, at the same cost.
+    at the same cost as a fresh search (:func:`cheapest_path`) would give.
     Weights must not be negative, and must not change while the search is used.
     """
 
@@ -167,7 +112,8 @@ class PathSearch:
     def __init__(self, board: Board, sources: Iterable[int], weights: Sequence[float]) -> None:
         self.board = board
         self.weights = weights
-        _, self.border, self.route_a, self.route_b = _prepared(board)
+        self.border = board.border_nodes
+        self.route_a, self.route_b = board.route_ends
         n = len(self.border)
         self.starts = set(sources)
         self.dist = [INF] * n
@@ -183,12 +129,13 @@ class PathSearch:
     def path(self, targets: Iterable[int]) -> tuple[float, tuple[int, ...]] | None:
         """``cheapest_path(board, sources, targets, weights)``."""
         rank = self.rank
+        wanted = set(targets)
         found = -1
-        for t in targets:
+        for t in wanted:
             if rank[t] >= 0 and (found < 0 or rank[t] < rank[found]):
                 found = t
         if found < 0:
-            found = self._settle_first_of(set(targets))
+            found = self._settle_first_of(wanted)
             if found < 0:
                 return None
         chain = []

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ttrtool.diagnostics import Diagnostic, JsonPath, Severity, describe_invisible, visible
@@ -201,6 +202,18 @@ class Board:
     adjacency: tuple[tuple[int, ...], ...] = field(default=(), repr=False)  # node -> route indices
     # node -> (route index, node at its other end) pairs, for the searches in ttrtool.graph
     links: tuple[tuple[tuple[int, int], ...], ...] = field(default=(), repr=False)
+
+    @cached_property
+    def border_nodes(self) -> tuple[bool, ...]:
+        """Per node, is it a border point (an end of a chain, never a junction: R-CH-9)?
+        Worked out once, for the searches in ttrtool.graph."""
+        return tuple(n.kind == "border" for n in self.nodes)
+
+    @cached_property
+    def route_ends(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each route's two end nodes, as two tuples by route index (for walking a chain
+        back in ttrtool.graph)."""
+        return tuple(r.a for r in self.routes), tuple(r.b for r in self.routes)
 
     @property
     def train_spaces(self) -> int:

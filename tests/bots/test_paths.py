@@ -1,8 +1,10 @@
-"""PathSearch answers exactly what cheapest_path answers (cost, routes, ties).
+"""A resumed PathSearch answers exactly what a fresh search, cheapest_path, answers
+(cost, routes, ties).
 
 The bots ask one search for many target sets (a ticket's several destinations,
 R-CH-3; the tickets of a draw that start from the same place); each answer
 must be the chain ``cheapest_path`` would return for the same arguments.
+``cheapest_path`` itself is checked against its own oracles in tests/test_graph.py.
 """
 
 from __future__ import annotations
