@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,19 @@ def plans(boards: dict[str, Board], theme: Theme) -> dict[str, BoardPlan]:
 def svgs(boards: dict[str, Board], plans: dict[str, BoardPlan], theme: Theme
          ) -> dict[str, bytes]:
     return {name: render_board(board, theme, None, plans[name]) for name, board in boards.items()}
+
+
+def dense_board(**kw: float) -> Board:
+    """A dense board made by benchmarks/dense_board.py (what ``make bench`` renders)."""
+    spec = importlib.util.spec_from_file_location("dense_board",
+                                                  ROOT / "benchmarks" / "dense_board.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    doc = parse_map_text(module.dense_board(**kw), "dense.yaml")
+    board, errors = build_board(doc.data, doc.file)
+    assert errors == []
+    return board
 
 
 def tiny_board(body: str) -> Board:

@@ -6,15 +6,13 @@ be symmetric; an escape that gives up early in a crowd must only drop shapes tha
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
 
 import pytest
 
-from tests.render.conftest import ROOT
-from ttrtool.loader import parse_map_text
-from ttrtool.model import Board, build_board
+from tests.render.conftest import dense_board
+from ttrtool.model import Board
 from ttrtool.render import search
 from ttrtool.render.geometry import Box, boxes_overlap, polyline_bbox, polylines_cross, tracks_cross
 from ttrtool.render.lanes import Lane
@@ -66,18 +64,6 @@ def test_the_pair_cost_of_laid_out_lanes_is_the_same_either_way_round(
     assert pairs > 200
 
 
-def _dense(**kw: float) -> Board:
-    spec = importlib.util.spec_from_file_location("dense_board",
-                                                  ROOT / "benchmarks" / "dense_board.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    doc = parse_map_text(module.dense_board(**kw), "dense.yaml")
-    board, errors = build_board(doc.data, doc.file)
-    assert errors == []
-    return board
-
-
 def test_an_escape_gives_up_after_two_shapes_in_a_crowd(
         usa: Board, theme: Theme, monkeypatch: pytest.MonkeyPatch) -> None:
     lay = RouteLayout(usa, theme.sizes)
@@ -103,7 +89,7 @@ def test_giving_up_in_a_crowd_draws_the_same_board(
         theme: Theme, monkeypatch: pytest.MonkeyPatch) -> None:
     # A dense board with escapes that stay in a crowd for two shapes: their other shapes
     # would have failed too, so the board is drawn the same with less work.
-    board = _dense(cols=8, rows=5, doubles=0.5, seed=2)
+    board = dense_board(cols=8, rows=5, doubles=0.5, seed=2)
     quick = search.Search(RouteLayout(board, theme.sizes))
     quick.solve()
     monkeypatch.setattr(search, "CROWD", float("inf"))

@@ -2,29 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-
 import pytest
 
-from tests.render.conftest import ROOT
-from ttrtool.loader import parse_map_text
-from ttrtool.model import Board, build_board
+from tests.render.conftest import dense_board
+from ttrtool.model import Board
 from ttrtool.render import search
 from ttrtool.render.lanes import Lane
 from ttrtool.render.layout import RouteLayout
 from ttrtool.render.theme import Theme
-
-
-def _dense(**kw: float) -> Board:
-    spec = importlib.util.spec_from_file_location("dense_board",
-                                                  ROOT / "benchmarks" / "dense_board.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    doc = parse_map_text(module.dense_board(**kw), "dense.yaml")
-    board, errors = build_board(doc.data, doc.file)
-    assert errors == []
-    return board
 
 
 def _attempts(board: Board, theme: Theme, monkeypatch: pytest.MonkeyPatch
@@ -49,7 +34,7 @@ def _attempts(board: Board, theme: Theme, monkeypatch: pytest.MonkeyPatch
 
 def test_a_lane_that_has_spent_its_share_is_not_tried_again(
         theme: Theme, monkeypatch: pytest.MonkeyPatch) -> None:
-    board = _dense(cols=7, rows=4, doubles=0.5, seed=3)
+    board = dense_board(cols=7, rows=4, doubles=0.5, seed=3)
     assert len(_attempts(board, theme, monkeypatch)) > 1  # the board needs several moves
     monkeypatch.setattr(search, "LANE_WORK", 1)
     calls = _attempts(board, theme, monkeypatch)
@@ -58,7 +43,7 @@ def test_a_lane_that_has_spent_its_share_is_not_tried_again(
 
 
 def test_the_budget_gives_the_same_layout_every_time(theme: Theme) -> None:
-    board = _dense(cols=7, rows=4, doubles=0.5, seed=3)
+    board = dense_board(cols=7, rows=4, doubles=0.5, seed=3)
     one, two = search.layout_routes(board, theme.sizes), search.layout_routes(board, theme.sizes)
     assert [ln.shape for ln in one.lanes] == [ln.shape for ln in two.lanes]
     assert [sp.box for sp in one.spaces()] == [sp.box for sp in two.spaces()]
