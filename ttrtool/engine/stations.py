@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from ttrtool.engine.state import GameState
 
 
+Choice = tuple[int | None, ...]  # per station of the player, the route it borrows, or None
+
+
 def station_cost(g: Game, built: int) -> int | None:
     """Cards for the next station after ``built`` ones, or None if none is left (R-EU-3)."""
     if built >= g.stations_per_player or built >= len(g.station_costs):
@@ -113,13 +116,9 @@ def best_station_routes(
                 opts.append(r)
         options.append(opts)
 
-    def score(choice: tuple[int | None, ...], which: list[int]) -> list[TicketResult]:
-        par = list(base)
+    def score(choice: Choice, which: list[int]) -> list[TicketResult]:
         borrowed = {r for r in choice if r is not None}
-        for r in sorted(borrowed):
-            ra, rb = find_in(par, g.end_a[r]), find_in(par, g.end_b[r])
-            if ra != rb:
-                par[ra] = rb
+        par = _joined(g, base, borrowed, find_in)
 
         def owned(r: int) -> bool:
             return owner[r] == player or r in borrowed
@@ -129,7 +128,7 @@ def best_station_routes(
 
         return [score_ticket(g, t, owned, find) for t in which]
 
-    none: tuple[int | None, ...] = (None,) * len(own)
+    none: Choice = (None,) * len(own)
     results = score(none, tickets)
     # Borrowing only adds connections: a completed ticket at its best value
     # cannot improve, so only the others are scored for each combination.
@@ -154,7 +153,15 @@ def best_station_routes(
     return list(zip(own, best_choice, strict=True)), results
 
 
-Choice = tuple[int | None, ...]
+def _joined(g: Game, base: list[int], borrowed: set[int],
+            find_in: Callable[[list[int], int], int]) -> list[int]:
+    """A copy of the union-find ``base`` with the ``borrowed`` routes joined, in route order."""
+    par = list(base)
+    for r in sorted(borrowed):
+        ra, rb = find_in(par, g.end_a[r]), find_in(par, g.end_b[r])
+        if ra != rb:
+            par[ra] = rb
+    return par
 
 
 def _totals(g: Game, base: list[int], which: list[int],
@@ -176,14 +183,9 @@ def _totals(g: Game, base: list[int], which: list[int],
             pairs.append((origin[0], dests[0][0][0], dests[0][1]))  # one city to one city
         else:
             plans.append((origin, dests, -min(points for _, points in dests)))
-    end_a, end_b = g.end_a, g.end_b
 
     def total_of(choice: Choice) -> int:
-        par = list(base)
-        for r in sorted({r for r in choice if r is not None}):
-            ra, rb = find_in(par, end_a[r]), find_in(par, end_b[r])
-            if ra != rb:
-                par[ra] = rb
+        par = _joined(g, base, {r for r in choice if r is not None}, find_in)
         total = 0
         for a, b, points in pairs:
             total += points if find_in(par, a) == find_in(par, b) else -points
