@@ -38,11 +38,7 @@ def refill_market(st: GameState) -> None:
     """Turn up cards until the market is full or no card is left, then apply R-DRAW-5."""
     market = st.market
     g = st.game
-    deck = st.deck
     while len(market) < g.market_size:
-        if deck:
-            market.append(deck.pop())
-            continue
         card = draw_card(st)
         if card < 0:
             break
@@ -146,13 +142,12 @@ def draw_actions(st: GameState, second: bool, out: list[Action]) -> None:
     if not (st.deck or st.discards):
         return  # R-DRAW-7
     g = st.game
-    rows = g.second_draw_rows if second and g.face_up_loco_ends_draw else g.draw_rows
+    second = second and g.face_up_loco_ends_draw
+    rows = g.second_draw_rows if second else g.draw_rows
     shown = frozenset(st.market)
     row = rows.get(shown)
-    if row is None:
-        banned = g.loco if rows is g.second_draw_rows else -1
-        row = rows[shown] = tuple(
-            [g.draw_face_up[c] for c in sorted(shown) if c != banned] + [g.draw_blind])
+    if row is None:  # a market larger than the rules', arranged by hand (tests)
+        row = rows[shown] = g.draw_row(shown, second)
     out.extend(row)
 
 

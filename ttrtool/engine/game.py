@@ -141,26 +141,21 @@ class Game:
         self.draw_blind = DrawBlind()
         self.draw_tickets = DrawTickets()
         self.pass_action = Pass()
-        # Card draws by the set of colours the market shows (cards.draw_actions), filled
-        # as games go: the first card of a draw, and a second one when a face-up
-        # locomotive may not be it (R-DRAW-3).
         self.face_up_loco_ends_draw = rules.face_up_locomotive_ends_draw
         self.market_size = rules.market_size
         self.wipe_at = rules.market_locomotive_wipe  # R-DRAW-5; 0 or less: never
         self.draw_cards = rules.draw_cards
         self.end_trigger_trains = rules.end_trigger_trains
-        # Made here for every set of colours a full market can show, so a long run does
+        # Card draws by the set of colours the market shows (cards.draw_actions): the
+        # first card of a draw, and a second one when a face-up locomotive may not be it
+        # (R-DRAW-3).  Made here for every set a full market can show, so a long run does
         # not grow them (a larger, hand-arranged market is added when it is first seen).
         self.draw_rows: dict[frozenset[int], tuple[DrawFaceUp | DrawBlind, ...]] = {}
         self.second_draw_rows: dict[frozenset[int], tuple[DrawFaceUp | DrawBlind, ...]] = {}
-        second_banned = self.loco if self.face_up_loco_ends_draw else -1
         for size in range(min(rules.market_size, self.n_cards) + 1):
-            for shown in combinations(range(self.n_cards), size):
-                self.draw_rows[frozenset(shown)] = (
-                    *(self.draw_face_up[c] for c in shown), self.draw_blind)
-                self.second_draw_rows[frozenset(shown)] = (
-                    *(self.draw_face_up[c] for c in shown if c != second_banned),
-                    self.draw_blind)
+            for shown in map(frozenset, combinations(range(self.n_cards), size)):
+                self.draw_rows[shown] = self.draw_row(shown, False)
+                self.second_draw_rows[shown] = self.draw_row(shown, self.face_up_loco_ends_draw)
         # Claims: route r paid with card c and n locomotives is claim_table[r][c * (len + 1) + n].
         # Routes alike in (length, colour, ferry locomotives, locomotives allowed) share
         # their payments, worked out once per legal-action call (claims.claim_actions).
@@ -209,6 +204,12 @@ class Game:
             {} for _ in self.key_groups]  # the same, default payments
         self._station_tables: dict[int, dict[int, tuple[BuildStation, ...]]] = {}
         self._sub_claims: dict[tuple[int, int, int, tuple[tuple[int, int], ...]], ClaimRoute] = {}
+
+    def draw_row(self, shown: frozenset[int], second: bool) -> tuple[DrawFaceUp | DrawBlind, ...]:
+        """The draws a market showing these colours offers, in card order, then the blind
+        draw; without the face-up locomotive when ``second`` (R-DRAW-3)."""
+        banned = self.loco if second else -1
+        return (*(self.draw_face_up[c] for c in sorted(shown) if c != banned), self.draw_blind)
 
     def station_table(self, cost: int) -> dict[int, tuple[BuildStation, ...]]:
         """Station actions costing ``cost`` cards: city -> row, where the station paid
