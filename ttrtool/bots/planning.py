@@ -259,10 +259,6 @@ class StrategicBot:
         g = self.game
         dests = g.ticket_dests[ticket]
         origin = g.ticket_origin[ticket]
-        if searches is None and len(dests) == 1:
-            nodes, points = dests[0]
-            found = cheapest_path(self.board, origin, nodes, weight=weights)
-            return None if found is None else (found[0], found[1], points)
         search = None if searches is None else searches.get(origin)
         if search is None:
             search = PathSearch(self.board, origin, weights)
