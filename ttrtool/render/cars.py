@@ -44,15 +44,6 @@ class CarPlacement(LaneShapes):
         # the same for every lane they are tried against.
         self._end_units: dict[tuple[int, Shape, int], dict[float, tuple[Box, Box]]] = {}
 
-    def slack(self, lane: Lane) -> float:
-        return lane.path.length - lane.fixed
-
-    def free(self, lane: Lane, end: int) -> float:
-        """Spare length of ``lane`` left for giving way at ``end`` (what it gives at the other
-        end is taken)."""
-        other = lane.b if end == 0 else lane.a
-        return self.slack(lane) - (lane.trim[1 - end] - self.end_min(other))
-
     def desired_trim(self, lane: Lane, end: int) -> float:
         """Distance from the place to the first car so that no neighbouring lane is touched.
 
@@ -82,8 +73,12 @@ class CarPlacement(LaneShapes):
         return known[0]
 
     def _desired_trim(self, lane: Lane, end: int, peers: list[tuple[Lane, int]]) -> float:
-        # :meth:`free` and :meth:`_gives_way` written out: this loop runs for every lane at
-        # a place each time a lane there moves.
+        # Written out, without a call per lane or a look-up it need not make: this loop runs
+        # for every lane at a place each time a lane there moves.  A lane's free length is
+        # what it has to spare for giving way here, what it gives at its other end taken.
+        # Of two lanes, the one that needs ``mine`` more mm to keep out of the other's way
+        # gives way when it has the free length for it and the other has not; when both or
+        # neither have, the one that needs less; then the one with more free length.
         node = lane.a if end == 0 else lane.b
         end_min = self._end_min
         need = end_min[node]
@@ -130,19 +125,6 @@ class CarPlacement(LaneShapes):
                 known = ((hi * cos + hj) / sin, (hj * cos + hi) / sin)
             self._lozenges[key] = known
         return known
-
-    @staticmethod
-    def _gives_way(mine: float, my_free: tuple[float, int], theirs: float,
-                   their_free: tuple[float, int]) -> bool:
-        """Whether a lane that needs ``mine`` mm more to keep out of the other's way (the
-        other ``theirs``) is the one to give way: the one that has the spare length for it,
-        else the one that needs less, else the one with more spare length."""
-        can, they_can = mine <= my_free[0], theirs <= their_free[0]
-        if can != they_can:
-            return can
-        if abs(mine - theirs) > 1e-9:
-            return mine < theirs
-        return my_free > their_free
 
     def _clear_of(self, lane: Lane, end: int, other: Lane, node: int, limit: float) -> float:
         """The least distance from ``node`` at which the first two cars of ``lane`` clear the
