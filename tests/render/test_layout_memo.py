@@ -72,10 +72,10 @@ def test_an_escape_gives_up_after_two_shapes_in_a_crowd(
     grids: list[int] = []
 
     def crowded_pair(self: search.Search, x: Lane, y: Lane, lanes: list[Lane],
-                     saved: list[search._Snap], cost_now: float) -> tuple[float, object, object]:
+                     saved: list[search._Snap], cost_now: float
+                     ) -> tuple[tuple[float, object, object], float]:
         grids.append(x.index)
-        self.pair_floor = search.CROWD
-        return (cost_now, x.shape, y.shape)  # no better combination
+        return (cost_now, x.shape, y.shape), search.CROWD  # no better combination, crowded
 
     monkeypatch.setattr(search.Search, "_best_pair", crowded_pair)
     tried = [s.escape(lane) for lane in lay.lanes if s._partner(lane) is not None]

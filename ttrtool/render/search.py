@@ -45,7 +45,6 @@ class Search:
     def __init__(self, lay: RouteLayout) -> None:
         self.lay = lay
         self.work = 0  # moves made so far (each :meth:`apply`)
-        self.pair_floor = 0.0  # see :meth:`_best_pair`
 
     def first_shape(self, lane: Lane) -> Shape:
         """The lane fanned out from its neighbours at both places when that shape is a
@@ -173,13 +172,12 @@ class Search:
         return cost
 
     def _best_pair(self, x: Lane, y: Lane, lanes: list[Lane], saved: list[_Snap],
-                   cost_now: float) -> tuple[float, Shape, Shape]:
+                   cost_now: float) -> tuple[tuple[float, Shape, Shape], float]:
         """The cheapest (cost, shape of x, shape of y) over the pair's candidate shapes,
-        starting from the current shapes at ``cost_now``; the group is left as ``saved``.
-        ``self.pair_floor`` is left at the least cost of the two lanes themselves over the
-        combinations tried."""
+        starting from the current shapes at ``cost_now``, and the least cost of the two
+        lanes themselves over the combinations tried; the group is left as ``saved``."""
         best = (cost_now, x.shape, y.shape)
-        self.pair_floor = float("inf")
+        floor = float("inf")
         xs, ys = self._pair_shapes(x, y)
         for sx in xs:
             for ln, snap in zip(lanes, saved, strict=True):
@@ -192,7 +190,7 @@ class Search:
                 self.apply(y, sy)
                 # Costs are never negative: the pair's own bound the group's from below.
                 own = self.lay.conflicts(x) + self.lay.conflicts(y)
-                self.pair_floor = min(self.pair_floor, own)
+                floor = min(floor, own)
                 if own >= best[0] - 1e-9:
                     continue
                 cost = self._total_below(lanes, best[0] - 1e-9)
@@ -202,13 +200,13 @@ class Search:
                 break  # nothing left to clear in the group
         for ln, snap in zip(lanes, saved, strict=True):
             self._restore(ln, snap)
-        return best
+        return best, floor
 
     def move_pair(self, x: Lane, y: Lane) -> bool:
         """Try shapes of two lanes together (one at a time cannot clear a tight pair)."""
         lanes = self._group(x, y)
         saved = [self._snapshot(ln) for ln in lanes]
-        best = self._best_pair(x, y, lanes, saved, self._total(lanes))
+        best, _ = self._best_pair(x, y, lanes, saved, self._total(lanes))
         if (best[1], best[2]) == (x.shape, y.shape):
             return False
         self.apply(x, best[1])
@@ -238,12 +236,12 @@ class Search:
             saved = [self._snapshot(ln) for ln in lanes]
             before = self._total(lanes)
             self.apply(x, shape)
-            best = self._best_pair(x, y, lanes, saved, before)
+            best, floor = self._best_pair(x, y, lanes, saved, before)
             if best[0] < before - 1:
                 self.apply(x, best[1])
                 self.apply(y, best[2])
                 return True
-            crowded = crowded + 1 if self.pair_floor >= CROWD else 0
+            crowded = crowded + 1 if floor >= CROWD else 0
         return False
 
     def _surroundings(self, *lanes: Lane) -> tuple[int, ...]:
