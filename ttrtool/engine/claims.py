@@ -88,7 +88,7 @@ def payments(g: Game, key: int, hand: list[int]) -> list[int]:
 Paid = tuple[int, int, tuple[tuple[int, int], ...]]  # (card, locomotives, substitute cards)
 
 
-def key_payments(g: Game, key: int, hand: list[int], default: bool = False) -> list[Paid]:
+def key_payments(g: Game, key: int, hand: Sequence[int], default: bool = False) -> list[Paid]:
     """Every legal payment for the routes of one key, with the cards of any substitute
     sets (R-VAR-3), in payment order; the same for every route of the key.  With
     ``default``, only the first payment of each colour (the default payments)."""

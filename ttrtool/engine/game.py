@@ -186,6 +186,7 @@ class Game:
         # ... and so are mountain routes, which take more trains than cards (R-VAR-10).
         self.sub_keys = tuple(k for k, spec in enumerate(self.pay_keys)
                               if spec.substitutes or spec.extra_trains)
+        self.sub_key_set = frozenset(self.sub_keys)
         self.key_groups: tuple[tuple[int, bool, tuple[int, ...]], ...] = tuple(
             (col, locos_ok, tuple(sorted(keys, key=lambda k: (self.key_len[k], k))))
             for (col, locos_ok), keys in sorted(by_kind.items()))

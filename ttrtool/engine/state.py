@@ -26,6 +26,7 @@ from ttrtool.engine.actions import (
     TunnelWithdraw,
     among,
 )
+from ttrtool.engine.claim_menu import claim_is_legal
 from ttrtool.engine.claims import TunnelPending
 from ttrtool.engine.view import PlayerView, TunnelView
 
@@ -88,6 +89,7 @@ class GameState:
         self.history: list[tuple[int, Action]] = []
         self._legal: list[Action] | None = None
         self._default: list[Action] | None = None  # default_actions(), this decision
+        self._bare: list[Action] | None = None  # default_actions(claims=False), this decision
         # The public board in views (owners, stations, trains, route scores), as
         # tuples; cleared by every claim and station (claims.complete_claim,
         # stations.build), so it is rebuilt only after the board changed.
@@ -148,6 +150,7 @@ class GameState:
         new.history = list(self.history)
         new._legal = None
         new._default = None
+        new._bare = None
         return new
 
     # -- connectivity -------------------------------------------------------
@@ -184,7 +187,7 @@ class GameState:
             self._legal = self._generate(self.current_player)
         return list(self._legal)
 
-    def default_actions(self) -> list[Action]:
+    def default_actions(self, claims: bool = True) -> list[Action]:
         """:meth:`legal_actions` with each route's claims cut to one per colour: the
         default payment, the first of that colour's payments (fewest locomotives, then
         fewest substitute sets); the same values in the same order, the other payments
@@ -194,7 +197,22 @@ class GameState:
         this shorter list, and ``apply`` checks its choice against it without
         building the full list.  When it would hold only one claim and nothing
         else, it is the full list (a choice among payments is then the whole turn).
+
+        With ``claims=False`` the main phase's list leaves the claims out: the bot
+        asks for them route by route (:class:`~ttrtool.engine.claim_menu.ClaimMenu`,
+        the same claims), and ``apply`` checks a claim without listing any
+        (docs/engine.md, "Claims on demand").  When nothing but claims (or a pass)
+        would be left, it is the whole list.
         """
+        if not claims and self.phase == MAIN:
+            if self._bare is None:
+                out: list[Action] = []
+                self._main_actions(self.current_player, out, True, False)
+                self._bare = out if out else self._default_list()
+            return list(self._bare)
+        return list(self._default_list())
+
+    def _default_list(self) -> list[Action]:
         if self._default is None:
             if self.phase != MAIN:
                 self._default = self._legal if self._legal is not None else self._generate(
@@ -210,7 +228,7 @@ class GameState:
                         self.current_player)
                     self._legal = out
                 self._default = out
-        return list(self._default)
+        return self._default
 
     def claim_payments(self, action: ClaimRoute) -> list[Action]:
         """Every legal payment for the route and colour of ``action`` (one of
@@ -239,10 +257,12 @@ class GameState:
             tickets.keep_actions(self.offers[p], g.rules.tickets.draw_keep_min, out)
         return out
 
-    def _main_actions(self, p: int, out: list[Action], default: bool = False) -> None:
+    def _main_actions(self, p: int, out: list[Action], default: bool = False,
+                      with_claims: bool = True) -> None:
         """R-TURN-1: draw cards, claim a route, draw tickets, or build a station."""
         cards.draw_actions(self, False, out)
-        claims.claim_actions(self, p, out, default)
+        if with_claims:
+            claims.claim_actions(self, p, out, default)
         if self.ticket_decks.get(self.game.draw_deck):  # R-TIX-1: not with an empty deck
             out.append(self.game.draw_tickets)
         if self.stations_left[p] > 0:  # station_actions' first test, without the call
@@ -269,17 +289,13 @@ class GameState:
             raise IllegalAction(
                 f"the game is over; cannot apply {getattr(action, 'text', repr(action))!r}")
         # Checked once, against the list the action most likely came from.
-        default = self._default
-        if default is None or not among(action, default):
-            legal = self._legal
-            if legal is None:
-                legal = self._generate(self.current_player)
-            if not among(action, legal):
-                text = getattr(action, "text", repr(action))  # a bot may return anything
-                raise IllegalAction(
-                    f"{text!r} is not legal for player {self.current_player} "
-                    f"in phase {self.phase_name}")
-        self._legal = self._default = None
+        listed = self._bare if self._bare is not None else self._default
+        if (listed is None or not among(action, listed)) and not self._legal_unlisted(action):
+            text = getattr(action, "text", repr(action))  # a bot may return anything
+            raise IllegalAction(
+                f"{text!r} is not legal for player {self.current_player} "
+                f"in phase {self.phase_name}")
+        self._legal = self._default = self._bare = None
         p = self.current_player
         self.history.append((p, action))
         g = self.game
@@ -316,6 +332,15 @@ class GameState:
         elif isinstance(action, Pass):
             self._end_turn()
 
+    def _legal_unlisted(self, action: Action) -> bool:
+        """Is a decision that is not in the list handed out legal?  A claim in the main
+        phase is checked against the rules directly (the same answer as the full list,
+        without building it); anything else against the full list."""
+        if type(action) is ClaimRoute and self.phase == MAIN:
+            return claim_is_legal(self, self.current_player, action)
+        legal = self._legal if self._legal is not None else self._generate(self.current_player)
+        return among(action, legal)
+
     def _draw(self, p: int, action: DrawFaceUp | DrawBlind) -> None:
         """R-DRAW-1..4, R-CH-6: a draw is one or two decisions."""
         g = self.game
@@ -330,6 +355,7 @@ class GameState:
         self.draws_left = (g.draw_cards if self.phase == MAIN else self.draws_left) - 1
         if self.draws_left > 0:
             self.phase = SECOND_DRAW
+            self._bare = None
             self._legal = self._default = self._generate(p)
             if self._legal:
                 return
@@ -351,7 +377,7 @@ class GameState:
         self.turn += 1
         self.phase = MAIN
         self.draws_left = 0
-        self._legal = self._default = None
+        self._legal = self._default = self._bare = None
         # cards.top_up_market: cards may have come back since the market ran short or stuck
         if (len(self.market) < g.market_size or self.market_stuck) and (
                 self.deck or self.discards):
@@ -381,7 +407,7 @@ class GameState:
     def _finish(self, reason: str) -> None:
         self.phase = OVER
         self.end_reason = reason
-        self._legal = self._default = None
+        self._legal = self._default = self._bare = None
 
     # -- views and results --------------------------------------------------
 

@@ -1,0 +1,152 @@
+"""Claims on demand: ClaimMenu asks for the claims of one route from a view, and apply
+checks a claim against the rules without any list (docs/engine.md, "Claims on demand";
+R-CLAIM-1, R-CLAIM-2, R-CLAIM-4, R-CLAIM-5, R-CH-5, R-EU-6, R-VAR-3, R-VAR-10).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+import ttrtool
+from ttrtool.bots.random_bot import RandomBot
+from ttrtool.engine import ClaimRoute, Game, IllegalAction
+from ttrtool.engine.actions import Action
+from ttrtool.engine.claim_menu import ClaimMenu, claim_is_legal
+from ttrtool.engine.state import GameState
+
+from .helpers import route, tiny_board
+
+MAPS = [("usa", 4), ("usa", 2), ("europe", 4), ("switzerland", 3), ("nordiccountries", 3),
+        ("india", 4)]
+
+
+def mountain_game() -> Game:
+    """Mountains (R-VAR-10) and double routes on a small board."""
+    cities = [f"C{i}" for i in range(6)]
+    routes = [route(cities[i], cities[i + 1], 2, c, mountains=i % 3)
+              for i in range(5) for c in ("red", "blue")[: 1 + i % 2]]
+    routes += [route("C0", "C3", 3, "green", mountains=1), route("C2", "C5", 4, "gray")]
+    for i, r in enumerate(routes):
+        if r["color"] == "blue":
+            r["double"] = routes[i - 1]["double"] = f"d{i}"
+    board = tiny_board(routes, rules={"mountains": {"allowed": True, "points": 2},
+                                      "trains_per_player": 12, "end_trigger_trains": 0})
+    return Game(board, 2)
+
+
+def main_positions(game: Game, seeds: int) -> list[GameState]:
+    """Every main-phase position of a few random games."""
+    out = []
+    for seed in range(seeds):
+        st = game.new_state(seed)
+        bots = [RandomBot(game, p, random.Random(seed * 10 + p)) for p in range(game.players)]
+        while not st.is_over:
+            if st.phase_name == "main":
+                out.append(st.clone())
+            p = st.current_player
+            st.apply(bots[p].choose(st.view(p), st.legal_actions()))
+    return out
+
+
+def games() -> list[tuple[str, Game]]:
+    out = [(f"{m} {p}p", Game(ttrtool.load_map(m), p)) for m, p in MAPS]
+    return [*out, ("mountains", mountain_game())]
+
+
+@pytest.mark.parametrize("name,game", games(), ids=[n for n, _ in games()])
+def test_r_claim_1_the_menu_offers_the_claims_of_the_default_list(name: str, game: Game) -> None:
+    """At every main-phase decision of random games: each route's menu entry is that
+    route's claims in default_actions, as the same shared values, and the menu read in
+    full is the default list's claims in order; the list without claims is the rest."""
+    checked = 0
+    for st in main_positions(game, 2):
+        p = st.current_player
+        listed = st.default_actions()
+        seen: set[tuple[int, str]] = set()
+        default: list[ClaimRoute] = []  # the first payment of each route and colour
+        for a in st.legal_actions():
+            if isinstance(a, ClaimRoute) and (a.route, a.color) not in seen:
+                seen.add((a.route, a.color))
+                default.append(a)
+        menu = ClaimMenu(game, st.view(p))
+        for r in range(game.n_routes):
+            want = [a for a in default if a.route == r]
+            got = menu.of(r)
+            assert len(got) == len(want), (name, r)
+            assert all(a is b for a, b in zip(got, want, strict=True)), (name, r)
+        assert list(menu) == default
+        rest = [a for a in listed if not isinstance(a, ClaimRoute)]
+        assert st.default_actions(claims=False) == (rest if rest else listed)
+        checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize("name,game", games(), ids=[n for n, _ in games()])
+def test_r_claim_4_a_claim_is_legal_exactly_when_the_full_list_holds_it(
+        name: str, game: Game) -> None:
+    """Every claim of the full list is legal; so are none of its neighbours that the
+    list leaves out (another colour, one more or one fewer locomotive, another
+    route, another seat's turn)."""
+    rng = random.Random(3)
+    for st in main_positions(game, 1):
+        p = st.current_player
+        full = st.legal_actions()
+        legal = {a for a in full if isinstance(a, ClaimRoute)}
+        tried: list[ClaimRoute] = list(legal)
+        for a in list(legal)[:20]:
+            tried.append(replace(a, locomotives=a.locomotives + 1, cards=a.cards - 1))
+            tried.append(replace(a, locomotives=a.locomotives - 1, cards=a.cards + 1))
+            tried.append(replace(a, color=rng.choice(game.card_names)))
+            tried.append(replace(a, route=rng.randrange(game.n_routes)))
+        for a in tried:
+            assert claim_is_legal(st, p, a) == (a in legal), (name, a.text)
+        for a in list(legal)[:5]:  # R-CLAIM-4: one train short
+            short = st.clone()
+            short.trains[p] = game.route_trains[a.route] - 1
+            assert not claim_is_legal(short, p, a), (name, a.text)
+        other = (p + 1) % game.players
+        theirs = set(other_seat_claims(st, other))
+        for a in tried[:40]:
+            assert claim_is_legal(st, other, a) == (a in theirs), (name, a.text)
+
+
+def other_seat_claims(st: GameState, seat: int) -> list[ClaimRoute]:
+    """The claims ``seat`` could make were it its turn (same position)."""
+    other = st.clone()
+    other.current_player = seat
+    return [a for a in other.legal_actions() if isinstance(a, ClaimRoute)]
+
+
+def test_r_claim_1_a_claim_from_the_menu_is_applied_without_any_list(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With claims=False, apply checks a claim against the rules, building no list."""
+    game = Game(ttrtool.load_map("usa"), 2)
+    st = next(s for s in main_positions(game, 1)
+              if any(ClaimMenu(game, s.view(s.current_player))))
+    p = st.current_player
+    st.default_actions(claims=False)
+    claim = next(iter(ClaimMenu(game, st.view(p))))
+
+    def no_list(self: GameState, *args: object, **kwargs: object) -> list[Action]:
+        raise AssertionError("a list of claims was built")
+
+    monkeypatch.setattr(GameState, "_generate", no_list)
+    monkeypatch.setattr("ttrtool.engine.claims.claim_actions", no_list)
+    st.apply(claim)
+    assert st.history[-1] == (p, claim)
+    assert st.owner[claim.route] == p
+
+
+def test_r_claim_1_an_unpaid_claim_is_refused_without_any_list() -> None:
+    game = Game(ttrtool.load_map("usa"), 2)
+    st = game.new_state(1)
+    while st.phase_name != "main":
+        st.apply(st.legal_actions()[-1])
+    st.default_actions(claims=False)
+    with pytest.raises(IllegalAction):
+        st.apply(ClaimRoute(0, "red", 9, 0))
+    with pytest.raises(IllegalAction):
+        st.apply(ClaimRoute(game.n_routes, "red", 0, 1))
