@@ -29,7 +29,7 @@ from ttrtool.engine.payments import (
 first = itemgetter(0)
 
 if TYPE_CHECKING:
-    from ttrtool.engine.actions import Action
+    from ttrtool.engine.actions import Action, ClaimRoute
     from ttrtool.engine.game import Game
     from ttrtool.engine.state import GameState
 
@@ -102,7 +102,7 @@ def key_payments(g: Game, key: int, hand: Sequence[int], default: bool = False) 
             for c, n, s in pays]
 
 
-def substitute_claims(g: Game, route: int, pays: list[Paid]) -> tuple[Action, ...]:
+def substitute_claims(g: Game, route: int, pays: list[Paid]) -> tuple[ClaimRoute, ...]:
     """The claim actions of one route for these payments (shared values)."""
     return tuple(g.substitute_claim(route, c, n, subs) if subs else g.claim_action(route, c, n)
                  for c, n, subs in pays)
