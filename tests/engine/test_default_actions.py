@@ -11,7 +11,7 @@ import random
 import pytest
 
 import ttrtool
-from ttrtool.bots import DEFAULT_BOTS
+from ttrtool.bots import ARCHETYPES, DEFAULT_BOTS
 from ttrtool.bots.random_bot import RandomBot
 from ttrtool.engine import ClaimRoute, Game, IllegalAction
 from ttrtool.engine.actions import Action
@@ -108,10 +108,14 @@ def test_r_claim_1_an_action_outside_both_lists_is_still_illegal() -> None:
         st.apply(ClaimRoute(0, "red", 9, 0))
 
 
+@pytest.mark.parametrize("bots", [DEFAULT_BOTS, ARCHETYPES], ids=["default", "archetypes"])
 @pytest.mark.parametrize("map_id,players", MAPS[:3])
-def test_default_bots_play_the_same_games_on_either_list(map_id: str, players: int) -> None:
+def test_default_bots_play_the_same_games_on_either_list(
+        map_id: str, players: int, bots: tuple[str, ...]) -> None:
+    """The full list of every payment, and the list without claims or stations that
+    the strategic bots get (they read those from their BoardMenu): the same games."""
     board = ttrtool.load_map(map_id)
-    full = Table(board, players, DEFAULT_BOTS, default_payments=False)
-    short = Table(board, players, DEFAULT_BOTS)
+    full = Table(board, players, bots, default_payments=False)
+    short = Table(board, players, bots)
     for number in range(3):
         assert short.play(9, number, log_actions=True) == full.play(9, number, log_actions=True)

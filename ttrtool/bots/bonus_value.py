@@ -147,7 +147,7 @@ class BonusPlay(StrategicBot):
         best: ClaimRoute | None = None
         best_key: tuple[float, int, int] | None = None
         owner = view.route_owner
-        for a in self.claims:
+        for a in self.menu:  # every claim, by route (a network's growth is no bound)
             r = a.route
             if self.lengths[r] >= min_length and (
                     not self.tunnel_routes[r] or self.tunnel_ok(view, a)):

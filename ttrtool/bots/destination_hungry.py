@@ -18,7 +18,6 @@ from ttrtool.engine.view import PlayerView
 
 class DestinationHungry(StrategicBot):
     name = "destination-hungry"
-    default_payments = True  # picks a colour's first payment: decides on default_actions()
     keep_budget = 0.8
     keep_max = 3
 

@@ -341,13 +341,18 @@ class Expert(BonusPlay):
                 gains[left[0]] = gains.get(left[0], 0) + 2 * self.ticket_points.get(t, 0)
         best: ClaimRoute | None = None
         best_key: tuple[int, int, int] | None = None
-        for a in self.claims:
-            r = a.route
-            if self.tunnel_routes[r] and not self.tunnel_ok(view, a):
-                continue
-            key = (-(self.points[r] + gains.get(r, 0)), a.locomotives, r)
-            if best_key is None or key < best_key:
-                best, best_key = a, key
+        of, points, tunnels = self.menu.of, self.points, self.tunnel_routes
+        # The routes that complete a ticket, then all by points until one is worth less
+        # than the best (the key ends with the route: the order does not matter).
+        for r in (*gains, *self.by_points):
+            if best_key is not None and -points[r] > best_key[0] and r not in gains:
+                break
+            for a in of(r):
+                if tunnels[r] and not self.tunnel_ok(view, a):
+                    continue
+                key = (-(points[r] + gains.get(r, 0)), a.locomotives, r)
+                if best_key is None or key < best_key:
+                    best, best_key = a, key
         return best
 
     # --- cards -------------------------------------------------------------
@@ -413,9 +418,11 @@ class Expert(BonusPlay):
             if not short:
                 return None
         losses: dict[int, float] = {}
-        for a in self.claims:
+        of = self.menu.of
+        # the key ends with the route: the order of the routes does not matter
+        for a in (a for r in short if trains_of[r] <= spare for a in of(r)):
             r = a.route
-            if r not in short or a.locomotives or trains_of[r] > spare:
+            if a.locomotives:
                 continue
             color = a.color
             if color != LOCO:

@@ -20,7 +20,6 @@ LONG = 5
 
 class LongRouteJunkie(StrategicBot):
     name = "long-route-junkie"
-    default_payments = True  # picks a colour's first payment: decides on default_actions()
     keep_budget = 0.6
     keep_max = 2
     long_bias = 0.4

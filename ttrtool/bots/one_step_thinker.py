@@ -22,7 +22,6 @@ MIN_GAIN = 4
 
 class OneStepThinker(StrategicBot):
     name = "one-step-thinker"
-    default_payments = True  # picks a colour's first payment: decides on default_actions()
     keep_budget = 0.5
     keep_max = 2
 
@@ -54,7 +53,7 @@ class OneStepThinker(StrategicBot):
         route, value = -1, 0.0
         # Claims come by route index, a route's payments together (docs/engine.md): the
         # first of equal gains is the lowest route, paid the engine's first way.
-        for a in self.claims:
+        for a in self.menu:
             r = a.route
             if r != route:
                 route, value = r, float(points[r])

@@ -10,14 +10,17 @@ itself never invalidate it.  The archetypes (docs/bots.md) differ in a few
 knobs and in :meth:`StrategicBot.main_turn`.
 
 Bots read only their :class:`~ttrtool.engine.view.PlayerView` and the public
-board; they choose among the legal actions they are given.
+board; they choose among the legal actions they are given, and ask for the
+claims and stations they consider by route and by city
+(:class:`~ttrtool.engine.board_menu.BoardMenu`, built from the view), so the
+engine need not list them (docs/engine.md, "Claims and stations on demand").
 """
 
 from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import cast
 
 from ttrtool.engine.actions import (
@@ -31,6 +34,7 @@ from ttrtool.engine.actions import (
     Pass,
     TunnelPay,
 )
+from ttrtool.engine.board_menu import BoardMenu
 from ttrtool.engine.claims import group_open
 from ttrtool.engine.game import Game
 from ttrtool.engine.view import PlayerView
@@ -51,10 +55,38 @@ def kind_rank(action: Action) -> int:
     return KIND_RANK[type(action)]
 
 
+class _NoMenu:
+    """The menu outside the main phase: no claim or station is legal then."""
+
+    def of(self, route: int) -> tuple[ClaimRoute, ...]:
+        return ()
+
+    def __iter__(self) -> Iterator[ClaimRoute]:
+        return iter(())
+
+    def routes(self) -> list[int]:
+        return []
+
+    def stations_at(self, city: int) -> tuple[BuildStation, ...]:
+        return ()
+
+    def can_build(self) -> bool:
+        return False
+
+
+NO_MENU: BoardMenu | _NoMenu = _NoMenu()
+
+
 class StrategicBot:
     """Plan-following bot; subclasses set the knobs and the main-turn policy."""
 
     name = "strategic"
+    # Every claim it makes is a colour's first payment (its keys rank fewer locomotives
+    # first, and a colour's first payment has the fewest), so it decides the same on
+    # default_actions(); it reads claims and stations from its BoardMenu, so it needs
+    # none listed.
+    default_payments = True
+    board_menu = True
     # Share of the bot's trains its ticket plans may use when keeping tickets.
     keep_budget = 0.75
     # Keep at most this many tickets from one offer (the rules' minimum always wins).
@@ -102,17 +134,22 @@ class StrategicBot:
         self._checked: tuple[int, ...] | None = None  # the owners when the plan was last checked
         # closed_routes() and board_weights() for one position: its owners, the flags, the weights
         self._board: tuple[Sequence[int], list[bool], list[float]] | None = None
-        self.claims: Sequence[ClaimRoute] = ()
+        self.menu = NO_MENU  # the claims and stations open this decision (main phase only)
+        # Routes by points, most first (the lowest index first on ties): a search for
+        # the claim worth most stops at the first route worth less than its best.
+        self.by_points = tuple(sorted(range(g.n_routes), key=lambda r: (-g.route_points[r], r)))
+        self._long_routes: dict[int, tuple[int, ...]] = {}  # points_order(), by least length
         self.draws: Sequence[DrawFaceUp | DrawBlind] = ()
-        self.stations: Sequence[BuildStation] = ()
         self.ticket_draw: DrawTickets | None = None
 
     # --- the decision -----------------------------------------------------
 
     def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
-        if len(actions) == 1:
-            return actions[0]
         phase = view.phase
+        self.menu = BoardMenu(self.game, view) if phase == "main" else NO_MENU
+        if len(actions) == 1 and (phase != "main" or not (self.menu.routes()
+                                                          or self.menu.can_build())):
+            return actions[0]
         if phase in ("setup_tickets", "tickets"):
             return self.keep_tickets(view, actions)
         if phase == "tunnel":
@@ -128,13 +165,14 @@ class StrategicBot:
 
         The engine lists them in a fixed order (docs/engine.md): card draws,
         claims by route, the ticket draw, stations; so each kind is one slice.
+        Listed claims and stations (if the list has any) are left aside: the bot
+        reads the same ones from its menu.
         """
         # The draws are a few at the front and the ticket draw one before the stations,
         # so only the stations' start needs a search (and only when there are any).
         end = len(actions)
         if end and type(actions[end - 1]) in DRAW_KINDS:  # draws only (a second draw)
             self.draws = cast("Sequence[DrawFaceUp | DrawBlind]", actions[:end])
-            self.claims = self.stations = ()
             self.ticket_draw = None
             return
         if end and type(actions[end - 1]) is Pass:
@@ -148,9 +186,7 @@ class StrategicBot:
         j = k - 1 if k > i and type(actions[k - 1]) is DrawTickets else k
         # the slices hold only those kinds, by the order checked in tests/engine/test_game.py
         self.draws = cast("Sequence[DrawFaceUp | DrawBlind]", actions[:i])
-        self.claims = cast("Sequence[ClaimRoute]", actions[i:j])
         self.ticket_draw = cast("DrawTickets", actions[j]) if j < k else None
-        self.stations = cast("Sequence[BuildStation]", actions[k:end])
 
     def main_turn(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         """Default (Route Focus): claim along the plan, else draw the colours it needs."""
@@ -424,8 +460,14 @@ class StrategicBot:
         return self.last_resort(actions)
 
     def last_resort(self, actions: Sequence[Action]) -> Action:
+        """The first action of the engine's order that is neither a ticket draw nor a
+        station: a draw, else a claim, else (a pass or) the first."""
+        for draw in self.draws:
+            return draw
+        for claim in self.menu:
+            return claim
         for a in actions:
-            if not isinstance(a, (BuildStation, DrawTickets)):
+            if not isinstance(a, (BuildStation, DrawTickets, ClaimRoute)):
                 return a
         return actions[0]
 
@@ -446,14 +488,16 @@ class StrategicBot:
         best_key: tuple[int, int, int, int] | None = None
         missing: list[int] | None = None
         tunnels = self.tunnel_routes
-        for a in self.claims:
-            if a.route in routes and (not tunnels[a.route] or self.tunnel_ok(view, a)):
-                if missing is None:
-                    missing = self.wishes(view)
-                locos, spent = self.payment_key(view, a, missing)
-                key = (-self.lengths[a.route], locos, spent, a.route)
-                if best_key is None or key < best_key:
-                    best, best_key = a, key
+        of = self.menu.of
+        for r in routes:  # the key ends with the route: the order of the routes does not matter
+            for a in of(r):
+                if not tunnels[r] or self.tunnel_ok(view, a):
+                    if missing is None:
+                        missing = self.wishes(view)
+                    locos, spent = self.payment_key(view, a, missing)
+                    key = (-self.lengths[r], locos, spent, r)
+                    if best_key is None or key < best_key:
+                        best, best_key = a, key
         return best
 
     def points_claim(self, view: PlayerView, actions: Sequence[Action],
@@ -461,14 +505,26 @@ class StrategicBot:
         """The claimable route worth most points (at least ``min_length`` long)."""
         best: ClaimRoute | None = None
         best_key: tuple[int, int, int] | None = None
-        lengths, tunnels = self.lengths, self.tunnel_routes
-        for a in self.claims:
-            r = a.route
-            if lengths[r] >= min_length and (not tunnels[r] or self.tunnel_ok(view, a)):
-                key = (-self.points[r], a.locomotives, r)
-                if best_key is None or key < best_key:
-                    best, best_key = a, key
+        points, tunnels = self.points, self.tunnel_routes
+        of = self.menu.of
+        for r in self.points_order(min_length):
+            if best_key is not None and -points[r] > best_key[0]:
+                break  # fewer points than the best: no route further on can win
+            for a in of(r):
+                if not tunnels[r] or self.tunnel_ok(view, a):
+                    key = (-points[r], a.locomotives, r)
+                    if best_key is None or key < best_key:
+                        best, best_key = a, key
         return best
+
+    def points_order(self, min_length: int) -> tuple[int, ...]:
+        """The routes at least ``min_length`` long, most points first (:attr:`by_points`)."""
+        order = self._long_routes.get(min_length)
+        if order is None:
+            lengths = self.lengths
+            order = self._long_routes[min_length] = tuple(
+                r for r in self.by_points if lengths[r] >= min_length)
+        return order
 
     def endgame(self, view: PlayerView) -> bool:
         """The last round is on, or someone (maybe this bot) is about to trigger it."""
@@ -501,8 +557,8 @@ class StrategicBot:
         """R-EU-4: a blocked ticket whose gap is one opponent's route gets a station."""
         if not self.blocked_tickets or view.stations_left[self.seat] <= 0:
             return None
-        stations = self.stations
-        if not stations:
+        menu = self.menu
+        if not menu.can_build():
             return None
         owner = view.route_owner
         g = self.game
@@ -520,9 +576,9 @@ class StrategicBot:
                 if found is None or found[0] != 50.0:
                     continue  # only when one borrowed route closes the gap
                 r = self.board.routes[next(r for r in found[1] if borrowed[r])]
-                for a in stations:
-                    if a.city in (r.a, r.b):
+                for city in sorted((r.a, r.b)):  # the engine lists stations by city
+                    stations = menu.stations_at(city)
+                    if stations:
                         self._rescued.add(t)
-                        return min((s for s in stations if s.city == a.city),
-                                   key=lambda s: (s.locomotives, s.cards))
+                        return min(stations, key=lambda s: (s.locomotives, s.cards))
         return None

@@ -14,6 +14,5 @@ from ttrtool.bots.planning import StrategicBot
 
 class RouteFocus(StrategicBot):
     name = "route-focus"
-    default_payments = True  # picks a colour's first payment: decides on default_actions()
     keep_budget = 0.75
     keep_max = 3

@@ -196,6 +196,13 @@ class Game:
                                    if col >= 0)
         self.gray_groups = tuple((locos_ok, keys) for col, locos_ok, keys in self.key_groups
                                  if col < 0)
+        # Each key's coloured group, -1 for a gray key or one worked out alone (sub_keys).
+        colour_group = [-1] * len(self.pay_keys)
+        for gi, (col, _locos_ok, keys) in enumerate(self.key_groups):
+            if col >= 0:
+                for k in keys:
+                    colour_group[k] = gi
+        self.key_colour_group: tuple[int, ...] = tuple(colour_group)
         # A pure memo, filled as games go: per coloured group, the hand's shape (cards of
         # the colour << 10 | locomotives, those only where they may be played) -> the
         # keys it can pay with their pickers (claims.colour_row); bounded by the deck.

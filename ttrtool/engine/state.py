@@ -26,7 +26,7 @@ from ttrtool.engine.actions import (
     TunnelWithdraw,
     among,
 )
-from ttrtool.engine.claim_menu import claim_is_legal
+from ttrtool.engine.board_menu import claim_is_legal, station_is_legal
 from ttrtool.engine.claims import TunnelPending
 from ttrtool.engine.view import PlayerView, TunnelView
 
@@ -89,7 +89,7 @@ class GameState:
         self.history: list[tuple[int, Action]] = []
         self._legal: list[Action] | None = None
         self._default: list[Action] | None = None  # default_actions(), this decision
-        self._bare: list[Action] | None = None  # default_actions(claims=False), this decision
+        self._bare: list[Action] | None = None  # default_actions(menu=True), this decision
         # The public board in views (owners, stations, trains, route scores), as
         # tuples; cleared by every claim and station (claims.complete_claim,
         # stations.build), so it is rebuilt only after the board changed.
@@ -187,7 +187,7 @@ class GameState:
             self._legal = self._generate(self.current_player)
         return list(self._legal)
 
-    def default_actions(self, claims: bool = True) -> list[Action]:
+    def default_actions(self, menu: bool = False) -> list[Action]:
         """:meth:`legal_actions` with each route's claims cut to one per colour: the
         default payment, the first of that colour's payments (fewest locomotives, then
         fewest substitute sets); the same values in the same order, the other payments
@@ -198,13 +198,14 @@ class GameState:
         building the full list.  When it would hold only one claim and nothing
         else, it is the full list (a choice among payments is then the whole turn).
 
-        With ``claims=False`` the main phase's list leaves the claims out: the bot
-        asks for them route by route (:class:`~ttrtool.engine.claim_menu.ClaimMenu`,
-        the same claims), and ``apply`` checks a claim without listing any
-        (docs/engine.md, "Claims on demand").  When nothing but claims (or a pass)
-        would be left, it is the whole list.
+        With ``menu=True`` the main phase's list leaves the claims and stations
+        out: the bot asks for them by route and by city
+        (:class:`~ttrtool.engine.board_menu.BoardMenu`, the same actions), and
+        ``apply`` checks one without listing any (docs/engine.md, "Claims and
+        stations on demand").  When nothing else (or a pass) would be left, it is
+        the whole list.
         """
-        if not claims and self.phase == MAIN:
+        if menu and self.phase == MAIN:
             if self._bare is None:
                 out: list[Action] = []
                 self._main_actions(self.current_player, out, True, False)
@@ -258,14 +259,15 @@ class GameState:
         return out
 
     def _main_actions(self, p: int, out: list[Action], default: bool = False,
-                      with_claims: bool = True) -> None:
-        """R-TURN-1: draw cards, claim a route, draw tickets, or build a station."""
+                      board: bool = True) -> None:
+        """R-TURN-1: draw cards, claim a route, draw tickets, or build a station
+        (without ``board``, only the draws and the ticket draw)."""
         cards.draw_actions(self, False, out)
-        if with_claims:
+        if board:
             claims.claim_actions(self, p, out, default)
         if self.ticket_decks.get(self.game.draw_deck):  # R-TIX-1: not with an empty deck
             out.append(self.game.draw_tickets)
-        if self.stations_left[p] > 0:  # station_actions' first test, without the call
+        if board and self.stations_left[p] > 0:  # station_actions' first test, without the call
             stations.station_actions(self, p, out)
 
     def has_move(self, p: int) -> bool:
@@ -288,9 +290,17 @@ class GameState:
         if self.phase == OVER:
             raise IllegalAction(
                 f"the game is over; cannot apply {getattr(action, 'text', repr(action))!r}")
-        # Checked once, against the list the action most likely came from.
-        listed = self._bare if self._bare is not None else self._default
-        if (listed is None or not among(action, listed)) and not self._legal_unlisted(action):
+        # Checked once, against the list the action most likely came from (a claim or
+        # station when the list left them out: against the rules, the same answer).
+        if self._bare is not None and type(action) is ClaimRoute:
+            ok = claim_is_legal(self, self.current_player, action)
+        elif self._bare is not None and type(action) is BuildStation:
+            ok = station_is_legal(self, self.current_player, action)
+        else:
+            ok = ((self._default is not None and among(action, self._default))
+                  or (self._bare is not None and among(action, self._bare))
+                  or self._legal_unlisted(action))
+        if not ok:
             text = getattr(action, "text", repr(action))  # a bot may return anything
             raise IllegalAction(
                 f"{text!r} is not legal for player {self.current_player} "

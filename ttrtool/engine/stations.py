@@ -7,7 +7,7 @@ chooses the routes that score the owner's tickets best (R-EU-4).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -30,7 +30,7 @@ def station_cost(g: Game, built: int) -> int | None:
     return g.station_costs[built]
 
 
-def station_payments(g: Game, hand: list[int], cost: int) -> list[tuple[int, int]]:
+def station_payments(g: Game, hand: Sequence[int], cost: int) -> list[tuple[int, int]]:
     """Distinct (colour, locomotives) payments of ``cost`` cards of one colour (R-EU-3)."""
     loco = g.loco
     if cost == 0:

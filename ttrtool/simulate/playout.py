@@ -55,6 +55,13 @@ def takes_default_payments(bot: object) -> bool:
     return bool(getattr(bot, "default_payments", False))
 
 
+def uses_board_menu(bot: object) -> bool:
+    """Does this default-payment bot read its claims and stations from a ``BoardMenu``
+    of its own (a true class attribute ``board_menu``), so that its list need not
+    hold them (``GameState.default_actions(menu=True)``)?"""
+    return takes_default_payments(bot) and bool(getattr(bot, "board_menu", False))
+
+
 class Table:
     """A map, a player count and the bots to seat; plays game after game.
 
@@ -91,9 +98,11 @@ class Table:
 
             check = engine_check
         short = [self.default_payments and takes_default_payments(b) for b in bots]
+        menu = [self.default_payments and uses_board_menu(b) for b in bots]
         while not state.is_over:
             p = state.current_player
-            legal = state.default_actions() if short[p] else state.legal_actions()
+            legal = (state.default_actions(menu=menu[p]) if short[p]
+                     else state.legal_actions())
             if not legal:
                 raise InvariantError(f"game {number} (seed {seed}): the engine offers seat {p} "
                                      "no action, but the game is not over")

@@ -1,6 +1,7 @@
-"""Claims on demand: ClaimMenu asks for the claims of one route from a view, and apply
-checks a claim against the rules without any list (docs/engine.md, "Claims on demand";
-R-CLAIM-1, R-CLAIM-2, R-CLAIM-4, R-CLAIM-5, R-CH-5, R-EU-6, R-VAR-3, R-VAR-10).
+"""Claims and stations on demand: BoardMenu asks for the claims of one route and the
+stations of one city from a view, and apply checks either against the rules without any
+list (docs/engine.md, "Claims and stations on demand"; R-CLAIM-1, R-CLAIM-2, R-CLAIM-4,
+R-CLAIM-5, R-CH-5, R-EU-3, R-EU-6, R-VAR-3, R-VAR-10).
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ import pytest
 
 import ttrtool
 from ttrtool.bots.random_bot import RandomBot
-from ttrtool.engine import ClaimRoute, Game, IllegalAction
+from ttrtool.engine import BuildStation, ClaimRoute, Game, IllegalAction
 from ttrtool.engine.actions import Action
-from ttrtool.engine.claim_menu import ClaimMenu, claim_is_legal
+from ttrtool.engine.board_menu import BoardMenu, claim_is_legal, station_is_legal
 from ttrtool.engine.state import GameState
 
 from .helpers import route, tiny_board
@@ -71,15 +72,23 @@ def test_r_claim_1_the_menu_offers_the_claims_of_the_default_list(name: str, gam
             if isinstance(a, ClaimRoute) and (a.route, a.color) not in seen:
                 seen.add((a.route, a.color))
                 default.append(a)
-        menu = ClaimMenu(game, st.view(p))
+        menu = BoardMenu(game, st.view(p))
         for r in range(game.n_routes):
             want = [a for a in default if a.route == r]
             got = menu.of(r)
             assert len(got) == len(want), (name, r)
             assert all(a is b for a, b in zip(got, want, strict=True)), (name, r)
         assert list(menu) == default
-        rest = [a for a in listed if not isinstance(a, ClaimRoute)]
-        assert st.default_actions(claims=False) == (rest if rest else listed)
+        assert menu.routes() == sorted({a.route for a in default})
+        stations = [a for a in listed if isinstance(a, BuildStation)]
+        for city in range(game.n_nodes):
+            want_at = [a for a in stations if a.city == city]
+            got_at = menu.stations_at(city)
+            assert len(got_at) == len(want_at), (name, city)
+            assert all(a is b for a, b in zip(got_at, want_at, strict=True)), (name, city)
+        assert menu.can_build() == bool(stations)
+        rest = [a for a in listed if not isinstance(a, (ClaimRoute, BuildStation))]
+        assert st.default_actions(menu=True) == (rest if rest else listed)
         checked += 1
     assert checked > 50
 
@@ -122,13 +131,13 @@ def other_seat_claims(st: GameState, seat: int) -> list[ClaimRoute]:
 
 def test_r_claim_1_a_claim_from_the_menu_is_applied_without_any_list(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """With claims=False, apply checks a claim against the rules, building no list."""
+    """With menu=True, apply checks a claim against the rules, building no list."""
     game = Game(ttrtool.load_map("usa"), 2)
     st = next(s for s in main_positions(game, 1)
-              if any(ClaimMenu(game, s.view(s.current_player))))
+              if any(BoardMenu(game, s.view(s.current_player))))
     p = st.current_player
-    st.default_actions(claims=False)
-    claim = next(iter(ClaimMenu(game, st.view(p))))
+    st.default_actions(menu=True)
+    claim = next(iter(BoardMenu(game, st.view(p))))
 
     def no_list(self: GameState, *args: object, **kwargs: object) -> list[Action]:
         raise AssertionError("a list of claims was built")
@@ -145,8 +154,62 @@ def test_r_claim_1_an_unpaid_claim_is_refused_without_any_list() -> None:
     st = game.new_state(1)
     while st.phase_name != "main":
         st.apply(st.legal_actions()[-1])
-    st.default_actions(claims=False)
+    st.default_actions(menu=True)
     with pytest.raises(IllegalAction):
         st.apply(ClaimRoute(0, "red", 9, 0))
     with pytest.raises(IllegalAction):
         st.apply(ClaimRoute(game.n_routes, "red", 0, 1))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_r_eu_3_a_station_is_legal_exactly_when_the_full_list_holds_it(players: int) -> None:
+    """Every station of the full list is legal; another city, colour or number of
+    locomotives, or the same station for the next seat, only when its list holds it."""
+    map_id = "europe"
+    game = Game(ttrtool.load_map(map_id), players)
+    rng = random.Random(5)
+    checked = 0
+    for st in main_positions(game, 2):
+        p = st.current_player
+        legal = {a for a in st.legal_actions() if isinstance(a, BuildStation)}
+        tried: list[BuildStation] = list(legal)
+        for a in list(legal)[:15]:
+            tried.append(replace(a, locomotives=a.locomotives + 1, cards=a.cards - 1))
+            tried.append(replace(a, color=rng.choice(game.card_names)))
+            tried.append(replace(a, city=rng.randrange(game.n_nodes)))
+        for a in tried:
+            assert station_is_legal(st, p, a) == (a in legal), (map_id, a.text)
+        other = (p + 1) % game.players
+        clone = st.clone()
+        clone.current_player = other
+        theirs = {a for a in clone.legal_actions() if isinstance(a, BuildStation)}
+        for a in tried[:30]:
+            assert station_is_legal(st, other, a) == (a in theirs), (map_id, a.text)
+        checked += bool(legal)
+    assert checked > 10
+
+
+def test_r_eu_3_a_station_from_the_menu_is_applied_without_any_list(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game(ttrtool.load_map("europe"), 3)
+    st = next(s for s in main_positions(game, 1)
+              if BoardMenu(game, s.view(s.current_player)).can_build())
+    p = st.current_player
+    st.default_actions(menu=True)
+    menu = BoardMenu(game, st.view(p))
+    station = next(a for c in range(game.n_nodes) for a in menu.stations_at(c))
+
+    def no_list(self: GameState, *args: object, **kwargs: object) -> list[Action]:
+        raise AssertionError("a list of stations was built")
+
+    monkeypatch.setattr(GameState, "_generate", no_list)
+    monkeypatch.setattr("ttrtool.engine.stations.station_actions", no_list)
+    st.apply(station)
+    assert st.station_owner[station.city] == p
+    with pytest.raises(IllegalAction):  # the city is taken now (R-EU-3)
+        other = st.clone()
+        while other.phase_name != "main":
+            other.apply(other.legal_actions()[0])
+        other.default_actions(menu=True)
+        other.apply(replace(station, color=game.card_names[-1], locomotives=station.cards
+                            + station.locomotives, cards=0))

@@ -1,0 +1,216 @@
+"""Claims and stations asked for by route and by city, from a player's view
+(docs/engine.md, "Claims and stations on demand").
+
+A main-phase decision on USA offers about 30 claims; on Europe about 60, and
+a few hundred stations (every free city times every payment); a bot that
+follows a plan looks at a handful of them.  :class:`BoardMenu` answers "how
+may I claim route r now?" and "how may I build a station in city c?" one
+place at a time, with the actions :meth:`GameState.default_actions` lists
+(claims: one per route and colour, the fewest locomotives, then the fewest
+substitute sets; stations: every payment), in the same order and as the
+same shared values.  It reads only the view: the player's own hand, trains
+and stations left, who owns which route and where stations stand; so a bot
+may build one for itself, and the engine need not list those actions at all
+(``GameState.default_actions(menu=True)``).  Playing one is checked by
+:func:`claim_is_legal` or :func:`station_is_legal`: membership in the full
+legal list without building it.
+
+Rules: R-CLAIM-1, R-CLAIM-2, R-CLAIM-4 (enough trains), R-CLAIM-5, R-CH-5,
+R-EU-3, R-EU-6, R-CH-7, R-VAR-1..4, R-VAR-10.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from ttrtool.engine.actions import BuildStation, ClaimRoute
+from ttrtool.engine.claims import (
+    colour_row,
+    group_open,
+    key_payments,
+    picker,
+    substitute_claims,
+)
+from ttrtool.engine.payments import default_offsets, fast_offsets
+from ttrtool.engine.stations import station_cost, station_payments
+
+if TYPE_CHECKING:
+    from ttrtool.engine.game import Game
+    from ttrtool.engine.state import GameState
+    from ttrtool.engine.view import PlayerView
+
+
+_UNSEEN = object()  # a payment key not looked at yet
+
+
+class BoardMenu:
+    """The claims and stations open to the player of ``view``, one place at a time.
+
+    ``menu.of(r)`` is the claims of route ``r`` that ``default_actions`` lists,
+    in its order (empty when the route cannot be claimed now); iterating the
+    menu gives all of them by route index, as the list does; ``routes()`` the
+    routes that have any.  ``stations_at(city)`` is the stations the list
+    offers in that city.  Outside the player's own main-phase decision it
+    offers nothing (neither is legal then).
+
+    What the hand can pay is worked out per payment key when a route of the key is
+    first asked about, the way the list is made (``claims.claim_actions``): a
+    coloured group of keys at once from the engine's memo of its rows, a gray key
+    from its default offsets.
+    """
+
+    __slots__ = ("game", "view", "hand", "trains", "owner", "seat", "_take", "_stations")
+
+    def __init__(self, game: Game, view: PlayerView) -> None:
+        self.game = game
+        self.view = view
+        self.hand = view.hand
+        self.seat = view.seat
+        mine = view.phase == "main" and view.current_player == view.seat
+        self.trains = view.trains[view.seat] if mine else -1  # -1: no route fits
+        self.owner = view.route_owner
+        # per payment key: the picker of its default payments from a claim-table row,
+        # None when the hand cannot pay for it, _UNSEEN until asked
+        self._take: list[Any] = [_UNSEEN] * len(game.pay_keys)
+        self._stations: tuple[Any, dict[int, int]] | None = None  # stations_at()
+
+    def of(self, route: int) -> tuple[ClaimRoute, ...]:
+        """The default claims of ``route``: one per colour it may be paid in."""
+        g = self.game
+        key = g.route_pay_key[route]
+        take = self._take[key]
+        if take is _UNSEEN:
+            take = self._load(key)
+        if take is None or self.owner[route] >= 0 or g.route_trains[route] > self.trains:
+            return ()
+        partners = g.partners[route]
+        if partners and not group_open(self.owner, partners, g.group_cap[route], self.seat):
+            return ()
+        if key in g.sub_key_set:
+            return substitute_claims(g, route, take)
+        result: tuple[ClaimRoute, ...] = take(g.claim_table[route])
+        return result
+
+    def __iter__(self) -> Iterator[ClaimRoute]:
+        of = self.of
+        for r in self.routes():
+            yield from of(r)
+
+    def routes(self) -> list[int]:
+        """The routes with a claim now, by index (every payment key looked at once)."""
+        g = self.game
+        take = self._take
+        owner, trains, seat = self.owner, self.trains, self.seat
+        found: list[int] = []
+        for key, routes in enumerate(g.key_routes):
+            pay = take[key]
+            if pay is _UNSEEN:
+                pay = self._load(key)
+            if pay is None:
+                continue
+            for r in routes:
+                if owner[r] < 0 and g.route_trains[r] <= trains and (
+                        not g.partners[r] or group_open(owner, g.partners[r], g.group_cap[r],
+                                                        seat)):
+                    found.append(r)
+        found.sort()
+        return found
+
+    def stations_at(self, city: int) -> tuple[BuildStation, ...]:
+        """The stations the player may build in ``city`` now, by payment (R-EU-3)."""
+        found = self._stations
+        if found is None:
+            found = self._stations = self._station_offer()
+        take, free = found
+        if take is None or city not in free:
+            return ()
+        result: tuple[BuildStation, ...] = take(self.game.station_table(free[city])[city])
+        return result
+
+    def can_build(self) -> bool:
+        """Can the player build a station anywhere now?"""
+        found = self._stations
+        if found is None:
+            found = self._stations = self._station_offer()
+        return found[0] is not None and bool(found[1])
+
+    def _station_offer(self) -> tuple[Any, dict[int, int]]:
+        """The picker of the next station's payments and the free cities (with its cost)."""
+        g, view = self.game, self.view
+        left = view.stations_left[self.seat] if self.trains >= 0 else 0
+        cost = station_cost(g, g.stations_per_player - left) if left > 0 else None
+        if cost is None:
+            return None, {}
+        take = picker([c * (cost + 1) + n
+                       for c, n in station_payments(g, self.hand, cost)])
+        taken = {city for city, _seat in view.stations}
+        return take, {c: cost for c in g.station_cities if c not in taken}
+
+    def _load(self, key: int) -> Any:
+        """What the hand can pay for ``key`` (and the other keys of its coloured group)."""
+        g = self.game
+        hand, loco = self.hand, g.loco
+        take = self._take
+        gi = g.key_colour_group[key]
+        if gi < 0:
+            if key in g.sub_key_set:
+                pays = key_payments(g, key, hand, True)
+                take[key] = pays if pays else None
+            else:
+                take[key] = picker(default_offsets(g.pay_keys[key], hand, loco))
+            return take[key]
+        col, locos_ok, keys = g.key_groups[gi]
+        for k in keys:
+            take[k] = None
+        have = hand[col]
+        locos = hand[loco] if locos_ok else 0
+        if have or locos:
+            shape = (have << 10) | locos
+            row = g.default_rows[gi].get(shape)
+            if row is None:
+                row = g.default_rows[gi][shape] = colour_row(g, gi, hand, True)
+            for _length, k, pick in row:
+                take[k] = pick
+        return take[key]
+
+
+def claim_is_legal(st: GameState, player: int, action: ClaimRoute) -> bool:
+    """Is ``action`` among ``player``'s legal claims now (any payment, not only the
+    default)?  The same answer as membership in ``legal_actions`` in the main phase."""
+    g = st.game
+    route = action.route
+    if type(route) is not int or not 0 <= route < g.n_routes:
+        return False
+    key = g.route_pay_key[route]
+    if route not in st.open_for[player][key] or g.route_trains[route] > st.trains[player]:
+        return False
+    hand = st.hands[player]
+    if key in g.sub_key_set:
+        return action in substitute_claims(g, route, key_payments(g, key, hand))
+    card = g.card_index.get(action.color)
+    length = g.route_len[route]
+    n = action.locomotives
+    if card is None or type(n) is not int or not 0 <= n <= length:
+        return False
+    offset = card * (length + 1) + n
+    return (g.claim_table[route][offset] == action
+            and offset in fast_offsets(g.pay_keys[key], hand, g.loco))
+
+
+def station_is_legal(st: GameState, player: int, action: BuildStation) -> bool:
+    """Is ``action`` among ``player``'s legal stations now?  The same answer as
+    membership in ``legal_actions`` in the main phase (R-EU-3)."""
+    g = st.game
+    city = action.city
+    if type(city) is not int or not 0 <= city < g.n_nodes or st.station_owner[city] >= 0:
+        return False
+    left = st.stations_left[player]
+    cost = station_cost(g, g.stations_per_player - left) if left > 0 else None
+    card = g.card_index.get(action.color)
+    n = action.locomotives
+    if cost is None or card is None or type(n) is not int or not 0 <= n <= cost:
+        return False
+    row = g.station_table(cost).get(city)
+    return (row is not None and row[card * (cost + 1) + n] == action
+            and (card, n) in station_payments(g, st.hands[player], cost))
