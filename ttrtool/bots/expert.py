@@ -342,15 +342,15 @@ class Expert(BonusPlay):
         best: ClaimRoute | None = None
         best_key: tuple[int, int, int] | None = None
         of, points, tunnels = self.menu.of, self.points, self.tunnel_routes
-        # The routes that complete a ticket, then all by points until one is worth less
-        # than the best (the key ends with the route: the order does not matter).
-        for r in (*gains, *self.by_points):
-            if best_key is not None and -points[r] > best_key[0] and r not in gains:
+        worth = {r: points[r] + gains.get(r, 0) for r in self.menu.routes()}
+        # The most valuable routes first, until one is worth less than the best.
+        for r in sorted(worth, key=lambda r: (-worth[r], r)):
+            if best_key is not None and -worth[r] > best_key[0]:
                 break
             for a in of(r):
                 if tunnels[r] and not self.tunnel_ok(view, a):
                     continue
-                key = (-(points[r] + gains.get(r, 0)), a.locomotives, r)
+                key = (-worth[r], a.locomotives, r)
                 if best_key is None or key < best_key:
                     best, best_key = a, key
         return best

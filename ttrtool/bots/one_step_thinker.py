@@ -49,27 +49,29 @@ class OneStepThinker(StrategicBot):
         best: ClaimRoute | None = None
         best_gain = 0.0
         points, needed, tunnels = self.points, self.needed, self.tunnel_routes
-        gains: dict[int, int] | None = None
-        route, value = -1, 0.0
-        # Claims come by route index, a route's payments together (docs/engine.md): the
-        # first of equal gains is the lowest route, paid the engine's first way.
-        for a in self.menu:
-            r = a.route
-            if r != route:
-                route, value = r, float(points[r])
-                if r in needed:
-                    if gains is None:
-                        gains = self.completion_gains(view.route_owner)
-                    value += PLAN_BONUS + gains.get(r, 0)
-            if best is not None and value <= best_gain:
-                continue  # a payment only takes from the route's value: none beats the best
-            if tunnels[r] and not self.tunnel_ok(view, a):
-                continue
-            gain = value - a.locomotives * 0.75
-            if a.color != LOCO:
-                gain -= min(a.cards, missing[a.color]) * 0.5
-            if best is None or gain > best_gain:
-                best, best_gain = a, gain
+        routes = self.menu.routes()
+        values = {r: float(points[r]) for r in routes}
+        if not needed.isdisjoint(values):
+            gains = self.completion_gains(view.route_owner)
+            for r in needed.intersection(values):
+                values[r] += PLAN_BONUS + gains.get(r, 0)
+        # The most valuable routes first; a payment only takes from its route's value,
+        # so none worth less than the best can win.  Of equal gains the lowest route
+        # wins, paid the engine's first way (the first of the engine's list).
+        routes.sort(key=lambda r: (-values[r], r))
+        of = self.menu.of
+        for r in routes:
+            value = values[r]
+            if best is not None and value < best_gain:
+                break
+            for a in of(r):
+                if tunnels[r] and not self.tunnel_ok(view, a):
+                    continue
+                gain = value - a.locomotives * 0.75
+                if a.color != LOCO:
+                    gain -= min(a.cards, missing[a.color]) * 0.5
+                if best is None or gain > best_gain or (gain == best_gain and r < best.route):
+                    best, best_gain = a, gain
         if best is not None and (
                 best_gain >= MIN_GAIN or best.route in needed or self.endgame(view)):
             return best

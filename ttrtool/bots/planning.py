@@ -135,10 +135,7 @@ class StrategicBot:
         # closed_routes() and board_weights() for one position: its owners, the flags, the weights
         self._board: tuple[Sequence[int], list[bool], list[float]] | None = None
         self.menu = NO_MENU  # the claims and stations open this decision (main phase only)
-        # Routes by points, most first (the lowest index first on ties): a search for
-        # the claim worth most stops at the first route worth less than its best.
-        self.by_points = tuple(sorted(range(g.n_routes), key=lambda r: (-g.route_points[r], r)))
-        self._long_routes: dict[int, tuple[int, ...]] = {}  # points_order(), by least length
+        self._by_points: dict[int, tuple[int, ...]] = {}  # points_order(), by least length
         self.draws: Sequence[DrawFaceUp | DrawBlind] = ()
         self.ticket_draw: DrawTickets | None = None
 
@@ -518,12 +515,15 @@ class StrategicBot:
         return best
 
     def points_order(self, min_length: int) -> tuple[int, ...]:
-        """The routes at least ``min_length`` long, most points first (:attr:`by_points`)."""
-        order = self._long_routes.get(min_length)
+        """The routes at least ``min_length`` long, most points first (the lowest
+        index first on ties): a search for the claim worth most stops at the first
+        route worth less than its best."""
+        order = self._by_points.get(min_length)
         if order is None:
-            lengths = self.lengths
-            order = self._long_routes[min_length] = tuple(
-                r for r in self.by_points if lengths[r] >= min_length)
+            g = self.game
+            order = self._by_points[min_length] = tuple(sorted(
+                (r for r in range(g.n_routes) if g.route_len[r] >= min_length),
+                key=lambda r: (-g.route_points[r], r)))
         return order
 
     def endgame(self, view: PlayerView) -> bool:

@@ -60,7 +60,8 @@ class BoardMenu:
     from its default offsets.
     """
 
-    __slots__ = ("game", "view", "hand", "trains", "owner", "seat", "_take", "_stations")
+    __slots__ = ("game", "view", "hand", "trains", "owner", "seat", "_take", "_routes",
+                 "_stations")
 
     def __init__(self, game: Game, view: PlayerView) -> None:
         self.game = game
@@ -73,6 +74,7 @@ class BoardMenu:
         # per payment key: the picker of its default payments from a claim-table row,
         # None when the hand cannot pay for it, _UNSEEN until asked
         self._take: list[Any] = [_UNSEEN] * len(game.pay_keys)
+        self._routes: list[int] | None = None  # routes()
         self._stations: tuple[Any, dict[int, int]] | None = None  # stations_at()
 
     def of(self, route: int) -> tuple[ClaimRoute, ...]:
@@ -98,22 +100,26 @@ class BoardMenu:
             yield from of(r)
 
     def routes(self) -> list[int]:
-        """The routes with a claim now, by index (every payment key looked at once)."""
+        """The routes with a claim now, by index (every payment key looked at once;
+        a new list each call)."""
+        if self._routes is None:
+            self._routes = self._find_routes()
+        return list(self._routes)
+
+    def _find_routes(self) -> list[int]:
         g = self.game
         take = self._take
         owner, trains, seat = self.owner, self.trains, self.seat
+        route_trains, partners, cap = g.route_trains, g.partners, g.group_cap
         found: list[int] = []
         for key, routes in enumerate(g.key_routes):
             pay = take[key]
             if pay is _UNSEEN:
                 pay = self._load(key)
-            if pay is None:
-                continue
-            for r in routes:
-                if owner[r] < 0 and g.route_trains[r] <= trains and (
-                        not g.partners[r] or group_open(owner, g.partners[r], g.group_cap[r],
-                                                        seat)):
-                    found.append(r)
+            if pay is not None:
+                found.extend([r for r in routes if owner[r] < 0 and route_trains[r] <= trains
+                              and (not partners[r]
+                                   or group_open(owner, partners[r], cap[r], seat))])
         found.sort()
         return found
 
