@@ -343,13 +343,14 @@ class GameState:
             self._end_turn()
 
     def _legal_unlisted(self, action: Action) -> bool:
-        """Is a decision that is not in the list handed out legal?  A claim in the main
-        phase is checked against the rules directly (the same answer as the full list,
-        without building it); anything else against the full list."""
+        """Is a decision that is not in the list handed out legal?  Against the full
+        list if it was made; else a claim in the main phase against the rules directly
+        (the same answer, without building the list); anything else against the list."""
+        if self._legal is not None:
+            return among(action, self._legal)
         if type(action) is ClaimRoute and self.phase == MAIN:
             return claim_is_legal(self, self.current_player, action)
-        legal = self._legal if self._legal is not None else self._generate(self.current_player)
-        return among(action, legal)
+        return among(action, self._generate(self.current_player))
 
     def _draw(self, p: int, action: DrawFaceUp | DrawBlind) -> None:
         """R-DRAW-1..4, R-CH-6: a draw is one or two decisions."""
