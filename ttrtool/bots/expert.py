@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 
 from ttrtool.bots.blocking import Detours
 from ttrtool.bots.bonus_value import BonusPlay
+from ttrtool.bots.claiming import LOCO
 from ttrtool.bots.judgement import (
     draw_turns,
     expected_best_draw,
@@ -35,7 +36,6 @@ from ttrtool.bots.judgement import (
     ticket_odds,
     turns_left,
 )
-from ttrtool.bots.planning import LOCO
 from ttrtool.engine.actions import Action, ClaimRoute, KeepTickets
 from ttrtool.engine.game import Game
 from ttrtool.engine.view import PlayerView

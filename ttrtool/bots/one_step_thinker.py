@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ttrtool.bots.planning import LOCO, StrategicBot
+from ttrtool.bots.claiming import LOCO
+from ttrtool.bots.planning import StrategicBot
 from ttrtool.engine.actions import Action, ClaimRoute
 from ttrtool.engine.view import PlayerView
 
