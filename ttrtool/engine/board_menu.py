@@ -109,13 +109,23 @@ class BoardMenu:
     def _find_routes(self) -> list[int]:
         g = self.game
         take = self._take
-        owner, trains, seat = self.owner, self.trains, self.seat
+        owner, trains, seat, hand = self.owner, self.trains, self.seat, self.hand
         route_trains, partners, cap = g.route_trains, g.partners, g.group_cap
+        key_len, key_gray = g.key_len, g.key_gray
+        loco = g.loco
+        most = max(hand[:loco]) if loco else 0  # the most cards of one colour
+        gray_cap = (most, most + hand[loco])  # longest gray key payable, without / with locos
         found: list[int] = []
         for key, routes in enumerate(g.key_routes):
+            if key_len[key] > trains:
+                continue  # R-CLAIM-4: every route of the key takes at least its length
             pay = take[key]
             if pay is _UNSEEN:
-                pay = self._load(key)
+                gray = key_gray[key]
+                if gray >= 0 and key_len[key] > gray_cap[gray]:
+                    take[key] = pay = None
+                else:
+                    pay = self._load(key)
             if pay is not None:
                 found.extend([r for r in routes if owner[r] < 0 and route_trains[r] <= trains
                               and (not partners[r]
