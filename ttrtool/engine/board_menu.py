@@ -107,29 +107,54 @@ class BoardMenu:
         return list(self._routes)
 
     def _find_routes(self) -> list[int]:
+        """:meth:`routes`, group by group as ``claims.claim_actions`` goes: a coloured
+        group's payable keys from the memo row of the hand's shape, shortest first up
+        to the player's trains; a gray group's up to the most cards of one colour and
+        the locomotives; keys with substitute sets or mountains one by one."""
         g = self.game
         take = self._take
         owner, trains, seat, hand = self.owner, self.trains, self.seat, self.hand
-        route_trains, partners, cap = g.route_trains, g.partners, g.group_cap
-        key_len, key_gray = g.key_len, g.key_gray
+        partners, cap = g.partners, g.group_cap
+        key_routes, key_len = g.key_routes, g.key_len
         loco = g.loco
-        most = max(hand[:loco]) if loco else 0  # the most cards of one colour
-        gray_cap = (most, most + hand[loco])  # longest gray key payable, without / with locos
-        found: list[int] = []
-        for key, routes in enumerate(g.key_routes):
-            if key_len[key] > trains:
-                continue  # R-CLAIM-4: every route of the key takes at least its length
+        locos = hand[loco]
+        keys: list[int] = []
+        for gi, col, locos_ok in g.colour_groups:
+            have = hand[col]
+            if not have and not (locos_ok and locos):
+                continue
+            shape = (have << 10) | (locos if locos_ok else 0)
+            row = g.default_rows[gi].get(shape)
+            if row is None:
+                row = g.default_rows[gi][shape] = colour_row(g, gi, hand, True)
+            for length, key, pick in row:
+                if length > trains:
+                    break  # R-CLAIM-4: too few trains for this key and the longer ones
+                take[key] = pick
+                keys.append(key)
+        if g.gray_groups:
+            most = max(hand[:loco]) if loco else 0
+            for locos_ok, group in g.gray_groups:
+                top = min(most + (locos if locos_ok else 0), trains)
+                for key in group:
+                    if key_len[key] > top:
+                        break  # too long for any one colour and the locomotives, or the trains
+                    pay = take[key]
+                    if pay is _UNSEEN:
+                        pay = self._load(key)
+                    if pay is not None:
+                        keys.append(key)
+        for key in g.sub_keys:
             pay = take[key]
             if pay is _UNSEEN:
-                gray = key_gray[key]
-                if gray >= 0 and key_len[key] > gray_cap[gray]:
-                    take[key] = pay = None
-                else:
-                    pay = self._load(key)
+                pay = self._load(key)
             if pay is not None:
-                found.extend([r for r in routes if owner[r] < 0 and route_trains[r] <= trains
-                              and (not partners[r]
-                                   or group_open(owner, partners[r], cap[r], seat))])
+                keys.append(key)
+        route_trains = g.route_trains
+        found: list[int] = []
+        for key in keys:
+            found.extend([r for r in key_routes[key] if owner[r] < 0 and route_trains[r] <= trains
+                          and (not partners[r] or group_open(owner, partners[r], cap[r], seat))])
         found.sort()
         return found
 

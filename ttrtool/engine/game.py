@@ -196,15 +196,6 @@ class Game:
                                    if col >= 0)
         self.gray_groups = tuple((locos_ok, keys) for col, locos_ok, keys in self.key_groups
                                  if col < 0)
-        # Gray keys (outside sub_keys): 1 where locomotives may be played, 0 where not;
-        # -1 for every other key.  No hand pays one longer than its most cards of one
-        # colour, and its locomotives where they count (board_menu.BoardMenu.routes).
-        gray = [-1] * len(self.pay_keys)
-        for col, locos_ok, keys in self.key_groups:
-            if col < 0:
-                for k in keys:
-                    gray[k] = int(locos_ok)
-        self.key_gray: tuple[int, ...] = tuple(gray)
         # Each key's coloured group, -1 for a gray key or one worked out alone (sub_keys).
         colour_group = [-1] * len(self.pay_keys)
         for gi, (col, _locos_ok, keys) in enumerate(self.key_groups):
