@@ -208,7 +208,7 @@ class GameState:
         if menu and self.phase == MAIN:
             if self._bare is None:
                 out: list[Action] = []
-                self._main_actions(self.current_player, out, True, False)
+                self._main_actions(self.current_player, out, default=True, board=False)
                 self._bare = out if out else self._default_list()
             return list(self._bare)
         return list(self._default_list())
