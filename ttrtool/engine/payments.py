@@ -2,11 +2,10 @@
 
 Rules: R-CLAIM-1, R-CLAIM-2, R-EU-6, R-CH-7, R-VAR-1, R-VAR-2, R-VAR-3.
 
-One pure module answers "how may route r be paid from hand h": today's
-action list (:mod:`ttrtool.engine.claims`) calls it, and so can any leaner
-interface that offers a claim per route and colour and picks the payment
-with a function (docs/engine.md, "Payments").  Nothing here touches a game
-state.
+One pure module answers "how may route r be paid from hand h": the action
+list (:mod:`ttrtool.engine.claims`), the claims asked for route by route
+(:mod:`ttrtool.engine.board_menu`) and the check of a claim played all call
+it (docs/engine.md, "Payments").  Nothing here touches a game state.
 
 A payment is ``(card, locomotives, sets)``: ``card`` is the card index of the
 colour played (the locomotive's index when no coloured card is played),
