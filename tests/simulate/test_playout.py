@@ -112,3 +112,53 @@ def test_stuck_markets_are_counted_once_each_in_the_log_and_the_report(log_valid
                           ttrtool.__version__)
     assert report["configurations"][0]["events"]["wipes_stopped"] == total
     assert f"wipes_stopped {total}" in to_markdown(report)
+
+
+class _Recorder:
+    """A bot that records the main-phase lists it is handed and plays their first
+    action (or the first claim of its menu when it reads one)."""
+
+    name = "recorder"
+    seen: list[list[object]] = []
+
+    def __init__(self, game: Any, seat: int, rng: Any) -> None:
+        self.game = game
+
+    def choose(self, view: Any, actions: Any) -> Any:
+        if view.phase == "main":
+            type(self).seen.append(list(actions))
+        return actions[0]
+
+
+class _MenuOnly(_Recorder):
+    board_menu = True  # without default_payments: the promise is not made
+
+
+class _MenuReader(_Recorder):
+    default_payments = True
+    board_menu = True
+
+
+@pytest.mark.parametrize(("bot", "listed"), [(_Recorder, True), (_MenuOnly, True),
+                                             (_MenuReader, False)])
+def test_r_claim_1_only_a_default_payment_bot_that_reads_a_menu_gets_no_claims_listed(
+        usa: Board, bot: type[_Recorder], listed: bool, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """board_menu counts only beside default_payments (docs/bots.md, "Writing your
+    own bot"): such a bot's main-phase lists hold no claim unless nothing else is
+    left (GameState.default_actions); any other bot's do."""
+    from ttrtool.engine.actions import BuildStation, ClaimRoute, Pass
+
+    monkeypatch.setattr(bot, "seen", [])
+    table = Table(usa, 2, ("route-focus",))
+    table.classes = {"route-focus": bot}
+    table.play(3, 0)
+    claims = [any(isinstance(a, ClaimRoute) for a in actions) for actions in bot.seen]
+    assert len(claims) > 10
+    if listed:
+        assert any(claims)
+    else:
+        assert claims.count(False) > 10
+        for actions in bot.seen:
+            if any(isinstance(a, ClaimRoute) for a in actions):
+                assert all(isinstance(a, (ClaimRoute, BuildStation, Pass)) for a in actions)
