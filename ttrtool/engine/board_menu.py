@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from ttrtool.engine.actions import BuildStation, ClaimRoute
 from ttrtool.engine.claims import (
-    colour_row,
     group_open,
+    hand_row,
     key_payments,
     picker,
     substitute_claims,
@@ -119,15 +119,8 @@ class BoardMenu:
         loco = g.loco
         locos = hand[loco]
         keys: list[int] = []
-        for gi, col, locos_ok in g.colour_groups:
-            have = hand[col]
-            if not have and not (locos_ok and locos):
-                continue
-            shape = (have << 10) | (locos if locos_ok else 0)
-            row = g.default_rows[gi].get(shape)
-            if row is None:
-                row = g.default_rows[gi][shape] = colour_row(g, gi, hand, True)
-            for length, key, pick in row:
+        for gi, _col, _locos_ok in g.colour_groups:
+            for length, key, pick in hand_row(g, gi, hand, True):
                 if length > trains:
                     break  # R-CLAIM-4: too few trains for this key and the longer ones
                 take[key] = pick
@@ -201,18 +194,10 @@ class BoardMenu:
             else:
                 take[key] = picker(default_offsets(g.pay_keys[key], hand, loco))
             return take[key]
-        col, locos_ok, keys = g.key_groups[gi]
-        for k in keys:
+        for k in g.key_groups[gi][2]:
             take[k] = None
-        have = hand[col]
-        locos = hand[loco] if locos_ok else 0
-        if have or locos:
-            shape = (have << 10) | locos
-            row = g.default_rows[gi].get(shape)
-            if row is None:
-                row = g.default_rows[gi][shape] = colour_row(g, gi, hand, True)
-            for _length, k, pick in row:
-                take[k] = pick
+        for _length, k, pick in hand_row(g, gi, hand, True):
+            take[k] = pick
         return take[key]
 
 
