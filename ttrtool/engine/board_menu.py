@@ -29,10 +29,11 @@ from ttrtool.engine.claims import (
     group_open,
     hand_row,
     key_payments,
+    payments,
     picker,
     substitute_claims,
 )
-from ttrtool.engine.payments import default_offsets, fast_offsets
+from ttrtool.engine.payments import default_offsets
 from ttrtool.engine.stations import station_cost, station_payments
 
 if TYPE_CHECKING:
@@ -221,7 +222,7 @@ def claim_is_legal(st: GameState, player: int, action: ClaimRoute) -> bool:
         return False
     offset = card * (length + 1) + n
     return (g.claim_table[route][offset] == action
-            and offset in fast_offsets(g.pay_keys[key], hand, g.loco))
+            and offset in payments(g, key, hand))
 
 
 def station_is_legal(st: GameState, player: int, action: BuildStation) -> bool:

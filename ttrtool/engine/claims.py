@@ -79,7 +79,7 @@ def route_open_to(st: GameState, player: int, route: int) -> bool:
     return group_open(st.owner, g.partners[route], g.group_cap[route], player)
 
 
-def payments(g: Game, key: int, hand: list[int]) -> list[int]:
+def payments(g: Game, key: int, hand: Sequence[int]) -> list[int]:
     """Distinct payments for routes of one payment key (without substitute cards),
     as claim-table offsets (R-CLAIM-1, R-CLAIM-2, R-EU-6, R-CH-7, R-VAR-1, R-VAR-2)."""
     return fast_offsets(g.pay_keys[key], hand, g.loco)
