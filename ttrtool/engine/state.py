@@ -290,17 +290,10 @@ class GameState:
         if self.phase == OVER:
             raise IllegalAction(
                 f"the game is over; cannot apply {getattr(action, 'text', repr(action))!r}")
-        # Checked once, against the list the action most likely came from (a claim or
-        # station when the list left them out: against the rules, the same answer).
-        if self._bare is not None and type(action) is ClaimRoute:
-            ok = claim_is_legal(self, self.current_player, action)
-        elif self._bare is not None and type(action) is BuildStation:
-            ok = station_is_legal(self, self.current_player, action)
-        else:
-            ok = ((self._default is not None and among(action, self._default))
-                  or (self._bare is not None and among(action, self._bare))
-                  or self._legal_unlisted(action))
-        if not ok:
+        # Checked once, against the list the action most likely came from.
+        if not ((self._default is not None and among(action, self._default))
+                or (self._bare is not None and among(action, self._bare))
+                or self._legal_unlisted(action)):
             text = getattr(action, "text", repr(action))  # a bot may return anything
             raise IllegalAction(
                 f"{text!r} is not legal for player {self.current_player} "
@@ -344,12 +337,16 @@ class GameState:
 
     def _legal_unlisted(self, action: Action) -> bool:
         """Is a decision that is not in the list handed out legal?  Against the full
-        list if it was made; else a claim in the main phase against the rules directly
-        (the same answer, without building the list); anything else against the list."""
+        list if it was made; else a claim or station in the main phase against the
+        rules directly (the same answer, without building the list: a bot reading a
+        BoardMenu is handed neither); anything else against the full list."""
         if self._legal is not None:
             return among(action, self._legal)
-        if type(action) is ClaimRoute and self.phase == MAIN:
-            return claim_is_legal(self, self.current_player, action)
+        if self.phase == MAIN:
+            if type(action) is ClaimRoute:
+                return claim_is_legal(self, self.current_player, action)
+            if type(action) is BuildStation:
+                return station_is_legal(self, self.current_player, action)
         return among(action, self._generate(self.current_player))
 
     def _draw(self, p: int, action: DrawFaceUp | DrawBlind) -> None:
