@@ -48,7 +48,6 @@ class _NoMenu:
 NO_MENU: BoardMenu | _NoMenu = _NoMenu()
 
 
-
 class Claiming:
     """Claim, tunnel and station choices; mixed into StrategicBot, which sets what
     they read (below) and plans the routes they serve."""
