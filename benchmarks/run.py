@@ -63,6 +63,7 @@ def main() -> int:
         print(f"{label:<28} {best:8.3f} {median:9.3f} {goal:7.2f}  {verdict}")
     dense_render()
     simulate_rates()
+    engine_share()
     engine_rates()
     longest_paths()
     expert_targets()
@@ -149,6 +150,60 @@ def simulate_rates() -> None:
         verdict = ("ok" if median >= goal else "SLOW") if goal else "-"
         print(f"{label:<36} {games:>6} {best:8.1f} {median:9.1f} {goal:6.0f}  {verdict}")
     memory_growth()
+
+
+def engine_share() -> None:
+    """How much of a game with the archetypes is the engine's, and what that leaves the
+    bots under issue 13's goals.  The same games are played twice: once as ``simulate``
+    plays them, and once replaying the actions the bots chose, doing per decision only
+    what ``simulate`` asks of the engine (the list, the view, applying) and the final
+    scoring, with no bot deciding.  The goal's time per game less the engine's is what
+    is left for the rest (the bots' decisions, and the game record simulate writes);
+    "bots x" is how many times faster that rest would have to be to fit it ("never":
+    the engine alone takes longer than the goal allows)."""
+    sys.path.insert(0, str(ROOT))
+    import ttrtool
+    from ttrtool.bots import ARCHETYPES
+    from ttrtool.simulate.playout import Table, make_bots, uses_board_menu
+    from ttrtool.simulate.seating import game_seed, seating
+
+    print(f"\n{'engine share of archetype games (CPU)':<36} {'games':>6} {'whole/s':>8} "
+          f"{'engine/s':>9} {'share':>6} {'goal':>6} {'bots x':>7}")
+    for map_id, players, bots, games, goal in SIMULATIONS:
+        if bots != "archetypes":
+            continue
+        table = Table(ttrtool.load_map(map_id), players, ARCHETYPES)
+        game = table.game
+        played = []  # (seed, seats reading a menu, the actions chosen)
+        for g in range(games):
+            seed = game_seed(1, players, g)
+            seated = make_bots(game, seating(ARCHETYPES, players, g), seed, table.classes)
+            menu = [uses_board_menu(b) for b in seated]
+            state, chosen = game.new_state(seed), []
+            while not state.is_over:
+                p = state.current_player
+                action = seated[p].choose(state.view(p), state.default_actions(menu=menu[p]))
+                state.apply(action)
+                chosen.append(action)
+            played.append((seed, menu, chosen))
+        start = time.process_time()
+        for g in range(games):
+            table.play(1, g)
+        whole = (time.process_time() - start) / games
+        start = time.process_time()
+        for seed, menu, chosen in played:
+            state = game.new_state(seed)
+            for action in chosen:
+                p = state.current_player
+                state.default_actions(menu=menu[p])
+                state.view(p)
+                state.apply(action)
+            state.result()
+        engine = (time.process_time() - start) / games
+        budget = 1 / goal - engine
+        needed = f"{(whole - engine) / budget:7.1f}" if budget > 0 else f"{'never':>7}"
+        print(f"{f'{map_id} {players}p archetypes':<36} {games:>6} {1 / whole:8.1f} "
+              f"{1 / engine:9.1f} {engine / whole:6.0%} {goal:6.0f} {needed}")
 
 
 def memory_growth(first: int = 300, then: int = 400) -> None:
