@@ -109,7 +109,23 @@ def test_heatmap_reads_simulate_reports_and_rejects_unknown_routes(tmp_path: Pat
     with pytest.raises(ReportError, match="nowhere"):
         read_report(report, nasty)
     report.write_text("{", encoding="utf-8")
-    with pytest.raises(ReportError, match=r"sim.json:1:2"):
+    with pytest.raises(ReportError, match=r"sim.json:1:2: not JSON .*ttrtool simulate"):
+        read_report(report, nasty)
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ('{"games": 3}', r"report.json: the report has no 'routes' section: give the report"),
+    ("[1, 2]", r"report.json: the report is not a JSON object: give the report"),
+    (b"\xff{}", r"report.json: not UTF-8 text .*byte 0.*: give the report"),
+])
+def test_a_file_that_is_no_report_is_named_with_what_to_give(
+        tmp_path: Path, nasty: Board, text: str | bytes, says: str) -> None:
+    report = tmp_path / "report.json"
+    if isinstance(text, bytes):
+        report.write_bytes(text)
+    else:
+        report.write_text(text, encoding="utf-8")
+    with pytest.raises(ReportError, match=says):
         read_report(report, nasty)
 
 

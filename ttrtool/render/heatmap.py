@@ -32,17 +32,22 @@ from ttrtool.render.theme import Theme
 HEAT_WIDTH, HEAT_HEIGHT = 60.0, 16.0
 
 
+# What to do about a file that is not a report at all.
+MAKE_ONE = "give the report `ttrtool simulate MAP --out report.json` writes"
+
+
 class ReportError(Exception):
     """A report that cannot be read or does not match the board."""
 
 
-def _section(data: Any) -> Any:
+def _section(path: str | Path, data: Any) -> Any:
     if not isinstance(data, dict):
-        raise ReportError("the report is not a JSON object")
+        raise ReportError(f"{path}: the report is not a JSON object: {MAKE_ONE}")
     for outer in (data, data.get("stats"), data.get("analysis")):
         if isinstance(outer, dict) and "routes" in outer:
             return outer["routes"]
-    raise ReportError("the report has no 'routes' section (see docs/render.md)")
+    raise ReportError(f"{path}: the report has no 'routes' section: {MAKE_ONE} "
+                      "(docs/render.md lists the forms read)")
 
 
 def _rate(value: Any, games: Any, rid: str) -> float:
@@ -64,13 +69,15 @@ def read_report(path: str | Path, board: Board) -> dict[str, float]:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as e:
         raise ReportError(f"{path}: cannot read: {e.strerror or e}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        where = f"{e.lineno}:{e.colno}: {e.msg}" if isinstance(e, json.JSONDecodeError) else e
-        raise ReportError(f"{path}:{where}") from None
+    except json.JSONDecodeError as e:
+        raise ReportError(f"{path}:{e.lineno}:{e.colno}: not JSON ({e.msg}): {MAKE_ONE}") from None
+    except UnicodeDecodeError as e:
+        raise ReportError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start}): "
+                          f"{MAKE_ONE}") from None
     if isinstance(data, dict) and isinstance(data.get("configurations"), list):
         return _configurations(path, data["configurations"], board)
     games = data.get("games") if isinstance(data, dict) else None
-    section = _section(data)
+    section = _section(path, data)
     pairs: list[tuple[str, Any]]
     if isinstance(section, dict):
         pairs = [(str(k), v) for k, v in section.items()]
