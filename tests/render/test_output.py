@@ -83,6 +83,20 @@ def test_theme_file_overrides_and_rejects_unknown_keys(tmp_path: Path, nasty: Bo
         load_theme(colour)
 
 
+def test_an_unreadable_theme_says_why_in_words(tmp_path: Path) -> None:
+    with pytest.raises(ThemeError, match=r"nope.json: cannot read theme: No such file") as e:
+        load_theme(tmp_path / "nope.json")
+    assert "Errno" not in str(e.value)
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"sizes":\n', encoding="utf-8")
+    with pytest.raises(ThemeError, match=r"broken.json:2:1: not valid JSON: Expecting value"):
+        load_theme(broken)
+    latin = tmp_path / "latin.yaml"
+    latin.write_bytes(b"name: caf\xe9\n")
+    with pytest.raises(ThemeError, match=r"latin.yaml: cannot read theme: not UTF-8 .*UTF-8"):
+        load_theme(latin)
+
+
 def test_heatmap_reads_the_simple_form_and_draws_a_scale(tmp_path: Path, nasty: Board,
                                                          theme: Theme) -> None:
     ids = [r.id for r in nasty.routes]

@@ -86,6 +86,17 @@ def test_replay_needs_actions_and_an_existing_game(usa_run: Path, tmp_path: Path
     assert res.exit_code == 2 and "cannot read" in res.output
 
 
+@pytest.mark.parametrize(("line", "says"), [("{\"a\": 1}", "line 1 is not a game record"),
+                                            ("{oops", "line 1 is not JSON")])
+def test_replay_of_a_file_that_is_no_log_says_what_to_give(tmp_path: Path, line: str,
+                                                           says: str) -> None:
+    other = tmp_path / "other.jsonl"
+    other.write_text(line + "\n", encoding="utf-8")
+    res = run("replay", str(other), "--game", "0")
+    assert res.exit_code == 2
+    assert says in res.output and "ttrtool simulate MAP --log" in res.output
+
+
 def test_fail_on_sets_exit_code_1(tmp_path: Path) -> None:
     res = run("simulate", "switzerland", "--games", "3", "--jobs", "1", "--quiet",
               "--fail-on", "ticket-never-completed,stall-rate>0.5")

@@ -118,8 +118,11 @@ def load_theme(path: str | Path | None = None) -> Theme:
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ThemeError(f"{p}: cannot read theme: {e}") from None
+    except OSError as e:
+        raise ThemeError(f"{p}: cannot read theme: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise ThemeError(f"{p}: cannot read theme: not UTF-8 text ({e.reason} at byte "
+                         f"{e.start}); save it as UTF-8") from None
     try:
         if p.suffix.lower() == ".json":
             over = json.loads(text)
@@ -128,7 +131,7 @@ def load_theme(path: str | Path | None = None) -> Theme:
 
             over = yaml.safe_load(text)
     except json.JSONDecodeError as e:
-        raise ThemeError(f"{p}:{e.lineno}:{e.colno}: {e.msg}") from None
+        raise ThemeError(f"{p}:{e.lineno}:{e.colno}: not valid JSON: {e.msg}") from None
     except Exception as e:  # yaml.YAMLError carries its own mark
         mark = getattr(e, "problem_mark", None)
         where = f"{p}:{mark.line + 1}:{mark.column + 1}" if mark else str(p)

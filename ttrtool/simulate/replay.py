@@ -103,6 +103,10 @@ def replay(board: Board, record: Mapping[str, Any], check_bots: bool = True) -> 
         raise ReplayError(f"final scores {scores} differ from the logged {logged}")
 
 
+# What to do about a file that is not a game log.
+LOG_HINT = "give the log `ttrtool simulate MAP --log games.jsonl` writes"
+
+
 def find_record(lines: Iterator[str], game: int, players: int | None = None) -> dict[str, Any]:
     """The record of game number ``game`` (and player count) in a JSONL log."""
     import json
@@ -114,9 +118,9 @@ def find_record(lines: Iterator[str], game: int, players: int | None = None) -> 
         try:
             record = json.loads(line)
         except json.JSONDecodeError as e:
-            raise ReplayError(f"line {n} is not JSON: {e.msg}") from e
+            raise ReplayError(f"line {n} is not JSON ({e.msg}): {LOG_HINT}") from e
         if not isinstance(record, dict) or "game" not in record:
-            raise ReplayError(f"line {n} is not a game record")
+            raise ReplayError(f"line {n} is not a game record: {LOG_HINT}")
         if record["game"] == game and (players is None or record.get("players") == players):
             found.append(record)
     if not found:
