@@ -3,15 +3,18 @@ name it (the class's code at warning level, with the ticket, route or colour as 
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from tests.findings import plant
 from ttrtool.analysis import analyze
-from ttrtool.analysis.findings import static_findings
+from ttrtool.analysis.findings import LIMITS, routes_per_colour, static_findings
 from ttrtool.findings import Finding, Level
 from ttrtool.model import Board
+from ttrtool.validate import validate_file
 
 
 def _warnings(board: Board, code: str) -> list[Finding]:
@@ -163,3 +166,38 @@ def test_a_ticket_deck_of_only_short_tickets_is_named(tmp_path: Path) -> None:
     assert len(found) == 1
     assert "no long tickets" in found[0].message
     assert found[0].evidence["longest"] <= 8
+
+
+def test_the_colour_balance_is_not_judged_on_a_starter_board(tmp_path: Path) -> None:
+    """The board `ttrtool new` writes has 18 routes, 1.2 per colour: one route more or less
+    swings any colour past the bands, so TTR505 and TTR506 (14 warnings once) stay silent
+    and the report says the balance was not judged."""
+    from typer.testing import CliRunner
+
+    from ttrtool.cli import app
+
+    path = tmp_path / "starter.yaml"
+    assert CliRunner().invoke(app, ["new", str(path)]).exit_code == 0
+    starter = validate_file(path).board
+    assert starter is not None
+    found = static_findings(analyze(starter))
+    assert [f.code for f in found if f.code in ("TTR505", "TTR506")] == []
+    text = CliRunner().invoke(app, ["analyze", str(path)]).stdout
+    assert "not judged on a board this small" in text
+    assert "Colour balance not judged (TTR505, TTR506): 1.2 routes per colour" in text
+    doc = json.loads(CliRunner().invoke(app, ["analyze", str(path), "-f", "json"]).stdout)
+    assert doc["colours"]["balance_judged"] is False
+
+
+def test_a_deck_short_of_one_colour_is_judged_from_enough_routes(tmp_path: Path) -> None:
+    """The gate's limit decides: the same planted deck is named with USA's 7 routes per
+    colour, and not under a limit above that."""
+    data = plant.bundled("usa")
+    plant.deck_colours(data, green=4)
+    board = plant.board(data, tmp_path)
+    assert routes_per_colour(analyze(board)) == 7
+    strict = replace(LIMITS, colour_judged_from=7.5)
+    assert [f.code for f in static_findings(analyze(board), strict)
+            if f.code == "TTR506"] == []
+    assert [f.code for f in static_findings(analyze(board), replace(LIMITS, colour_judged_from=7))
+            if f.code == "TTR506"] == ["TTR506"]

@@ -33,6 +33,9 @@ class Limits:
     colour_spaces: tuple[float, float] = (0.75, 1.25)  # spaces / mean (official 0.97-1.07)
     colour_routes: tuple[float, float] = (0.6, 1.4)  # routes / mean (official 0.86-1.19)
     deck_supply: tuple[float, float] = (0.75, 1.33)  # card share / space share (0.93-1.03)
+    # colour balance (TTR505, TTR506) is judged from this many routes per colour on average
+    # (official 7-9.75): below it one route more or less moves a colour by more than the band
+    colour_judged_from: float = 4.0
     cut_off: int = 3  # tickets one claim cuts off (official max 2: Europe, 2-3 players)
     dearer: int = 10  # tickets one claim makes dearer by detour_dearer+ (official max 6)
     detour_dearer: int = 3  # extra train spaces that count as dearer
@@ -181,10 +184,23 @@ def _outside(x: float, band: tuple[float, float]) -> bool:
     return x < band[0] or x > band[1]
 
 
+def routes_per_colour(a: Analysis) -> float:
+    """The mean number of routes of each of the deck's colours (gray routes not counted)."""
+    colours = a.board.rules.colors
+    return sum(a.colours.count(c).routes for c in colours) / len(colours) if colours else 0.0
+
+
+def colour_balance_judged(a: Analysis, limits: Limits = LIMITS) -> bool:
+    """Has the board routes enough per colour for TTR505 and TTR506 to mean anything?
+    On a small board (a starter of 18 routes has 1.2 per colour) one route more or less
+    moves a colour's share further than the bands allow, so neither is judged."""
+    return routes_per_colour(a) >= limits.colour_judged_from
+
+
 def colour_balance(a: Analysis, limits: Limits) -> Iterator[Finding]:
     """TTR505: routes or spaces of one colour far from the mean of the deck's colours."""
     counts = [a.colours.count(c) for c in a.board.rules.colors]
-    if len(counts) < 2:
+    if len(counts) < 2 or not colour_balance_judged(a, limits):
         return
     mean_spaces = statistics.mean(c.spaces for c in counts)
     mean_routes = statistics.mean(c.routes for c in counts)
@@ -212,7 +228,7 @@ def deck_supply(a: Analysis, limits: Limits) -> Iterator[Finding]:
     cards = dict(zip(rules.colors, rules.cards_per_color, strict=True))
     spaces = {c: a.colours.count(c).spaces for c in rules.colors}
     total_cards, total_spaces = sum(cards.values()), sum(spaces.values())
-    if total_cards <= 0 or total_spaces <= 0:
+    if total_cards <= 0 or total_spaces <= 0 or not colour_balance_judged(a, limits):
         return
     for colour in rules.colors:
         if spaces[colour] == 0:

@@ -19,7 +19,12 @@ from ttrtool.analysis.costs import (
     ferry_symbol_surcharge,
     tunnel_match_distribution,
 )
-from ttrtool.analysis.findings import static_findings
+from ttrtool.analysis.findings import (
+    LIMITS,
+    colour_balance_judged,
+    routes_per_colour,
+    static_findings,
+)
 from ttrtool.analysis.tickets import Leg
 from ttrtool.findings import counts_line
 from ttrtool.model import GRAY, Board
@@ -82,10 +87,14 @@ def sections(a: Analysis, other: Analysis | None = None,
     """The report as titled sections, shared by text and Markdown."""
     board = a.board
     found = static_findings(a)
+    lines = [f"{counts_line(found)}, most severe first (docs/analyze.md lists every code)."
+             if found else "No findings: nothing out of line with the official maps."]
+    if not colour_balance_judged(a):
+        lines.append("The colour balance is not judged on a board this small (see Colours "
+                     "and lengths).")
     out: list[Section] = [Section(
         "Findings",
-        [f"{counts_line(found)}, most severe first (docs/analyze.md lists every code)."
-         if found else "No findings: nothing out of line with the official maps."],
+        lines,
         ("severity", "code", "finding", "players", "message"),
         [(str(f.level), f.code, f.name, str(f.players or "all"), f.message) for f in found],
     )]
@@ -140,6 +149,11 @@ def sections(a: Analysis, other: Analysis | None = None,
     colours.notes.append(f"Deck: {board.rules.deck_size} train cards, "
                          f"{board.rules.locomotives} of them locomotives; gray routes take any "
                          "colour.")
+    if not colour_balance_judged(a):
+        colours.notes.append(
+            f"Colour balance not judged (TTR505, TTR506): {routes_per_colour(a):.1f} routes per "
+            f"colour, judged from {LIMITS.colour_judged_from:g}, where one route more or less "
+            "no longer swings a colour's share past the bands.")
     out.append(colours)
 
     out.append(Section(
@@ -352,6 +366,8 @@ def to_dict(a: Analysis, other: Analysis | None = None) -> dict[str, Any]:
             "tunnels": c.tunnels, "tunnel_spaces": c.tunnel_spaces,
             "ferries": c.ferries, "ferry_spaces": c.ferry_spaces,
             "locomotive_symbols": c.locomotive_symbols,
+            # false on boards too small for TTR505 and TTR506 (too few routes per colour)
+            "balance_judged": colour_balance_judged(a),
         },
         "capacity": [{"players": k.players, "trains": k.trains,
                       "usable_spaces": k.usable_spaces, "spaces_per_train": round(k.ratio, 4)}
