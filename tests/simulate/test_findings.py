@@ -188,3 +188,16 @@ def test_text_shows_every_warning_and_counts_the_info_beyond_ten() -> None:
     assert lines[0] == "Findings (1 warning, 12 info):"
     assert "stalled" in lines[1] and len(lines) == 1 + 1 + 10 + 1
     assert lines[-1] == "  ... and 2 more info (in the JSON and Markdown reports)"
+
+
+def test_games_not_ending_normally_are_told_in_words(report: dict[str, Any]) -> None:
+    """TTR605 names each way a game ended early (R-END-2: stalled; the turn cap) and how
+    to find one, never the raw tally."""
+    config = copy.deepcopy(report["configurations"][0])
+    config["end_reasons"] = {"normal": config["games"] - 3, "stalled": 2, "turn_cap": 1}
+    config["stall_rate"] = dict(config["stall_rate"], count=3, rate=3 / config["games"])
+    [found] = [f for f in play_findings([config]) if f.code == "TTR605"]
+    assert "2 stalled (no player could draw cards or tickets, claim a route" in found.message
+    assert "1 stopped at the turn cap" in found.message
+    assert "ttrtool replay" in found.message and "{" not in found.message
+    assert found.evidence["end_reasons"]["stalled"] == 2

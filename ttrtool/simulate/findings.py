@@ -253,8 +253,21 @@ def stalled_games(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Fin
         yield Finding(
             "TTR605", level,
             f"{s['count']} of {c['games']} games at {c['players']} players did not end "
-            f"normally ({_pct(s['rate'])}, {_ci(lo, hi)}): {c['end_reasons']}",
+            f"normally ({_pct(s['rate'])}, {_ci(lo, hi)}): {_endings(c['end_reasons'])}; "
+            "the log's 'end' field names them (--log with --log-actions, then "
+            "`ttrtool replay LOG --game N` to watch one)",
             {}, {"stall_rate": s, "end_reasons": c["end_reasons"]}, players=c["players"])
+
+
+# How a game that did not end normally ended, in words (the log's ``end`` values).
+ENDINGS = {"stalled": "stalled (no player could draw cards or tickets, claim a route or "
+                      "build a station: R-END-2)",
+           "turn_cap": "stopped at the turn cap"}
+
+
+def _endings(reasons: dict[str, int]) -> str:
+    return ", ".join(f"{n} {ENDINGS.get(reason, reason)}" for reason, n in reasons.items()
+                     if reason != "normal" and n)
 
 
 PlayCheck = Callable[[Sequence[Config], PlayLimits], Iterator[Finding]]
