@@ -76,6 +76,20 @@ def test_markdown_and_text_summaries(usa: Board, records: list[dict[str, Any]]) 
     assert "4 players, 8 games" in to_text(report)
 
 
+def test_a_short_runs_text_says_what_it_could_not_see(usa: Board,
+                                                      records: list[dict[str, Any]]) -> None:
+    """'No findings' from a few games is not 'fair': the terminal summary gives the seat
+    edge the run could find and says a never-claimed route needs more games."""
+    report = _report(usa, records)
+    edge = report["configurations"][0]["seat_test"]["detectable_edge"]
+    text = to_text(report)
+    assert f"(an edge of {100 * edge:.0f} percentage points in win rate would show)" in text
+    assert "Under 300 games per player count a never-claimed route is only info" in text
+    for c in report["configurations"]:
+        c["games"] = 300
+    assert "never-claimed route is only info" not in to_text(report)
+
+
 def test_fail_on_thresholds(usa: Board, records: list[dict[str, Any]]) -> None:
     report = _report(usa, records)
     assert failures(report, parse_fail_on("stall-rate>0.5")) == []

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ttrtool.findings import markdown_lines, text_lines
+from ttrtool.simulate.findings import PLAY_LIMITS
 
 Report = Mapping[str, Any]
 
@@ -103,7 +104,15 @@ def to_text(report: Report) -> str:
     for c in report["configurations"]:
         seats = " ".join(f"{100 * s['wins']['rate']:.0f}%" for s in c["seats"])
         bots = ", ".join(f"{b['bot']} {100 * b['wins']['rate']:.0f}%" for b in c["bots"])
+        edge = (c.get("seat_test") or {}).get("detectable_edge")
+        sees = (f" (an edge of {100 * edge:.0f} percentage points in win rate would show)"
+                if edge else "")
         out.append(f"{c['players']} players, {c['games']} games: "
                    f"winner {_dist(c['winner_scores'])}; "
-                   f"seat wins {seats}; {bots}; not normal {c['stall_rate']['count']}")
+                   f"seat wins {seats}{sees}; {bots}; not normal {c['stall_rate']['count']}")
+    fewest = min((c["games"] for c in report["configurations"]), default=0)
+    if 0 < fewest < PLAY_LIMITS.never_claimed_games:
+        # "no findings" from a short run is not "fair": say what it could not see yet
+        out.append(f"Under {PLAY_LIMITS.never_claimed_games} games per player count a "
+                   "never-claimed route is only info; more games (--games) see smaller edges.")
     return "\n".join(out) + "\n"
