@@ -125,7 +125,8 @@ def simulate_command(
                                        help="Games per player count.")] = 100,
     players: Annotated[str | None, typer.Option(
         "--players", "-p", metavar="N[,N...]",
-        help="Player count or list, e.g. 4 or 2,3,4.")] = None,
+        help="Player count or list, e.g. 4 or 2,3,4; default: one seat per bot "
+             "(4 with the default bots), within the map's range.")] = None,
     bots: Annotated[str | None, typer.Option(
         "--bots", "--bot", metavar="BOTS",
         help="Comma-separated bots (registry names or package.module:Class); "
