@@ -369,3 +369,31 @@ def test_mixed_script_names(name: str, warned: bool) -> None:
     data["cities"][0]["aliases"] = [name]
     result = validate_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "s.yaml")
     assert ("TTR112" in [d.code for d in result.diagnostics]) == warned
+
+
+def test_a_folder_stands_for_the_map_files_under_it(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """As linters take folders: every .yaml and .yml file under it, sorted, hidden folders
+    (.git) skipped; a folder with none is an error of its own (exit 2), never a silent pass."""
+    (tmp_path / "maps" / "old").mkdir(parents=True)
+    (tmp_path / "maps" / ".git").mkdir()
+    shutil.copy(bundled_map_path("switzerland"), tmp_path / "maps" / "b.yaml")
+    shutil.copy(bundled_map_path("usa"), tmp_path / "maps" / "old" / "a.yml")
+    (tmp_path / "maps" / ".git" / "c.yaml").write_text("x: [", encoding="utf-8")
+    (tmp_path / "maps" / "notes.txt").write_text("not a map", encoding="utf-8")
+    (tmp_path / "empty").mkdir()
+    for main in (fast_main, None):
+        argv = ["validate", "--format", "json", str(tmp_path / "maps")]
+        if main is None:
+            result = CliRunner().invoke(app, argv)
+            code, out = result.exit_code, result.stdout
+        else:
+            code = main(argv) or 0
+            out = capsys.readouterr().out
+        assert code == 0
+        files = [Path(f["file"]).relative_to(tmp_path).as_posix() for f in json.loads(out)["files"]]
+        assert files == ["maps/b.yaml", "maps/old/a.yml"]
+    code, out, _err = cli("validate", str(tmp_path / "empty"), str(tmp_path / "maps"))
+    assert code == 2
+    assert "empty is a folder with no map files (.yaml, .yml) in it" in out
+    assert "3 file(s): 1 error(s)" in out

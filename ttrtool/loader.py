@@ -116,7 +116,8 @@ def _fail(file: str, code: str, message: str, loc: Location, path: JsonPath = ()
     return LoadError(Diagnostic(code, LOAD_CODES[code], Severity.ERROR, message, path, file, loc))
 
 
-def _io_error(file: str, message: str) -> LoadError:
+def unreadable(file: str, message: str) -> LoadError:
+    """A file that could not be read at all (TTR000; exit code 2)."""
     return LoadError(Diagnostic("TTR000", LOAD_CODES["TTR000"], Severity.ERROR, message, (), file,
                                 Location(0, 0)), io_error=True)
 
@@ -125,27 +126,27 @@ def read_map_file(path: str | Path) -> Document:
     """Read and parse one map file (never writes to it).  Raises :class:`LoadError`."""
     file = str(path)
     if not file:
-        raise _io_error("<empty path>", "an empty path was given: name a map file (.yaml)")
+        raise unreadable("<empty path>", "an empty path was given: name a map file (.yaml)")
     p = Path(path)
     try:
         mode = p.stat().st_mode
         if stat.S_ISDIR(mode):
-            raise _io_error(file, f"{file} is a directory: give the path of a map file (.yaml)")
+            raise unreadable(file, f"{file} is a directory: give the path of a map file (.yaml)")
         if not stat.S_ISREG(mode):
             # A FIFO, socket or terminal would block the read until something writes to it.
-            raise _io_error(file, f"{file} is not a regular file (a pipe, socket or device): "
+            raise unreadable(file, f"{file} is not a regular file (a pipe, socket or device): "
                                   "save the map to a file and give its path")
         with open(p, "rb") as f:
             raw = f.read(MAX_BYTES + 1)  # bounded: a file that grows while read must not hang
         if len(raw) > MAX_BYTES:
-            raise _io_error(file, f"{file} is larger than {MAX_BYTES // 2**20} MB: that is not "
+            raise unreadable(file, f"{file} is larger than {MAX_BYTES // 2**20} MB: that is not "
                                   "a map file")
     except FileNotFoundError as e:
-        raise _io_error(file, f"no such file: {file}") from e
+        raise unreadable(file, f"no such file: {file}") from e
     except OSError as e:
-        raise _io_error(file, f"cannot read {file}: {e.strerror or e}") from e
+        raise unreadable(file, f"cannot read {file}: {e.strerror or e}") from e
     except ValueError as e:  # e.g. a NUL character in the path
-        raise _io_error(file, f"cannot read {file!r}: {e}") from e
+        raise unreadable(file, f"cannot read {file!r}: {e}") from e
     return parse_map_text(raw, file)
 
 

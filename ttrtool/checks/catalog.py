@@ -30,9 +30,10 @@ class CodeInfo:
 
 FIXED: tuple[CodeInfo, ...] = (
     CodeInfo("TTR000", "unreadable-file", E,
-             "The path does not exist, is empty, is a directory, is not a regular file (a pipe, "
-             "socket or device, which could block the read), cannot be read, or holds more than "
-             "16 MB (no map is that large). Exit code 2.",
+             "The path does not exist, is empty, is a directory (`validate` reads a folder as "
+             "the .yaml and .yml files under it, and a folder with none is this error), is not a "
+             "regular file (a pipe, socket or device, which could block the read), cannot be "
+             "read, or holds more than 16 MB (no map is that large). Exit code 2.",
              stage="read"),
     CodeInfo("TTR001", "bad-character", E,
              "Bytes that are not UTF-8, or a control character (C0/C1 controls other than tab, "
@@ -134,6 +135,8 @@ def checks_markdown() -> str:
         "references, `TTR2xx` layout at print size, `TTR3xx` routes, rules and supply,",
         "`TTR4xx` tickets. `--select` and `--ignore` take codes or prefixes (`--ignore TTR4`);",
         "`--strict` makes warnings fail the run. Rule ids (R-...) refer to the rules digest.",
+        "`ttrtool validate maps/` checks every map file (.yaml, .yml) under the folder, sorted,",
+        "hidden folders such as .git skipped.",
         "",
         "The layout checks (`TTR2xx`) are opt-in: `--layout` adds them to the other checks, and",
         "`--select` runs them when it names them (`--select TTR2`, or a single code). They lay",

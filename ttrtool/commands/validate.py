@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 from ttrtool import resolve_map_path
 from ttrtool.commands.argv import Shape, parse
 from ttrtool.formats import FORMATS, render
-from ttrtool.loader import split_lines
+from ttrtool.loader import split_lines, unreadable
 from ttrtool.validate import ValidationResult, validate_file
 
 if TYPE_CHECKING:
@@ -77,7 +77,8 @@ def run(files: list[str], fmt: str | None = None, select: list[str] | None = Non
     except UsageError as e:
         sys.stderr.write(f"error: {e}\n")
         return 2
-    results = [validate_file(_map_file(f), sel, ign) for f in files]
+    results = [validate_file(f, sel, ign) if isinstance(f, str | Path) else f
+               for f in _map_files(files)]
     color = fmt == "text" and use_color(sys.stdout, os.environ)
     sources = _sources(results) if fmt == "text" else None
     _write(render(fmt, [(r.file, r.diagnostics) for r in results], color, sources))
@@ -88,6 +89,31 @@ def _map_file(name: str) -> str | Path:
     """The map file ``name`` names (:func:`ttrtool.resolve_map_path`); an empty name stays
     empty, for Path('') would read as the folder '.' and hide the mistake."""
     return resolve_map_path(name) if name else name
+
+
+MAP_SUFFIXES = (".yaml", ".yml")
+
+
+def _map_files(names: list[str]) -> list[str | Path | ValidationResult]:
+    """The files to check: each name as :func:`_map_file` reads it, and a folder as the map
+    files under it (.yaml, .yml; sorted; hidden folders skipped), as linters take folders.
+    A folder holding none stands as a TTR000 error of its own."""
+    out: list[str | Path | ValidationResult] = []
+    for name in names:
+        if not name or not Path(name).is_dir():
+            out.append(_map_file(name))
+            continue
+        found = sorted(p for p in Path(name).rglob("*")
+                       if p.suffix.lower() in MAP_SUFFIXES and p.is_file()
+                       and not any(part.startswith(".")
+                                   for part in p.relative_to(name).parts[:-1]))
+        if found:
+            out += found
+        else:
+            e = unreadable(name, f"{name} is a folder with no map files (.yaml, .yml) in it: "
+                               "give a map file, or the folder that holds them")
+            out.append(ValidationResult(name, [e.diagnostic], None, True))
+    return out
 
 
 def _sources(results: list[ValidationResult]) -> dict[str, list[str]]:
@@ -145,7 +171,8 @@ def register(app: "typer.Typer") -> None:
     def validate_command(
         files: Annotated[list[str], typer.Argument(
             metavar="FILE", show_default=False,
-            help="Map files to check (or a bundled map: usa, europe, switzerland).")],
+            help="Map files to check, folders of them (every .yaml and .yml under it), or "
+                 "a bundled map: usa, europe, switzerland.")],
         output_format: Annotated[str | None, typer.Option(
             "--format", "-f", metavar="FORMAT", show_default=False,
             help="text (default), json, github (default when GITHUB_ACTIONS=true) or sarif.",
