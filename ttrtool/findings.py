@@ -142,6 +142,11 @@ def _where(f: Mapping[str, Any]) -> str:
     return f" [{f['players']} players]" if f.get("players") else ""
 
 
+def text_line(f: Mapping[str, Any]) -> str:
+    """One finding as the terminal shows it (``analyze`` and ``simulate`` alike)."""
+    return f"  {f['severity']:<7} {f['code']} {f['name']}{_where(f)}: {f['message']}"
+
+
 def text_lines(found: Iterable[Mapping[str, Any]], info: int = 10) -> list[str]:
     """``Findings (1 warning, 2 info):`` then one line per finding, most severe first;
     at most ``info`` lines of info (the rest are counted: the reports have them all)."""
@@ -150,8 +155,7 @@ def text_lines(found: Iterable[Mapping[str, Any]], info: int = 10) -> list[str]:
     shown = [f for f in items if f["severity"] != "info"]
     quiet = [f for f in items if f["severity"] == "info"]
     shown += quiet[:info]
-    lines += [f"  {f['severity']:<7} {f['code']} {f['name']}{_where(f)}: {f['message']}"
-              for f in shown]
+    lines += [text_line(f) for f in shown]
     if len(quiet) > info:
         lines.append(f"  ... and {len(quiet) - info} more info (in the JSON and Markdown reports)")
     return lines

@@ -26,7 +26,7 @@ from ttrtool.analysis.findings import (
     static_findings,
 )
 from ttrtool.analysis.tickets import Leg
-from ttrtool.findings import counts_line
+from ttrtool.findings import counts_line, text_line
 from ttrtool.model import GRAY, Board
 from ttrtool.rules import Rules
 from ttrtool.ticket_value import POINTS_BAND
@@ -43,6 +43,8 @@ class Section:
     notes: list[str] = field(default_factory=list)
     header: tuple[str, ...] = ()
     rows: list[tuple[str, ...]] = field(default_factory=list)
+    # what the text report shows instead of the table (Markdown keeps the table)
+    text: list[str] | None = None
 
 
 def _pct(x: float) -> str:
@@ -97,6 +99,8 @@ def sections(a: Analysis, other: Analysis | None = None,
         lines,
         ("severity", "code", "finding", "players", "message"),
         [(str(f.level), f.code, f.name, str(f.players or "all"), f.message) for f in found],
+        # one line a finding, as `simulate` prints them: long messages wrap, not the table
+        ["", *(text_line(f.to_dict()) for f in found)] if found else [],
     )]
     legs = list(a.legs)
     priced = [leg for leg in legs if leg.delta is not None]
@@ -273,7 +277,9 @@ def format_text(a: Analysis, other: Analysis | None = None, top: int = TOP_CHOKE
     lines = [title, "=" * len(title)]
     for sec in sections(a, other, top):
         lines += ["", sec.title, "-" * len(sec.title), *sec.notes]
-        if sec.header and sec.rows:
+        if sec.text is not None:
+            lines += sec.text
+        elif sec.header and sec.rows:
             lines += ["", *_table(sec.header, sec.rows)]
     return "\n".join(lines) + "\n"
 
