@@ -33,10 +33,12 @@ def layout_findings(board: Board, plan: BoardPlan | None = None) -> dict[str, li
             if b is board:
                 return found
         from ttrtool.render.board import plan as make_plan
+        from ttrtool.render.collector import collector_paused
         from ttrtool.render.theme import default_theme
 
-        plan = make_plan(board, default_theme())
-        found = _analyse(board, plan)
+        with collector_paused():  # the layout's memo tables: ttrtool/render/collector.py
+            plan = make_plan(board, default_theme())
+            found = _analyse(board, plan)
         _cache[:] = [(board, found)]
         return found
     return _analyse(board, plan)

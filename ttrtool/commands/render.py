@@ -67,9 +67,14 @@ def _write(path: Path, data: bytes) -> None:
 
 
 def run_render(opts: RenderOptions) -> int:
-    """The whole command without Typer: returns the exit code."""
+    """The whole command without Typer: returns the exit code.  The cycle collector stays
+    paused to the end (ttrtool/render/collector.py): once the layout is made, labels and
+    drawing would otherwise walk its memo tables again."""
+    from ttrtool.render.collector import collector_paused
+
     try:
-        _render(opts)
+        with collector_paused():
+            _render(opts)
     except _Stop as stop:
         return stop.code
     return 0

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from functools import partial
 
 from ttrtool.model import Board
+from ttrtool.render.collector import collector_paused
 from ttrtool.render.conflicts import HARD
 from ttrtool.render.geometry import Path, Point, boxes_overlap
 from ttrtool.render.lanes import STRAIGHT, Lane, Shape, Space
@@ -327,7 +328,9 @@ class Search:
 
 
 def layout_routes(board: Board, sizes: Sizes) -> RouteLayout:
-    """Lay out every lane of ``board``: shapes chosen, cars placed."""
-    lay = RouteLayout(board, sizes)
-    Search(lay).solve()
+    """Lay out every lane of ``board``: shapes chosen, cars placed (with the cycle
+    collector paused: ttrtool/render/collector.py says why)."""
+    with collector_paused():
+        lay = RouteLayout(board, sizes)
+        Search(lay).solve()
     return lay
