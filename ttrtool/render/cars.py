@@ -151,10 +151,12 @@ class CarPlacement(LaneShapes):
                     self._unit(lane, t + c + s.car_gap if end == 0 else total - t - 2 * c
                                - s.car_gap))
             for u in pair:
-                ux, uy, ur = u.cx, u.cy, u.hl + u.hw + m
+                ux, uy, _, _, uhl, uhw = u
+                ur = uhl + uhw + m
                 for b in boxes:
                     # The distance test of boxes_overlap, first: most boxes are far.
-                    dx, dy, r = b.cx - ux, b.cy - uy, ur + b.hl + b.hw
+                    bcx, bcy, _, _, bhl, bhw = b
+                    dx, dy, r = bcx - ux, bcy - uy, ur + bhl + bhw
                     if dx * dx + dy * dy < r * r and boxes_overlap(u, b, m):
                         return False
             return True
@@ -218,7 +220,7 @@ class CarPlacement(LaneShapes):
     def _unit(self, lane: Lane, pos: float) -> Box:
         """The box of all tracks' cars starting ``pos`` mm along the lane."""
         c = self.sizes.car_length
-        p, q = lane.path.at(pos), lane.path.at(pos + c)
+        p, q = lane.path.chord(pos, c)
         dx, dy = q[0] - p[0], q[1] - p[1]
         d = math.hypot(dx, dy) or 1.0
         # Box._make: the named tuple's own constructor is a Python function, this is not.

@@ -112,14 +112,15 @@ class ConflictScore(CarPlacement):
         near = [o for o in other.cars
                 if not (o.bbox[0] > x1 or o.bbox[2] < x0 or o.bbox[1] > y1 or o.bbox[3] < y0)]
         if near:
+            # Their bounding boxes less the clearance, worked out once for all of lane's cars.
+            others = [(o.bbox[0] - m, o.bbox[1] - m, o.bbox[2], o.bbox[3], o.box) for o in near]
             for sp in lane.cars:
-                b = sp.bbox
-                for o in near:
-                    ob = o.bbox
-                    if b[0] - m > ob[2] or ob[0] - m > b[2] or b[1] - m > ob[3] \
-                            or ob[1] - m > b[3]:
+                b0, b1, b2, b3 = sp.bbox
+                b0, b1 = b0 - m, b1 - m
+                for o0, o1, o2, o3, obox in others:
+                    if b0 > o2 or o0 > b2 or b1 > o3 or o1 > b3:
                         continue
-                    if boxes_overlap(sp.box, o.box, m):
+                    if boxes_overlap(sp.box, obox, m):
                         cost += HARD
         if tracks_cross(lane.track, self._extent_of_track(lane.track), other.track,
                         self._extent_of_track(other.track)):
