@@ -33,7 +33,13 @@ class CarPlacement(LaneShapes):
 
     def __init__(self, board: Board, sizes: Sizes) -> None:
         super().__init__(board, sizes)
-        self._clears: dict[tuple[int, Shape, int, int, int], tuple[float, list[Space]]] = {}
+        # Per lane, shape and end, what each placement of another lane at the place (by the
+        # id of its list of cars, kept with the answer) means there: the lozenge both must
+        # keep out of, the other's free length, and (when asked for) where this lane's cars
+        # clear the other's.
+        self._sides: dict[tuple[int, Shape, int],
+                          tuple[dict[int, tuple[float, float, float, list[Space]]],
+                                dict[int, float]]] = {}
         self._walks: dict[tuple[int, Shape, float, float], list[float]] = {}
         self._placed: dict[tuple[int, Shape, tuple[float, float]], _Placed] = {}
         self._lozenges: dict[tuple[int, Shape, int, int, Shape], tuple[float, float]] = {}
@@ -85,12 +91,18 @@ class CarPlacement(LaneShapes):
         limit = self.marker(node) + self.sizes.end_gap_max
         my_free = lane.path.length - lane.fixed - (lane.trim[1 - end]
                                                    - end_min[lane.b if end == 0 else lane.a])
-        lozenges = self._lozenges
+        sides = self._sides.get((lane.index, lane.shape, end))
+        if sides is None:
+            sides = self._sides[(lane.index, lane.shape, end)] = ({}, {})
+        seen, clears = sides
         for o, oend in peers:
-            known = lozenges.get((lane.index, lane.shape, end, o.index, o.shape))
-            want, theirs = known if known is not None else self._lozenge(lane, end, o, oend)
-            their_free = o.path.length - o.fixed - (o.trim[1 - oend]
-                                                    - end_min[o.b if oend == 0 else o.a])
+            known = seen.get(id(o.cars))
+            if known is None:
+                want, theirs = self._lozenge(lane, end, o, oend)
+                their_free = o.path.length - o.fixed - (o.trim[1 - oend]
+                                                        - end_min[o.b if oend == 0 else o.a])
+                known = seen[id(o.cars)] = (want, theirs, their_free, o.cars)
+            want, theirs, their_free, _ = known
             mine, them = want - need, theirs - need
             can, they_can = mine <= my_free, them <= their_free
             if can != they_can:
@@ -102,7 +114,10 @@ class CarPlacement(LaneShapes):
             if not gives:
                 continue  # the other lane gives way
             if o.cars:
-                want = self._clear_of(lane, end, o, node, limit)
+                clear = clears.get(id(o.cars))
+                if clear is None:
+                    clear = clears[id(o.cars)] = self._clear_of(lane, end, o, node, limit)
+                want = clear
             if want <= limit:
                 need = max(need, want)
         return need
@@ -128,16 +143,12 @@ class CarPlacement(LaneShapes):
 
     def _clear_of(self, lane: Lane, end: int, other: Lane, node: int, limit: float) -> float:
         """The least distance from ``node`` at which the first two cars of ``lane`` clear the
-        cars ``other`` has near the node now (``limit`` + 1 when none up to ``limit`` does)."""
-        key = (lane.index, lane.shape, end, other.index, id(other.cars))
-        known = self._clears.get(key)
-        if known is not None:
-            return known[0]
+        cars ``other`` has near the node now (``limit`` + 1 when none up to ``limit`` does;
+        :meth:`_desired_trim` keeps the answer)."""
         s = self.sizes
         c = s.car_length
         boxes = self._near_boxes(other, node, (limit + 2.5 * c) ** 2)
         if not boxes:  # nothing of the other lane near the place: the cars start at once
-            self._clears[key] = (self.end_min(node), other.cars)
             return self.end_min(node)
         total = lane.path.length
         units = self._end_units.setdefault((lane.index, lane.shape, end), {})
@@ -170,7 +181,6 @@ class CarPlacement(LaneShapes):
                     found -= 0.5
                 break
             t += 2.0
-        self._clears[key] = (found, other.cars)  # kept, so that its id is never reused
         return found
 
     def _near_boxes(self, other: Lane, node: int, reach: float) -> list[Box]:
