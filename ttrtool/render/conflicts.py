@@ -29,7 +29,9 @@ class ConflictScore(CarPlacement):
     def __init__(self, board: Board, sizes: Sizes) -> None:
         super().__init__(board, sizes)
         self._owns: dict[int, tuple[float, list[Space]]] = {}
-        self._pairs: dict[tuple[int, int], tuple[float, list[Space], list[Space]]] = {}
+        # The pair cost of a placement with each other placement it has met, both ways round
+        # (the placement kept with its row, so that its id is never reused).
+        self._rows: dict[int, tuple[dict[int, float], list[Space]]] = {}
         self._cells: dict[int, tuple[tuple[tuple[int, int], ...], list[Space]]] = {}
         self._extents: dict[int, tuple[tuple[float, float, float, float], list[Space]]] = {}
         self._track_boxes: dict[int, tuple[tuple[float, float, float, float], list[Point]]] = {}
@@ -63,9 +65,13 @@ class ConflictScore(CarPlacement):
         key = (id(lane.cars), tuple([id(o.cars) for o in lanes]))
         known = self._sums.get(key)
         if known is None:
+            row = self._row(lane)
             pairs = 0.0
             for o in lanes:
-                pairs += self._pair(lane, o)
+                cost = row.get(id(o.cars))
+                if cost is None:
+                    cost = row[id(o.cars)] = self._row(o)[id(lane.cars)] = self._pair(lane, o)
+                pairs += cost
             cost = self._own(lane) + pairs  # in this order: the sums are compared exactly
             known = self._sums[key] = (cost, [lane.cars] + [o.cars for o in lanes])
         return known[0]
@@ -97,13 +103,16 @@ class ConflictScore(CarPlacement):
         self._owns[id(lane.cars)] = (cost, lane.cars)
         return cost
 
+    def _row(self, lane: Lane) -> dict[int, float]:
+        """The pair costs known for the lane's placement, by the id of the other's cars."""
+        known = self._rows.get(id(lane.cars))
+        if known is None:
+            known = self._rows[id(lane.cars)] = ({}, lane.cars)
+        return known[0]
+
     def _pair(self, lane: Lane, other: Lane) -> float:
         """Cars of two lanes touching, and their tracks crossing (the same either way round,
-        so memoised both ways)."""
-        key = (id(lane.cars), id(other.cars))
-        known = self._pairs.get(key)
-        if known is not None:
-            return known[0]
+        so :meth:`conflicts` keeps it both ways)."""
         m = self.sizes.clearance
         cost = 0.0
         # Only the cars inside the other lane's bounding box (with the clearance) can touch.
@@ -125,7 +134,6 @@ class ConflictScore(CarPlacement):
         if tracks_cross(lane.track, self._extent_of_track(lane.track), other.track,
                         self._extent_of_track(other.track)):
             cost += HARD
-        self._pairs[key] = self._pairs[(key[1], key[0])] = (cost, lane.cars, other.cars)
         return cost
 
     def _extent(self, cars: list[Space]) -> tuple[float, float, float, float]:
