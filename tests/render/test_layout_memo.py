@@ -14,7 +14,14 @@ import pytest
 from tests.render.conftest import dense_board
 from ttrtool.model import Board
 from ttrtool.render import search
-from ttrtool.render.geometry import Box, boxes_overlap, polyline_bbox, polylines_cross, tracks_cross
+from ttrtool.render.geometry import (
+    Box,
+    boxes_overlap,
+    overlaps_any,
+    polyline_bbox,
+    polylines_cross,
+    tracks_cross,
+)
 from ttrtool.render.lanes import Lane
 from ttrtool.render.layout import RouteLayout
 from ttrtool.render.theme import Theme
@@ -34,6 +41,18 @@ def test_the_overlap_of_two_cars_is_the_same_either_way_round() -> None:
         assert boxes_overlap(a, b, m) == boxes_overlap(b, a, m)
         hits += boxes_overlap(a, b, m)
     assert 1000 < hits < 19000  # both answers were tested
+
+
+def test_a_car_against_many_is_the_box_test_with_each_in_turn() -> None:
+    rng = random.Random(3)
+    hits = 0
+    for _ in range(5000):
+        a, m = _box(rng), rng.choice((0.0, 0.4, 1.5))
+        boxes = [_box(rng) for _ in range(rng.randint(0, 4))]
+        one = overlaps_any(a, boxes, m)
+        assert one == any(boxes_overlap(a, b, m) for b in boxes)
+        hits += one
+    assert 500 < hits < 4500
 
 
 def test_two_tracks_cross_the_same_either_way_round() -> None:

@@ -18,6 +18,7 @@ from ttrtool.render.geometry import (
     Point,
     box_circle_overlap,
     boxes_overlap,
+    overlaps_any,
     point_box_distance,
 )
 from ttrtool.render.lanes import Lane, Shape, Space, track_offsets
@@ -161,16 +162,7 @@ class CarPlacement(LaneShapes):
                     self._unit(lane, t if end == 0 else total - t - c),
                     self._unit(lane, t + c + s.car_gap if end == 0 else total - t - 2 * c
                                - s.car_gap))
-            for u in pair:
-                ux, uy, _, _, uhl, uhw = u
-                ur = uhl + uhw + m
-                for b in boxes:
-                    # The distance test of boxes_overlap, first: most boxes are far.
-                    bcx, bcy, _, _, bhl, bhw = b
-                    dx, dy, r = bcx - ux, bcy - uy, ur + bhl + bhw
-                    if dx * dx + dy * dy < r * r and boxes_overlap(u, b, m):
-                        return False
-            return True
+            return not (overlaps_any(pair[0], boxes, m) or overlaps_any(pair[1], boxes, m))
 
         found = limit + 1.0
         t = self.end_min(node)

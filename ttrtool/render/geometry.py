@@ -94,6 +94,27 @@ def boxes_overlap(a: Box, b: Box, margin: float = 0.0) -> bool:
     return abs(dy * bux - dx * buy) < bhw + ahl * s + ahw * c + margin
 
 
+def overlaps_any(a: Box, boxes: Sequence[Box], margin: float) -> bool:
+    """Whether ``a`` overlaps one of ``boxes``: :func:`boxes_overlap` with each in turn,
+    written out (the give-way search asks it of a car and every car near a place, again
+    and again); the same operations in the same order, so the same answers."""
+    acx, acy, aux, auy, ahl, ahw = a
+    for bcx, bcy, bux, buy, bhl, bhw in boxes:
+        dx, dy = bcx - acx, bcy - acy
+        reach = ahl + ahw + bhl + bhw + margin
+        if dx * dx + dy * dy >= reach * reach:
+            continue  # most boxes are far
+        c = abs(aux * bux + auy * buy)
+        s = abs(aux * buy - auy * bux)
+        if abs(dx * aux + dy * auy) >= ahl + bhl * c + bhw * s + margin \
+                or abs(dy * aux - dx * auy) >= ahw + bhl * s + bhw * c + margin \
+                or abs(dx * bux + dy * buy) >= bhl + ahl * c + ahw * s + margin:
+            continue
+        if abs(dy * bux - dx * buy) < bhw + ahl * s + ahw * c + margin:
+            return True
+    return False
+
+
 def box_circle_overlap(b: Box, c: Point, r: float) -> bool:
     dx, dy = c[0] - b.cx, c[1] - b.cy
     lx = dx * b.ux + dy * b.uy
