@@ -44,7 +44,6 @@ class CarPlacement(LaneShapes):
         self._walks: dict[tuple[int, Shape, float, float], list[float]] = {}
         self._placed: dict[tuple[int, Shape, tuple[float, float]], _Placed] = {}
         self._lozenges: dict[tuple[int, Shape, int, int, Shape], tuple[float, float]] = {}
-        self._trims: dict[tuple[object, ...], tuple[float, list[list[Space]]]] = {}
         self._near: dict[tuple[int, int, float], tuple[list[Box], list[Space]]] = {}
         self._peers: dict[tuple[int, int], list[tuple[Lane, int]]] = {}  # the others at an end
         # The first two cars' boxes at each distance from a place, per lane, shape and end:
@@ -61,27 +60,23 @@ class CarPlacement(LaneShapes):
         rule), between equals the one with more spare length.  A lozenge reaching farther than
         ``end_gap_max`` from the marker is not given way to: the lanes must bend apart.
 
-        Memoised: the answer depends on the lane's shape and the trim at its other end, and
-        on the placement of every other lane at the place.  A placement's list of cars
-        stands for it (a list is only ever made for one shape and trims, and it is kept
-        with the answer, so that its id is never reused)."""
+        Worked out each time (a memo of the whole answer, keyed by the placements of every
+        lane at the place, cost more to look up than it saved), from what is memoised per
+        other lane: see :meth:`_desired_trim`."""
         peers = self._peers.get((lane.index, end))
         if peers is None:
             node = lane.a if end == 0 else lane.b
             peers = self._peers[(lane.index, end)] = [
                 (self.lanes[o], oend) for o, oend in self.at_node.get(node, ())
                 if o != lane.index]
-        key = (lane.index, end, lane.shape, lane.trim[1 - end],
-               tuple([id(o.cars) for o, _ in peers]))
-        known = self._trims.get(key)
-        if known is None:
-            known = self._trims[key] = (self._desired_trim(lane, end, peers),
-                                        [o.cars for o, _ in peers])
-        return known[0]
+        return self._desired_trim(lane, end, peers)
 
     def _desired_trim(self, lane: Lane, end: int, peers: list[tuple[Lane, int]]) -> float:
         # Written out, without a call per lane or a look-up it need not make: this loop runs
-        # for every lane at a place each time a lane there moves.  A lane's free length is
+        # for every lane at a place each time a lane there moves.  What each other lane's
+        # placement means here is kept per lane, shape and end, keyed by the id of the
+        # other's list of cars (a list is only ever made for one shape and trims, and it is
+        # kept with the answer, so that its id is never reused).  A lane's free length is
         # what it has to spare for giving way here, what it gives at its other end taken.
         # Of two lanes, the one that needs ``mine`` more mm to keep out of the other's way
         # gives way when it has the free length for it and the other has not; when both or
