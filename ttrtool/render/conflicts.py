@@ -36,7 +36,6 @@ class ConflictScore(CarPlacement):
         self._extents: dict[int, tuple[tuple[float, float, float, float], list[Space]]] = {}
         self._track_boxes: dict[int, tuple[tuple[float, float, float, float], list[Point]]] = {}
         self._neighbours: dict[int, list[int]] = {}
-        self._sums: dict[tuple[int, tuple[int, ...]], tuple[float, list[list[Space]]]] = {}
 
     def cells(self, lane: Lane) -> tuple[tuple[int, int], ...]:
         """The grid cells the lane's cars lie in, each once."""
@@ -57,24 +56,22 @@ class ConflictScore(CarPlacement):
         """Weighted count of what is wrong with ``lane`` against the rest of the board
         (``HARD`` per conflict), plus a little for how much it bends and gaps.
 
-        The lanes that share a grid cell with it are the ones that can touch it; the sum is
-        memoised on the placements of the lane and of those lanes."""
+        The lanes that share a grid cell with it are the ones that can touch it.  The sum is
+        worked out each time from the memoised pair costs (a memo of the sum, keyed by the
+        placements of all those lanes, cost more to look up than it saved)."""
         me = lane.index
-        lanes = [self.lanes[o] for o in sorted(self.grid.near_cells(self.cells(lane)))
-                 if o != me]
-        key = (id(lane.cars), tuple([id(o.cars) for o in lanes]))
-        known = self._sums.get(key)
-        if known is None:
-            row = self._row(lane)
-            pairs = 0.0
-            for o in lanes:
-                cost = row.get(id(o.cars))
-                if cost is None:
-                    cost = row[id(o.cars)] = self._row(o)[id(lane.cars)] = self._pair(lane, o)
-                pairs += cost
-            cost = self._own(lane) + pairs  # in this order: the sums are compared exactly
-            known = self._sums[key] = (cost, [lane.cars] + [o.cars for o in lanes])
-        return known[0]
+        row = self._row(lane)
+        all_lanes = self.lanes
+        pairs = 0.0
+        for i in sorted(self.grid.near_cells(self.cells(lane))):
+            if i == me:
+                continue
+            o = all_lanes[i]
+            cost = row.get(id(o.cars))
+            if cost is None:
+                cost = row[id(o.cars)] = self._row(o)[id(lane.cars)] = self._pair(lane, o)
+            pairs += cost
+        return self._own(lane) + pairs  # in this order: the sums are compared exactly
 
     # Placements are memoised and kept, so the identity of a lane's list of cars stands for
     # its placement; the answers below are kept with the lists, so that no id is reused.
