@@ -393,8 +393,12 @@ class Grid:
 
     def add_cells(self, key: int, cells: tuple[tuple[int, int], ...]) -> None:
         self.where.setdefault(key, []).extend(cells)
+        grid = self.cells
         for k in cells:
-            self.cells.setdefault(k, set()).add(key)
+            keys = grid.get(k)
+            if keys is None:  # not setdefault: it would make a set each time
+                keys = grid[k] = set()
+            keys.add(key)
 
     def remove(self, key: int) -> None:
         for k in self.where.pop(key, ()):
