@@ -6,6 +6,7 @@ be symmetric; an escape that gives up early in a crowd must only drop shapes tha
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 
@@ -114,3 +115,16 @@ def test_giving_up_in_a_crowd_draws_the_same_board(
     assert quick.work < full.work  # the rule was used
     assert [ln.shape for ln in quick.lay.lanes] == [ln.shape for ln in full.lay.lanes]
     assert [sp.box for sp in quick.lay.spaces()] == [sp.box for sp in full.lay.spaces()]
+
+
+def test_the_search_puts_the_garbage_collector_back_as_it_was(usa: Board, theme: Theme) -> None:
+    try:
+        for running in (True, False):
+            if running:
+                gc.enable()
+            else:
+                gc.disable()
+            search.layout_routes(usa, theme.sizes)
+            assert gc.isenabled() == running
+    finally:
+        gc.enable()
