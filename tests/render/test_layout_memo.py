@@ -126,5 +126,6 @@ def test_the_search_puts_the_garbage_collector_back_as_it_was(usa: Board, theme:
                 gc.disable()
             search.layout_routes(usa, theme.sizes)
             assert gc.isenabled() == running
+            assert gc.get_freeze_count() == 0
     finally:
         gc.enable()

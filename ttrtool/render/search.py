@@ -262,12 +262,17 @@ class Search:
         its memo tables, so each full collection walks them all again for almost nothing (on
         the 207-route board 6 full collections took about a fifth of the layout's time).  The
         search leaves no garbage in cycles: a collection after it finds none on the 207-route
-        board or on USA, and the peak memory is the same."""
+        board or on USA, and the peak memory is the same.  Afterwards every tracked object
+        is moved to the oldest generation, as those collections would have done."""
         running = gc.isenabled()
         gc.disable()
         try:
             self._solve()
         finally:
+            # What the search made is old now: straight into the oldest generation (frozen and
+            # thawed), or the next young collections would walk all of it, and then again.
+            gc.freeze()
+            gc.unfreeze()
             if running:
                 gc.enable()
 
