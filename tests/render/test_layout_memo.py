@@ -6,6 +6,7 @@ be symmetric; an escape that gives up early in a crowd must only drop shapes tha
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 
@@ -14,7 +15,14 @@ import pytest
 from tests.render.conftest import dense_board
 from ttrtool.model import Board
 from ttrtool.render import search
-from ttrtool.render.geometry import Box, boxes_overlap, polyline_bbox, polylines_cross, tracks_cross
+from ttrtool.render.geometry import (
+    Box,
+    boxes_overlap,
+    overlaps_any,
+    polyline_bbox,
+    polylines_cross,
+    tracks_cross,
+)
 from ttrtool.render.lanes import Lane
 from ttrtool.render.layout import RouteLayout
 from ttrtool.render.theme import Theme
@@ -34,6 +42,18 @@ def test_the_overlap_of_two_cars_is_the_same_either_way_round() -> None:
         assert boxes_overlap(a, b, m) == boxes_overlap(b, a, m)
         hits += boxes_overlap(a, b, m)
     assert 1000 < hits < 19000  # both answers were tested
+
+
+def test_a_car_against_many_is_the_box_test_with_each_in_turn() -> None:
+    rng = random.Random(3)
+    hits = 0
+    for _ in range(5000):
+        a, m = _box(rng), rng.choice((0.0, 0.4, 1.5))
+        boxes = [_box(rng) for _ in range(rng.randint(0, 4))]
+        one = overlaps_any(a, boxes, m)
+        assert one == any(boxes_overlap(a, b, m) for b in boxes)
+        hits += one
+    assert 500 < hits < 4500
 
 
 def test_two_tracks_cross_the_same_either_way_round() -> None:
@@ -56,10 +76,7 @@ def test_the_pair_cost_of_laid_out_lanes_is_the_same_either_way_round(
     for lane in lay.lanes:
         for o in lay.neighbours(lane):
             other = lay.lanes[o]
-            lay._pairs.clear()
-            one = lay._pair(lane, other)
-            lay._pairs.clear()
-            assert lay._pair(other, lane) == one
+            assert lay._pair(other, lane) == lay._pair(lane, other)
             pairs += 1
     assert pairs > 200
 
@@ -98,3 +115,17 @@ def test_giving_up_in_a_crowd_draws_the_same_board(
     assert quick.work < full.work  # the rule was used
     assert [ln.shape for ln in quick.lay.lanes] == [ln.shape for ln in full.lay.lanes]
     assert [sp.box for sp in quick.lay.spaces()] == [sp.box for sp in full.lay.spaces()]
+
+
+def test_the_search_puts_the_garbage_collector_back_as_it_was(usa: Board, theme: Theme) -> None:
+    try:
+        for running in (True, False):
+            if running:
+                gc.enable()
+            else:
+                gc.disable()
+            search.layout_routes(usa, theme.sizes)
+            assert gc.isenabled() == running
+            assert gc.get_freeze_count() == 0
+    finally:
+        gc.enable()

@@ -18,6 +18,7 @@ from ttrtool.render.geometry import (
     Point,
     box_circle_overlap,
     boxes_overlap,
+    overlaps_any,
     point_box_distance,
 )
 from ttrtool.render.lanes import Lane, Shape, Space, track_offsets
@@ -33,11 +34,16 @@ class CarPlacement(LaneShapes):
 
     def __init__(self, board: Board, sizes: Sizes) -> None:
         super().__init__(board, sizes)
-        self._clears: dict[tuple[int, Shape, int, int, int], tuple[float, list[Space]]] = {}
+        # Per lane, shape and end, what each placement of another lane at the place (by the
+        # id of its list of cars, kept with the answer) means there: the lozenge both must
+        # keep out of, the other's free length, and (when asked for) where this lane's cars
+        # clear the other's.
+        self._sides: dict[tuple[int, Shape, int],
+                          tuple[dict[int, tuple[float, float, float, list[Space]]],
+                                dict[int, float]]] = {}
         self._walks: dict[tuple[int, Shape, float, float], list[float]] = {}
         self._placed: dict[tuple[int, Shape, tuple[float, float]], _Placed] = {}
         self._lozenges: dict[tuple[int, Shape, int, int, Shape], tuple[float, float]] = {}
-        self._trims: dict[tuple[object, ...], tuple[float, list[list[Space]]]] = {}
         self._near: dict[tuple[int, int, float], tuple[list[Box], list[Space]]] = {}
         self._peers: dict[tuple[int, int], list[tuple[Lane, int]]] = {}  # the others at an end
         # The first two cars' boxes at each distance from a place, per lane, shape and end:
@@ -54,27 +60,23 @@ class CarPlacement(LaneShapes):
         rule), between equals the one with more spare length.  A lozenge reaching farther than
         ``end_gap_max`` from the marker is not given way to: the lanes must bend apart.
 
-        Memoised: the answer depends on the lane's shape and the trim at its other end, and
-        on the placement of every other lane at the place.  A placement's list of cars
-        stands for it (a list is only ever made for one shape and trims, and it is kept
-        with the answer, so that its id is never reused)."""
+        Worked out each time (a memo of the whole answer, keyed by the placements of every
+        lane at the place, cost more to look up than it saved), from what is memoised per
+        other lane: see :meth:`_desired_trim`."""
         peers = self._peers.get((lane.index, end))
         if peers is None:
             node = lane.a if end == 0 else lane.b
             peers = self._peers[(lane.index, end)] = [
                 (self.lanes[o], oend) for o, oend in self.at_node.get(node, ())
                 if o != lane.index]
-        key = (lane.index, end, lane.shape, lane.trim[1 - end],
-               tuple([id(o.cars) for o, _ in peers]))
-        known = self._trims.get(key)
-        if known is None:
-            known = self._trims[key] = (self._desired_trim(lane, end, peers),
-                                        [o.cars for o, _ in peers])
-        return known[0]
+        return self._desired_trim(lane, end, peers)
 
     def _desired_trim(self, lane: Lane, end: int, peers: list[tuple[Lane, int]]) -> float:
         # Written out, without a call per lane or a look-up it need not make: this loop runs
-        # for every lane at a place each time a lane there moves.  A lane's free length is
+        # for every lane at a place each time a lane there moves.  What each other lane's
+        # placement means here is kept per lane, shape and end, keyed by the id of the
+        # other's list of cars (a list is only ever made for one shape and trims, and it is
+        # kept with the answer, so that its id is never reused).  A lane's free length is
         # what it has to spare for giving way here, what it gives at its other end taken.
         # Of two lanes, the one that needs ``mine`` more mm to keep out of the other's way
         # gives way when it has the free length for it and the other has not; when both or
@@ -85,12 +87,18 @@ class CarPlacement(LaneShapes):
         limit = self.marker(node) + self.sizes.end_gap_max
         my_free = lane.path.length - lane.fixed - (lane.trim[1 - end]
                                                    - end_min[lane.b if end == 0 else lane.a])
-        lozenges = self._lozenges
+        sides = self._sides.get((lane.index, lane.shape, end))
+        if sides is None:
+            sides = self._sides[(lane.index, lane.shape, end)] = ({}, {})
+        seen, clears = sides
         for o, oend in peers:
-            known = lozenges.get((lane.index, lane.shape, end, o.index, o.shape))
-            want, theirs = known if known is not None else self._lozenge(lane, end, o, oend)
-            their_free = o.path.length - o.fixed - (o.trim[1 - oend]
-                                                    - end_min[o.b if oend == 0 else o.a])
+            known = seen.get(id(o.cars))
+            if known is None:
+                want, theirs = self._lozenge(lane, end, o, oend)
+                their_free = o.path.length - o.fixed - (o.trim[1 - oend]
+                                                        - end_min[o.b if oend == 0 else o.a])
+                known = seen[id(o.cars)] = (want, theirs, their_free, o.cars)
+            want, theirs, their_free, _ = known
             mine, them = want - need, theirs - need
             can, they_can = mine <= my_free, them <= their_free
             if can != they_can:
@@ -102,7 +110,10 @@ class CarPlacement(LaneShapes):
             if not gives:
                 continue  # the other lane gives way
             if o.cars:
-                want = self._clear_of(lane, end, o, node, limit)
+                clear = clears.get(id(o.cars))
+                if clear is None:
+                    clear = clears[id(o.cars)] = self._clear_of(lane, end, o, node, limit)
+                want = clear
             if want <= limit:
                 need = max(need, want)
         return need
@@ -128,16 +139,12 @@ class CarPlacement(LaneShapes):
 
     def _clear_of(self, lane: Lane, end: int, other: Lane, node: int, limit: float) -> float:
         """The least distance from ``node`` at which the first two cars of ``lane`` clear the
-        cars ``other`` has near the node now (``limit`` + 1 when none up to ``limit`` does)."""
-        key = (lane.index, lane.shape, end, other.index, id(other.cars))
-        known = self._clears.get(key)
-        if known is not None:
-            return known[0]
+        cars ``other`` has near the node now (``limit`` + 1 when none up to ``limit`` does;
+        :meth:`_desired_trim` keeps the answer)."""
         s = self.sizes
         c = s.car_length
         boxes = self._near_boxes(other, node, (limit + 2.5 * c) ** 2)
         if not boxes:  # nothing of the other lane near the place: the cars start at once
-            self._clears[key] = (self.end_min(node), other.cars)
             return self.end_min(node)
         total = lane.path.length
         units = self._end_units.setdefault((lane.index, lane.shape, end), {})
@@ -150,14 +157,7 @@ class CarPlacement(LaneShapes):
                     self._unit(lane, t if end == 0 else total - t - c),
                     self._unit(lane, t + c + s.car_gap if end == 0 else total - t - 2 * c
                                - s.car_gap))
-            for u in pair:
-                ux, uy, ur = u.cx, u.cy, u.hl + u.hw + m
-                for b in boxes:
-                    # The distance test of boxes_overlap, first: most boxes are far.
-                    dx, dy, r = b.cx - ux, b.cy - uy, ur + b.hl + b.hw
-                    if dx * dx + dy * dy < r * r and boxes_overlap(u, b, m):
-                        return False
-            return True
+            return not (overlaps_any(pair[0], boxes, m) or overlaps_any(pair[1], boxes, m))
 
         found = limit + 1.0
         t = self.end_min(node)
@@ -168,7 +168,6 @@ class CarPlacement(LaneShapes):
                     found -= 0.5
                 break
             t += 2.0
-        self._clears[key] = (found, other.cars)  # kept, so that its id is never reused
         return found
 
     def _near_boxes(self, other: Lane, node: int, reach: float) -> list[Box]:
@@ -218,7 +217,7 @@ class CarPlacement(LaneShapes):
     def _unit(self, lane: Lane, pos: float) -> Box:
         """The box of all tracks' cars starting ``pos`` mm along the lane."""
         c = self.sizes.car_length
-        p, q = lane.path.at(pos), lane.path.at(pos + c)
+        p, q = lane.path.chord(pos, c)
         dx, dy = q[0] - p[0], q[1] - p[1]
         d = math.hypot(dx, dy) or 1.0
         # Box._make: the named tuple's own constructor is a Python function, this is not.

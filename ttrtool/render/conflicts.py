@@ -29,12 +29,13 @@ class ConflictScore(CarPlacement):
     def __init__(self, board: Board, sizes: Sizes) -> None:
         super().__init__(board, sizes)
         self._owns: dict[int, tuple[float, list[Space]]] = {}
-        self._pairs: dict[tuple[int, int], tuple[float, list[Space], list[Space]]] = {}
+        # The pair cost of a placement with each other placement it has met, both ways round
+        # (the placement kept with its row, so that its id is never reused).
+        self._rows: dict[int, tuple[dict[int, float], list[Space]]] = {}
         self._cells: dict[int, tuple[tuple[tuple[int, int], ...], list[Space]]] = {}
         self._extents: dict[int, tuple[tuple[float, float, float, float], list[Space]]] = {}
         self._track_boxes: dict[int, tuple[tuple[float, float, float, float], list[Point]]] = {}
         self._neighbours: dict[int, list[int]] = {}
-        self._sums: dict[tuple[int, tuple[int, ...]], tuple[float, list[list[Space]]]] = {}
 
     def cells(self, lane: Lane) -> tuple[tuple[int, int], ...]:
         """The grid cells the lane's cars lie in, each once."""
@@ -55,20 +56,22 @@ class ConflictScore(CarPlacement):
         """Weighted count of what is wrong with ``lane`` against the rest of the board
         (``HARD`` per conflict), plus a little for how much it bends and gaps.
 
-        The lanes that share a grid cell with it are the ones that can touch it; the sum is
-        memoised on the placements of the lane and of those lanes."""
+        The lanes that share a grid cell with it are the ones that can touch it.  The sum is
+        worked out each time from the memoised pair costs (a memo of the sum, keyed by the
+        placements of all those lanes, cost more to look up than it saved)."""
         me = lane.index
-        lanes = [self.lanes[o] for o in sorted(self.grid.near_cells(self.cells(lane)))
-                 if o != me]
-        key = (id(lane.cars), tuple([id(o.cars) for o in lanes]))
-        known = self._sums.get(key)
-        if known is None:
-            pairs = 0.0
-            for o in lanes:
-                pairs += self._pair(lane, o)
-            cost = self._own(lane) + pairs  # in this order: the sums are compared exactly
-            known = self._sums[key] = (cost, [lane.cars] + [o.cars for o in lanes])
-        return known[0]
+        row = self._row(lane)
+        all_lanes = self.lanes
+        pairs = 0.0
+        for i in sorted(self.grid.near_cells(self.cells(lane))):
+            if i == me:
+                continue
+            o = all_lanes[i]
+            cost = row.get(id(o.cars))
+            if cost is None:
+                cost = row[id(o.cars)] = self._row(o)[id(lane.cars)] = self._pair(lane, o)
+            pairs += cost
+        return self._own(lane) + pairs  # in this order: the sums are compared exactly
 
     # Placements are memoised and kept, so the identity of a lane's list of cars stands for
     # its placement; the answers below are kept with the lists, so that no id is reused.
@@ -97,13 +100,16 @@ class ConflictScore(CarPlacement):
         self._owns[id(lane.cars)] = (cost, lane.cars)
         return cost
 
+    def _row(self, lane: Lane) -> dict[int, float]:
+        """The pair costs known for the lane's placement, by the id of the other's cars."""
+        known = self._rows.get(id(lane.cars))
+        if known is None:
+            known = self._rows[id(lane.cars)] = ({}, lane.cars)
+        return known[0]
+
     def _pair(self, lane: Lane, other: Lane) -> float:
         """Cars of two lanes touching, and their tracks crossing (the same either way round,
-        so memoised both ways)."""
-        key = (id(lane.cars), id(other.cars))
-        known = self._pairs.get(key)
-        if known is not None:
-            return known[0]
+        so :meth:`conflicts` keeps it both ways)."""
         m = self.sizes.clearance
         cost = 0.0
         # Only the cars inside the other lane's bounding box (with the clearance) can touch.
@@ -112,19 +118,19 @@ class ConflictScore(CarPlacement):
         near = [o for o in other.cars
                 if not (o.bbox[0] > x1 or o.bbox[2] < x0 or o.bbox[1] > y1 or o.bbox[3] < y0)]
         if near:
+            # Their bounding boxes less the clearance, worked out once for all of lane's cars.
+            others = [(o.bbox[0] - m, o.bbox[1] - m, o.bbox[2], o.bbox[3], o.box) for o in near]
             for sp in lane.cars:
-                b = sp.bbox
-                for o in near:
-                    ob = o.bbox
-                    if b[0] - m > ob[2] or ob[0] - m > b[2] or b[1] - m > ob[3] \
-                            or ob[1] - m > b[3]:
+                b0, b1, b2, b3 = sp.bbox
+                b0, b1 = b0 - m, b1 - m
+                for o0, o1, o2, o3, obox in others:
+                    if b0 > o2 or o0 > b2 or b1 > o3 or o1 > b3:
                         continue
-                    if boxes_overlap(sp.box, o.box, m):
+                    if boxes_overlap(sp.box, obox, m):
                         cost += HARD
         if tracks_cross(lane.track, self._extent_of_track(lane.track), other.track,
                         self._extent_of_track(other.track)):
             cost += HARD
-        self._pairs[key] = self._pairs[(key[1], key[0])] = (cost, lane.cars, other.cars)
         return cost
 
     def _extent(self, cars: list[Space]) -> tuple[float, float, float, float]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence, Set
+from collections.abc import Sequence, Set
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -76,20 +76,43 @@ def axis_box(x0: float, y0: float, x1: float, y1: float) -> Box:
 
 def boxes_overlap(a: Box, b: Box, margin: float = 0.0) -> bool:
     """Separating-axis test; ``margin`` is the clearance required between them."""
-    dx, dy = b.cx - a.cx, b.cy - a.cy
-    reach = a.hl + a.hw + b.hl + b.hw + margin
+    # Unpacked once: a named tuple's fields are read through a property each time.
+    acx, acy, aux, auy, ahl, ahw = a
+    bcx, bcy, bux, buy, bhl, bhw = b
+    dx, dy = bcx - acx, bcy - acy
+    reach = ahl + ahw + bhl + bhw + margin
     if dx * dx + dy * dy >= reach * reach:
         return False
-    aux, auy, bux, buy = a.ux, a.uy, b.ux, b.uy
     c = abs(aux * bux + auy * buy)  # |cos| between the boxes
     s = abs(aux * buy - auy * bux)  # |sin|
-    if abs(dx * aux + dy * auy) >= a.hl + b.hl * c + b.hw * s + margin:
+    if abs(dx * aux + dy * auy) >= ahl + bhl * c + bhw * s + margin:
         return False
-    if abs(dy * aux - dx * auy) >= a.hw + b.hl * s + b.hw * c + margin:
+    if abs(dy * aux - dx * auy) >= ahw + bhl * s + bhw * c + margin:
         return False
-    if abs(dx * bux + dy * buy) >= b.hl + a.hl * c + a.hw * s + margin:
+    if abs(dx * bux + dy * buy) >= bhl + ahl * c + ahw * s + margin:
         return False
-    return abs(dy * bux - dx * buy) < b.hw + a.hl * s + a.hw * c + margin
+    return abs(dy * bux - dx * buy) < bhw + ahl * s + ahw * c + margin
+
+
+def overlaps_any(a: Box, boxes: Sequence[Box], margin: float) -> bool:
+    """Whether ``a`` overlaps one of ``boxes``: :func:`boxes_overlap` with each in turn,
+    written out (the give-way search asks it of a car and every car near a place, again
+    and again); the same operations in the same order, so the same answers."""
+    acx, acy, aux, auy, ahl, ahw = a
+    for bcx, bcy, bux, buy, bhl, bhw in boxes:
+        dx, dy = bcx - acx, bcy - acy
+        reach = ahl + ahw + bhl + bhw + margin
+        if dx * dx + dy * dy >= reach * reach:
+            continue  # most boxes are far
+        c = abs(aux * bux + auy * buy)
+        s = abs(aux * buy - auy * bux)
+        if abs(dx * aux + dy * auy) >= ahl + bhl * c + bhw * s + margin \
+                or abs(dy * aux - dx * auy) >= ahw + bhl * s + bhw * c + margin \
+                or abs(dx * bux + dy * buy) >= bhl + ahl * c + ahw * s + margin:
+            continue
+        if abs(dy * bux - dx * buy) < bhw + ahl * s + ahw * c + margin:
+            return True
+    return False
 
 
 def box_circle_overlap(b: Box, c: Point, r: float) -> bool:
@@ -186,6 +209,28 @@ class Path:
         x, y, dx, dy = self.steps[i]
         t = s - self.cum[i]
         return (x + dx * t, y + dy * t)
+
+    def chord(self, s: float, length: float) -> tuple[Point, Point]:
+        """``at(s)`` and ``at(s + length)`` (``length`` > 0), in one call: the ends of a car."""
+        cum = self.cum
+        s1 = s + length
+        if s <= 0.0:
+            p, i = self.points[0], 0
+        elif s >= self.length:
+            return self.points[-1], self.points[-1]
+        else:
+            i = bisect_right(cum, s) - 1
+            x, y, dx, dy = self.steps[i]
+            t = s - cum[i]
+            p = (x + dx * t, y + dy * t)
+        if s1 <= 0.0:
+            return p, self.points[0]
+        if s1 >= self.length:
+            return p, self.points[-1]
+        i = bisect_right(cum, s1, i) - 1  # no earlier than the first point's segment
+        x, y, dx, dy = self.steps[i]
+        t = s1 - cum[i]
+        return p, (x + dx * t, y + dy * t)
 
     def slice(self, s0: float, s1: float) -> list[Point]:
         """The polyline between arc lengths ``s0`` and ``s1``."""
@@ -334,22 +379,26 @@ class Grid:
         self.cells: dict[tuple[int, int], set[int]] = {}
         self.where: dict[int, list[tuple[int, int]]] = {}
 
-    def _keys(self, bbox: tuple[float, float, float, float]) -> Iterable[tuple[int, int]]:
-        c = self.cell
-        for ix in range(math.floor(bbox[0] / c), math.floor(bbox[2] / c) + 1):
-            for iy in range(math.floor(bbox[1] / c), math.floor(bbox[3] / c) + 1):
-                yield (ix, iy)
-
     def cells_of(self, bbox: tuple[float, float, float, float]) -> tuple[tuple[int, int], ...]:
-        return tuple(self._keys(bbox))
+        """The cells ``bbox`` lies in, column by column (most car boxes lie in one)."""
+        c = self.cell
+        x0, x1 = math.floor(bbox[0] / c), math.floor(bbox[2] / c)
+        y0, y1 = math.floor(bbox[1] / c), math.floor(bbox[3] / c)
+        if x0 == x1 and y0 == y1:
+            return ((x0, y0),)
+        return tuple([(ix, iy) for ix in range(x0, x1 + 1) for iy in range(y0, y1 + 1)])
 
     def add(self, key: int, bbox: tuple[float, float, float, float]) -> None:
         self.add_cells(key, self.cells_of(bbox))
 
     def add_cells(self, key: int, cells: tuple[tuple[int, int], ...]) -> None:
         self.where.setdefault(key, []).extend(cells)
+        grid = self.cells
         for k in cells:
-            self.cells.setdefault(k, set()).add(key)
+            keys = grid.get(k)
+            if keys is None:  # not setdefault: it would make a set each time
+                keys = grid[k] = set()
+            keys.add(key)
 
     def remove(self, key: int) -> None:
         for k in self.where.pop(key, ()):
