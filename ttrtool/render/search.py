@@ -12,7 +12,6 @@ are then tried together.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable
 from functools import partial
 
@@ -258,24 +257,11 @@ class Search:
         return tuple(id(self.lay.lanes[i].cars) for i in sorted(ids))
 
     def solve(self) -> None:
-        """Choose every lane's shape.  The cyclic garbage collector is paused meanwhile (and
-        put back as it was): the search makes millions of small objects and keeps most in
-        its memo tables, so each full collection walks them all again for almost nothing (on
-        the 207-route board 6 full collections took about a fifth of the layout's time).  The
-        search leaves no garbage in cycles: a collection after it finds none on the 207-route
-        board or on USA, and the peak memory is the same.  Afterwards every tracked object
-        is moved to the oldest generation, as those collections would have done."""
-        running = gc.isenabled()
-        gc.disable()
-        try:
+        """Choose every lane's shape, with the cycle collector paused meanwhile
+        (ttrtool/render/collector.py: the memo tables hold millions of small objects that
+        each collection walked again for nothing)."""
+        with collector_paused():
             self._solve()
-        finally:
-            # What the search made is old now: straight into the oldest generation (frozen and
-            # thawed), or the next young collections would walk all of it, and then again.
-            gc.freeze()
-            gc.unfreeze()
-            if running:
-                gc.enable()
 
     def _solve(self) -> None:
         self._search()
@@ -349,9 +335,7 @@ class Search:
 
 
 def layout_routes(board: Board, sizes: Sizes) -> RouteLayout:
-    """Lay out every lane of ``board``: shapes chosen, cars placed (with the cycle
-    collector paused: ttrtool/render/collector.py says why)."""
-    with collector_paused():
-        lay = RouteLayout(board, sizes)
-        Search(lay).solve()
+    """Lay out every lane of ``board``: shapes chosen, cars placed."""
+    lay = RouteLayout(board, sizes)
+    Search(lay).solve()
     return lay
