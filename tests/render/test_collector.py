@@ -30,6 +30,18 @@ def test_the_collector_is_set_back_as_it_was(was_on: bool) -> None:
         (gc.enable if before else gc.disable)()
 
 
+def test_objects_the_caller_froze_stay_frozen() -> None:
+    kept = [[i] for i in range(100)]
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with collector_paused():
+            made = [[i] for i in range(100)]
+        assert gc.get_freeze_count() == frozen and kept and made
+    finally:
+        gc.unfreeze()
+
+
 def test_a_layout_leaves_no_cyclic_garbage(boards: dict[str, Board], theme: Theme) -> None:
     """What the paused collector would have found: nothing, on a bundled board and a dense
     one (so pausing it costs no memory). A layout that made reference cycles would fail

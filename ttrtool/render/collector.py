@@ -1,7 +1,7 @@
 """Python's cycle collector paused while a board is laid out and drawn.
 
-The layout search keeps hundreds of thousands of small tuples and lists in its
-memo tables (curves, car placements, give-way distances, conflict costs). Each
+The layout search keeps a great many small tuples and lists (millions on a dense
+board) in its memo tables (curves, car placements, give-way distances, conflict costs). Each
 collection of the older generations walks all of them, and finds nothing:
 nothing the layout makes refers back to itself, so reference counting frees
 everything it drops (peak memory is the same with the collector paused). On a
@@ -25,13 +25,16 @@ def collector_paused() -> Iterator[None]:
     collections it skipped would have put it: left young, the next young collections
     would walk all of it, and then again (0.32 s on the 207-route board).  Freezing and
     thawing moves every tracked object, the caller's young ones too, which changes only
-    when they are next looked at."""
+    when they are next looked at; it is skipped when the caller keeps objects frozen
+    (``gc.freeze``), for thawing would undo that."""
     was_on = gc.isenabled()
+    thaw = gc.get_freeze_count() == 0
     gc.disable()
     try:
         yield
     finally:
-        gc.freeze()
-        gc.unfreeze()
+        if thaw:
+            gc.freeze()
+            gc.unfreeze()
         if was_on:
             gc.enable()
