@@ -28,6 +28,13 @@ ROOT = Path(__file__).resolve().parents[2]
 GAMES = 3000
 
 
+def _hear_ctrl_c() -> None:
+    """In the child before it runs: SIGINT as a terminal's foreground command has it.  A
+    test run started in the background by a shell (``make test &``) ignores SIGINT, and
+    its children would inherit that: Python then installs no handler and plays on."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
 @pytest.mark.parametrize("backend", ["local", "dask"])
 def test_ctrl_c_leaves_no_traceback_and_says_what_the_log_holds(tmp_path: Path,
@@ -37,7 +44,7 @@ def test_ctrl_c_leaves_no_traceback_and_says_what_the_log_holds(tmp_path: Path,
         [sys.executable, "-m", "ttrtool", "simulate", "usa", "--games", str(GAMES),
          "--jobs", "2", "--backend", backend, "--quiet", "--log", str(log)],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True)
+        start_new_session=True, preexec_fn=_hear_ctrl_c)
     try:
         deadline = time.monotonic() + 120
         while (not log.exists() or log.stat().st_size == 0) and proc.poll() is None:
