@@ -35,7 +35,7 @@ from ttrtool.engine.claims import (
     substitute_claims,
 )
 from ttrtool.engine.payments import default_offsets
-from ttrtool.engine.stations import station_cost, station_payments
+from ttrtool.engine.stations import next_station_cost, station_payments, station_picker
 
 if TYPE_CHECKING:
     from ttrtool.engine.game import Game
@@ -175,12 +175,10 @@ class BoardMenu:
     def _station_offer(self) -> tuple[Any, int, set[int]]:
         """The picker of the next station's payments, its cost and the free cities."""
         g, view = self.game, self.view
-        left = view.stations_left[self.seat] if self.trains >= 0 else 0
-        cost = station_cost(g, g.stations_per_player - left) if left > 0 else None
+        cost = next_station_cost(g, view.stations_left[self.seat]) if self.trains >= 0 else None
         if cost is None:
             return None, 0, set()
-        take = picker([c * (cost + 1) + n
-                       for c, n in station_payments(g, self.hand, cost)])
+        take = station_picker(g, self.hand, cost)
         return take, cost, set(g.station_cities).difference(city for city, _ in view.stations)
 
     def _load(self, key: int) -> Any:
@@ -233,8 +231,7 @@ def station_is_legal(st: GameState, player: int, action: BuildStation) -> bool:
     city = action.city
     if type(city) is not int or not 0 <= city < g.n_nodes or st.station_owner[city] >= 0:
         return False
-    left = st.stations_left[player]
-    cost = station_cost(g, g.stations_per_player - left) if left > 0 else None
+    cost = next_station_cost(g, st.stations_left[player])
     card = g.card_index.get(action.color)
     n = action.locomotives
     if cost is None or card is None or type(n) is not int or not 0 <= n <= cost:

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ttrtool.engine.claims import picker
 from ttrtool.engine.tickets import TicketResult, score_ticket
 
 if TYPE_CHECKING:
+    from operator import itemgetter
+
     from ttrtool.engine.actions import Action
     from ttrtool.engine.game import Game
     from ttrtool.engine.state import GameState
@@ -28,6 +30,18 @@ def station_cost(g: Game, built: int) -> int | None:
     if built >= g.stations_per_player or built >= len(g.station_costs):
         return None
     return g.station_costs[built]
+
+
+def next_station_cost(g: Game, left: int) -> int | None:
+    """Cards for the next station of a player with ``left`` stations not built, or None
+    if none is left (R-EU-3)."""
+    return station_cost(g, g.stations_per_player - left)
+
+
+def station_picker(g: Game, hand: Sequence[int], cost: int) -> itemgetter[Any] | None:
+    """The picker of the hand's payments for a station of ``cost`` cards out of a row of
+    ``Game.station_table(cost)``; None when the hand cannot pay."""
+    return picker([c * (cost + 1) + n for c, n in station_payments(g, hand, cost)])
 
 
 def station_payments(g: Game, hand: Sequence[int], cost: int) -> list[tuple[int, int]]:
@@ -51,14 +65,12 @@ def station_actions(st: GameState, player: int, out: list[Action]) -> None:
     g = st.game
     if st.stations_left[player] <= 0:
         return
-    cost = station_cost(g, g.stations_per_player - st.stations_left[player])
+    cost = next_station_cost(g, st.stations_left[player])
     if cost is None:
         return
-    payments = station_payments(g, st.hands[player], cost)
-    if not payments:
+    take = station_picker(g, st.hands[player], cost)
+    if take is None:
         return
-    take = picker([c * (cost + 1) + n for c, n in payments])
-    assert take is not None
     rows = g.station_table(cost)
     owner = st.station_owner
     for city in g.station_cities:
