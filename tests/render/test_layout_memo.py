@@ -17,6 +17,7 @@ from ttrtool.model import Board
 from ttrtool.render import search
 from ttrtool.render.geometry import (
     Box,
+    Path,
     boxes_overlap,
     overlaps_any,
     polyline_bbox,
@@ -54,6 +55,25 @@ def test_a_car_against_many_is_the_box_test_with_each_in_turn() -> None:
         assert one == any(boxes_overlap(a, b, m) for b in boxes)
         hits += one
     assert 500 < hits < 4500
+
+
+def test_a_cars_chord_is_the_path_at_both_its_ends() -> None:
+    """Path.chord(s, length) is (at(s), at(s + length)), written out for the give-way
+    search: on paths with repeated points (zero-length steps), and for cars starting
+    before the path, on it and past its end."""
+    rng = random.Random(4)
+    for _ in range(2000):
+        points = [(rng.uniform(0, 80), rng.uniform(0, 80)) for _ in range(rng.randint(2, 6))]
+        if rng.random() < 0.3:
+            i = rng.randrange(len(points))
+            points.insert(i, points[i])  # a step of length zero
+        path = Path(points)
+        for _ in range(5):
+            s = rng.uniform(-10, path.length + 10)
+            length = rng.choice((rng.uniform(0.1, 30), 24.0))
+            assert path.chord(s, length) == (path.at(s), path.at(s + length))
+        for s in (0.0, path.length, *path.cum):
+            assert path.chord(s, 24.0) == (path.at(s), path.at(s + 24.0))
 
 
 def test_two_tracks_cross_the_same_either_way_round() -> None:
