@@ -20,8 +20,8 @@ from ttrtool.analysis import Analysis, analyze
 from ttrtool.analysis.costs import CostWeights, WeightError
 from ttrtool.analysis.formats import FORMATS, TOP_CHOKEPOINTS, render
 from ttrtool.commands.argv import Shape, parse
-from ttrtool.commands.outputs import first_output_problem
 from ttrtool.formats import format_text
+from ttrtool.outputs import first_output_problem
 from ttrtool.validate import validate_file
 
 if TYPE_CHECKING:

@@ -1,5 +1,9 @@
 """``ttrtool simulate MAP``: play many seeded games with bots and report on them.
 
+A thin adapter: the options become a :class:`~ttrtool.simulate.session.RunRequest`,
+:func:`ttrtool.simulate.run` does the run, and this module prints what it
+returns (and a progress bar while it goes on).
+
 Exit codes (the scheme of README.md): 0 done; 1 the map has errors, or a
 ``--fail-on`` threshold was crossed; 2 usage or I/O error (unknown map file
 or bot, bad option, unwritable output, Dask not installed or unreachable, a
@@ -9,67 +13,38 @@ bug: please report it with the seed); 130 interrupted.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
 import sys
 import time
-from contextlib import closing
 from pathlib import Path
-from typing import IO, Annotated, Any
+from typing import IO, Annotated
 
 import typer
 
-import ttrtool
-from ttrtool.analysis import analyze
-from ttrtool.analysis.findings import static_findings
-from ttrtool.bots import DEFAULT_BOTS, BotNotFound, canonical_name, resolve_bot
-from ttrtool.commands.outputs import first_output_problem
-from ttrtool.formats import format_text
-from ttrtool.resources import BUNDLED_MAPS
-from ttrtool.simulate.playout import BotError, InvariantError
-from ttrtool.simulate.report import Tally, build_report
-from ttrtool.simulate.runner import BackendUnavailable, chunks, default_jobs, run_games
-from ttrtool.simulate.seating import SEED_BITS
-from ttrtool.simulate.summary import to_markdown, to_text
-from ttrtool.simulate.thresholds import Threshold, failures, parse_fail_on
-from ttrtool.validate import validate_file
+from ttrtool import simulate
+from ttrtool.simulate.session import RunError, RunRequest, RunResult, Watcher
+from ttrtool.simulate.summary import to_text
 
 
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(code)
-
-
-def parse_players(text: str | None, lo: int, hi: int, bots: int) -> list[int]:
-    """``4`` or ``2,3,4``; default: as many seats as bots, within the map's range."""
-    if text is None:
-        return [min(max(bots, lo), hi)]
-    out: list[int] = []
-    for part in text.split(","):
-        part = part.strip()
-        if not part.isdigit():
-            raise ValueError(f"--players takes a number or a list like 2,3,4, not '{text}'")
-        n = int(part)
-        if not lo <= n <= hi:
-            raise ValueError(f"this map is played by {lo} to {hi} players, not {n}")
-        if n not in out:
-            out.append(n)
-    return out
-
-
-class Progress:
+class Progress(Watcher):
     """A bar on a terminal, a plain line every 10% (or 30 s) elsewhere, nothing when quiet."""
 
-    def __init__(self, total: int, quiet: bool, stream: IO[str] | None = None) -> None:
-        self.total, self.quiet = total, quiet
+    def __init__(self, quiet: bool, stream: IO[str] | None = None) -> None:
+        self.total, self.quiet = 1, quiet
         self.stream = stream or sys.stderr
         self.tty = self.stream.isatty()
         self.done = 0
         self.start = self.last = time.monotonic()
+        self.next_mark = 1
+
+    def note(self, text: str) -> None:
+        typer.echo(text, err=True)
+
+    def started(self, total: int) -> None:
+        self.total = total
+        self.start = self.last = time.monotonic()
         self.next_mark = max(1, total // 10)
 
-    def step(self, label: str) -> None:
+    def played(self, label: str) -> None:
         self.done += 1
         if self.quiet:
             return
@@ -95,27 +70,20 @@ class Progress:
         self.quiet = True
 
 
-def _open(path: Path | None, what: str) -> IO[str] | None:
-    if path is None:
-        return None
-    try:
-        return open(path, "w", encoding="utf-8")
-    except OSError as e:
-        raise _fail(f"cannot write {what} {path}: {e.strerror}") from None
-
-
-def _whole_lines(path: Path) -> int:
-    """How many whole lines ``path`` holds; a last line cut short is removed."""
-    lines = end = size = 0
-    with open(path, "rb+") as f:
-        while block := f.read(1 << 20):
-            lines += block.count(b"\n")
-            if b"\n" in block:
-                end = size + block.rfind(b"\n") + 1
-            size += len(block)
-        if end < size:
-            f.truncate(end)
-    return lines
+def show(result: RunResult) -> int:
+    """Print what a run produced; return its exit code."""
+    request = result.request
+    if result.interrupted:
+        said = "no report written"
+        if result.logged is not None:
+            said = f"wrote {result.logged} of {result.total} games to {request.log} ({said})"
+        typer.echo(f"interrupted: {said}", err=True)
+        return result.exit_code
+    assert result.report is not None
+    sys.stdout.write(to_text(result.report))
+    for line in result.crossed:
+        typer.echo(f"fail-on: {line}", err=True)
+    return result.exit_code
 
 
 def simulate_command(
@@ -169,109 +137,22 @@ def simulate_command(
     scheduler); 3 the engine broke an invariant (a bug: report it with the seed); 130
     interrupted (the --log keeps the games played so far).
     """
-    if backend not in ("local", "dask"):
-        raise _fail(f"unknown backend '{backend}': use local or dask")
-    if seed >= 2 ** SEED_BITS:
-        raise _fail(f"--seed must be below 2**{SEED_BITS}")
-    source = ttrtool.resolve_map_path(map_name)
-    # Every output is checked before the first game: a long run must not be lost at the end.
-    problem = first_output_problem((out, log, markdown), source)
-    if problem:
-        raise _fail(problem)
-    result = validate_file(source)
-    if result.board is None:
-        if not result.io_error:
-            sys.stderr.write(format_text([(result.file, result.errors)], False))
-        elif result.diagnostics:
-            typer.echo(f"error: {result.diagnostics[0].message}", err=True)
-        bundled = ", ".join(BUNDLED_MAPS)
-        hint = "" if Path(map_name).suffix else f" (bundled maps: {bundled})"
-        # A map with errors is a problem in the input (1), as in validate, analyze and render;
-        # a map that cannot be read is an I/O error (2).
-        raise _fail(f"cannot simulate {map_name}: the map could not be loaded{hint}",
-                    2 if result.io_error else 1)
-    board = result.board
-    names = tuple(canonical_name(b) for b in bots.split(",") if b.strip()) if bots else DEFAULT_BOTS
-    if not names:
-        raise _fail("--bots is empty")
-    if any(":" in n for n in names) and os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())  # plug-in bots import like `python -m` would
+    request = RunRequest(
+        map_name=map_name, games=games, players=players, bots=bots, seed=seed, jobs=jobs,
+        backend=backend, scheduler=scheduler, out=out, log=log, log_actions=log_actions,
+        markdown=markdown, fail_on=fail_on, check_invariants=check_invariants, quiet=quiet)
+    progress = Progress(quiet)
     try:
-        for name in names:
-            resolve_bot(name)
-        rules = board.rules
-        counts = parse_players(players, rules.min_players, rules.max_players, len(names))
-        thresholds: list[Threshold] = parse_fail_on(fail_on) if fail_on else []
-    except (BotNotFound, ValueError) as e:
-        raise _fail(str(e)) from None
-    map_path = str(Path(result.file).resolve())
-    jobs = jobs or default_jobs()
-    size = max(1, min(100, games // (4 * jobs) or 1))
-    run: dict[str, Any] = {
-        "map_sha256": hashlib.sha256(Path(map_path).read_bytes()).hexdigest(),
-        "seed": seed, "games": games, "players": counts, "bots": list(names),
-        "seed_rule": "sha256('ttrtool:{seed}:{players}:{game}'), first 63 bits",
-        "seating": "rotations of each combination of the bots, cycled by game number",
-    }
-    if backend == "dask" and not scheduler and not quiet:
-        typer.echo(f"note: --backend dask without --scheduler plays on {jobs} local processes, "
-                   "as --backend local does (a Dask cluster started here would only compete "
-                   "with the games for the cores)", err=True)
-    log_file = _open(log, "the game log")
-    tallies = []
-    progress = Progress(games * len(counts), quiet)
-    try:
-        for n in counts:
-            tally = Tally(n)
-            work = chunks(map_path, n, names, seed, games, size, log_actions or False,
-                          check_invariants)
-            with closing(run_games(work, backend, jobs, scheduler, {map_path: board})) as played:
-                for record in played:
-                    tally.add(record)
-                    if log_file is not None:
-                        # One write per game, so an interrupted log ends with a whole game.
-                        log_file.write(json.dumps(record, ensure_ascii=False,
-                                                  separators=(",", ":")) + "\n")
-                    progress.step(f"{board.meta.id} {n}p")
-            tallies.append(tally)
-    except (BackendUnavailable, BotError) as e:
-        raise _fail(str(e)) from None
-    except InvariantError as e:
-        raise _fail(f"engine error: {e}", 3) from None
-    except KeyboardInterrupt:
+        result = simulate.run(request, progress)
+    except RunError as e:
         progress.close()
-        said = "no report written"
-        if log_file is not None and log is not None:
-            log_file.close()
-            said = (f"wrote {_whole_lines(log)} of {games * len(counts)} games to {log} "
-                    f"({said})")
-        typer.echo(f"interrupted: {said}", err=True)
-        raise typer.Exit(130) from None
-    except OSError as e:
-        raise _fail(f"simulation failed: {e}") from None
-    finally:
-        progress.close()
-        if log_file is not None:
-            log_file.close()
-    static = static_findings(analyze(board))
-    report = build_report(board, tallies, run, ttrtool.__version__, static)
-    for path, text in ((out, json.dumps(report, indent=2, ensure_ascii=False) + "\n"),
-                       (markdown, to_markdown(report))):
-        if path is not None:
-            # GitHub's step summary file collects every step's output: append to it.
-            summary = os.environ.get("GITHUB_STEP_SUMMARY")
-            mode = "a" if summary and Path(summary) == path else "w"
-            try:
-                with open(path, mode, encoding="utf-8") as f:
-                    f.write(text)
-            except OSError as e:
-                raise _fail(f"cannot write {path}: {e.strerror}") from None
-    sys.stdout.write(to_text(report))
-    crossed = failures(report, thresholds)
-    for line in crossed:
-        typer.echo(f"fail-on: {line}", err=True)
-    if crossed:
-        raise typer.Exit(1)
+        sys.stderr.write(e.details)
+        typer.echo(f"error: {e.message}", err=True)
+        raise typer.Exit(e.code) from None
+    progress.close()
+    code = show(result)
+    if code:
+        raise typer.Exit(code)
 
 
 def register(app: typer.Typer) -> None:

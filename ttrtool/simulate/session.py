@@ -1,0 +1,288 @@
+"""One simulation run from start to finish: ``simulate.run(request)``.
+
+This is the whole of ``ttrtool simulate`` but the printing.  A run checks the
+request (outputs first, so a long run is not lost at its end), loads and
+validates the map, plays every game in game order (locally, on a process pool
+or on Dask), streams each game to the ``--log``, builds the report, writes
+``--out`` and ``--markdown`` and checks the ``--fail-on`` thresholds.  It
+never prints and never exits:
+
+* problems that stop the run raise :class:`RunError`, which carries the exit
+  code of the README's scheme and the text to show;
+* what happens while the run goes on (a note, the total, each game played)
+  goes to a :class:`Watcher`, which the command turns into a progress bar;
+* what the run produced comes back as a :class:`RunResult` (the report, the
+  thresholds crossed, an interruption and what the log kept), which the
+  command prints.
+
+To add an option: give :class:`RunRequest` a field with a default (so every
+caller keeps working), act on it in :func:`run`, and put what it produced on
+:class:`RunResult`, again with a default.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from contextlib import closing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+import ttrtool
+from ttrtool.analysis import analyze
+from ttrtool.analysis.findings import static_findings
+from ttrtool.bots import DEFAULT_BOTS, BotNotFound, canonical_name, resolve_bot
+from ttrtool.formats import format_text
+from ttrtool.model import Board
+from ttrtool.outputs import first_output_problem
+from ttrtool.resources import BUNDLED_MAPS
+from ttrtool.simulate.playout import BotError, InvariantError
+from ttrtool.simulate.report import Tally, build_report
+from ttrtool.simulate.runner import BackendUnavailable, chunks, default_jobs, run_games
+from ttrtool.simulate.seating import SEED_BITS
+from ttrtool.simulate.summary import to_markdown
+from ttrtool.simulate.thresholds import Threshold, failures, parse_fail_on
+from ttrtool.validate import validate_file
+
+BACKENDS = ("local", "dask")
+
+
+class RunError(Exception):
+    """The run cannot go on: ``message`` for the user, ``code`` the exit code
+    (1 the map has errors, 2 usage or I/O, 3 the engine broke an invariant), and
+    ``details`` text to show before the message (a map's diagnostics)."""
+
+    def __init__(self, message: str, code: int = 2, details: str = "") -> None:
+        super().__init__(message)
+        self.message, self.code, self.details = message, code, details
+
+
+@dataclass(frozen=True)
+class RunRequest:
+    """Everything a run is asked to do; the fields are ``ttrtool simulate``'s options."""
+
+    map_name: str
+    games: int = 100
+    players: str | None = None  # "4" or "2,3,4"; None: one seat per bot, within the map's range
+    bots: str | None = None  # comma-separated; None: ttrtool.bots.DEFAULT_BOTS
+    seed: int = 0
+    jobs: int | None = None  # None: every core
+    backend: str = "local"
+    scheduler: str | None = None
+    out: Path | None = None
+    log: Path | None = None
+    log_actions: bool = False
+    markdown: Path | None = None
+    fail_on: str | None = None
+    check_invariants: bool = False
+    quiet: bool = False  # no notes
+
+
+class Watcher:
+    """What a front end hears while a run goes on; this one hears nothing."""
+
+    def note(self, text: str) -> None:
+        """Something worth saying before the games start."""
+
+    def started(self, total: int) -> None:
+        """The games are about to be played: ``total`` of them."""
+
+    def played(self, label: str) -> None:
+        """One more game is done (``label``: the map id and player count)."""
+
+
+@dataclass
+class RunResult:
+    """What a run produced.
+
+    ``report`` is None when the run was interrupted; ``logged`` is then the
+    number of whole games the ``--log`` kept (None without a log)."""
+
+    request: RunRequest
+    total: int  # games asked for, over every player count
+    report: dict[str, Any] | None = None
+    crossed: list[str] = field(default_factory=list)  # --fail-on checks that failed
+    interrupted: bool = False
+    logged: int | None = None
+
+    @property
+    def exit_code(self) -> int:
+        """0 done, 1 a ``--fail-on`` threshold crossed, 130 interrupted."""
+        if self.interrupted:
+            return 130
+        return 1 if self.crossed else 0
+
+
+def parse_players(text: str | None, lo: int, hi: int, bots: int) -> list[int]:
+    """``4`` or ``2,3,4``; default: as many seats as bots, within the map's range."""
+    if text is None:
+        return [min(max(bots, lo), hi)]
+    out: list[int] = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part.isdigit():
+            raise ValueError(f"--players takes a number or a list like 2,3,4, not '{text}'")
+        n = int(part)
+        if not lo <= n <= hi:
+            raise ValueError(f"this map is played by {lo} to {hi} players, not {n}")
+        if n not in out:
+            out.append(n)
+    return out
+
+
+def _open(path: Path | None, what: str) -> IO[str] | None:
+    if path is None:
+        return None
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as e:
+        raise RunError(f"cannot write {what} {path}: {e.strerror}") from None
+
+
+def whole_lines(path: Path) -> int:
+    """How many whole lines ``path`` holds; a last line cut short is removed."""
+    lines = end = size = 0
+    with open(path, "rb+") as f:
+        while block := f.read(1 << 20):
+            lines += block.count(b"\n")
+            if b"\n" in block:
+                end = size + block.rfind(b"\n") + 1
+            size += len(block)
+        if end < size:
+            f.truncate(end)
+    return lines
+
+
+def _check(request: RunRequest) -> Path:
+    """The map's path, once the options that need no map are known to be good."""
+    if request.backend not in BACKENDS:
+        raise RunError(f"unknown backend '{request.backend}': use local or dask")
+    if request.seed >= 2 ** SEED_BITS:
+        raise RunError(f"--seed must be below 2**{SEED_BITS}")
+    source = ttrtool.resolve_map_path(request.map_name)
+    # Every output is checked before the first game: a long run must not be lost at the end.
+    problem = first_output_problem((request.out, request.log, request.markdown), source)
+    if problem:
+        raise RunError(problem)
+    return source
+
+
+def _load(request: RunRequest, source: Path) -> tuple[Board, str]:
+    """The built board and the map file's resolved path, or RunError."""
+    result = validate_file(source)
+    if result.board is None:
+        details = ""
+        if not result.io_error:
+            details = format_text([(result.file, result.errors)], False)
+        elif result.diagnostics:
+            details = f"error: {result.diagnostics[0].message}\n"
+        bundled = ", ".join(BUNDLED_MAPS)
+        hint = "" if Path(request.map_name).suffix else f" (bundled maps: {bundled})"
+        # A map with errors is a problem in the input (1), as in validate, analyze and render;
+        # a map that cannot be read is an I/O error (2).
+        raise RunError(f"cannot simulate {request.map_name}: the map could not be loaded{hint}",
+                       2 if result.io_error else 1, details)
+    return result.board, str(Path(result.file).resolve())
+
+
+def _bots(request: RunRequest) -> tuple[str, ...]:
+    if not request.bots:
+        return DEFAULT_BOTS
+    names = tuple(canonical_name(b) for b in request.bots.split(",") if b.strip())
+    if not names:
+        raise RunError("--bots is empty")
+    if any(":" in n for n in names) and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # plug-in bots import like `python -m` would
+    return names
+
+
+def _write_outputs(request: RunRequest, report: dict[str, Any]) -> None:
+    for path, text in ((request.out, json.dumps(report, indent=2, ensure_ascii=False) + "\n"),
+                       (request.markdown, to_markdown(report))):
+        if path is not None:
+            # GitHub's step summary file collects every step's output: append to it.
+            summary = os.environ.get("GITHUB_STEP_SUMMARY")
+            mode = "a" if summary and Path(summary) == path else "w"
+            try:
+                with open(path, mode, encoding="utf-8") as f:
+                    f.write(text)
+            except OSError as e:
+                raise RunError(f"cannot write {path}: {e.strerror}") from None
+
+
+def run(request: RunRequest, watcher: Watcher | None = None) -> RunResult:
+    """Play the games ``request`` asks for, write its outputs, and say how it went.
+
+    Raises :class:`RunError` when the run cannot start or cannot go on; a
+    Ctrl-C while games are played ends the run with ``interrupted`` set and
+    the log holding whole games only.
+    """
+    watcher = watcher or Watcher()
+    source = _check(request)
+    board, map_path = _load(request, source)
+    names = _bots(request)
+    try:
+        for name in names:
+            resolve_bot(name)
+        rules = board.rules
+        counts = parse_players(request.players, rules.min_players, rules.max_players,
+                               len(names))
+        thresholds: list[Threshold] = parse_fail_on(request.fail_on) if request.fail_on else []
+    except (BotNotFound, ValueError) as e:
+        raise RunError(str(e)) from None
+    games = request.games
+    jobs = request.jobs or default_jobs()
+    size = max(1, min(100, games // (4 * jobs) or 1))
+    described: dict[str, Any] = {
+        "map_sha256": hashlib.sha256(Path(map_path).read_bytes()).hexdigest(),
+        "seed": request.seed, "games": games, "players": counts, "bots": list(names),
+        "seed_rule": "sha256('ttrtool:{seed}:{players}:{game}'), first 63 bits",
+        "seating": "rotations of each combination of the bots, cycled by game number",
+    }
+    if request.backend == "dask" and not request.scheduler and not request.quiet:
+        watcher.note(f"note: --backend dask without --scheduler plays on {jobs} local "
+                     "processes, as --backend local does (a Dask cluster started here would "
+                     "only compete with the games for the cores)")
+    result = RunResult(request, games * len(counts))
+    log_file = _open(request.log, "the game log")
+    tallies = []
+    watcher.started(result.total)
+    try:
+        for n in counts:
+            tally = Tally(n)
+            work = chunks(map_path, n, names, request.seed, games, size, request.log_actions,
+                          request.check_invariants)
+            with closing(run_games(work, request.backend, jobs, request.scheduler,
+                                   {map_path: board})) as played:
+                for record in played:
+                    tally.add(record)
+                    if log_file is not None:
+                        # One write per game, so an interrupted log ends with a whole game.
+                        log_file.write(json.dumps(record, ensure_ascii=False,
+                                                  separators=(",", ":")) + "\n")
+                    watcher.played(f"{board.meta.id} {n}p")
+            tallies.append(tally)
+    except (BackendUnavailable, BotError) as e:
+        raise RunError(str(e)) from None
+    except InvariantError as e:
+        raise RunError(f"engine error: {e}", 3) from None
+    except KeyboardInterrupt:
+        result.interrupted = True
+        if log_file is not None and request.log is not None:
+            log_file.close()
+            result.logged = whole_lines(request.log)
+        return result
+    except OSError as e:
+        raise RunError(f"simulation failed: {e}") from None
+    finally:
+        if log_file is not None:
+            log_file.close()
+    static = static_findings(analyze(board))
+    result.report = build_report(board, tallies, described, ttrtool.__version__, static)
+    _write_outputs(request, result.report)
+    result.crossed = failures(result.report, thresholds)
+    return result
+
