@@ -288,11 +288,12 @@ def longest_paths() -> None:
 
 
 def game_figures(record: dict[str, Any]) -> dict[str, float]:
-    """One game's figures for the external-validity table (docs/bots.md): the
+    """One game's figures for the table against strong humans (docs/bots.md): the
     winner is the first of the winners; ticket draws count the ``tickets``
     actions after the deal, per player."""
     players = record["results"]
-    winner = players[record["winners"][0]]
+    seat = record["winners"][0]
+    winner = players[seat]
     draws = sum(1 for _seat, text in record["actions"] if text == "tickets")
     return {
         "turns per player": record["turns"] / record["players"],
@@ -301,6 +302,9 @@ def game_figures(record: dict[str, Any]) -> dict[str, float]:
         "winner's completed tickets": winner["completed_tickets"],
         "winner's ticket points": winner["breakdown"]["tickets"],
         "ticket draws per player in play": draws / record["players"],
+        "winner's total tickets": len(winner["tickets"]),
+        "winner's turns drawing tickets": sum(
+            1 for s, text in record["actions"] if s == seat and text == "tickets"),
         "longest path": max(p["longest_path"] for p in players),
     }
 
@@ -319,15 +323,17 @@ def mean_figures(map_id: str, players: int, bots: tuple[str, ...], games: int,
     return {key: value / games for key, value in totals.items()}
 
 
-# Expert humans, USA 4 players: 27 tournament games from Board Game Arena (issue 12),
-# a variant that deals more tickets (docs/bots.md, "External validity").
+# Strong humans, USA 4 players: the WBC 2025 online tournament's 27 semifinal and final
+# games on Board Game Arena with the Mega option, which deals more tickets (docs/bots.md,
+# "Against strong humans", cites the page).  The page gives the winner's total tickets
+# and turns spent taking tickets, not completed tickets or draws per player.
 HUMANS = {"turns per player": 35.4, "winner's route points": 69.8, "winning score": 157,
-          "winner's completed tickets": 6.4, "winner's ticket points": 73,
-          "ticket draws per player in play": 1.9, "longest path": 38}
+          "winner's total tickets": 6.4, "winner's ticket points": 73,
+          "winner's turns drawing tickets": 1.9, "longest path": 38}
 
 
 def expert_targets() -> None:
-    """The expert bot's goals (issue 12, item 4) and the external-validity table.
+    """The expert bot's goals (issue 12, item 4) and the table against strong humans.
 
     * 2 players against ``route-focus`` on USA, seats rotating, 400 games:
       the expert wins at least 65%;

@@ -21,6 +21,8 @@ BOTS: dict[str, str] = {
     "one-step-thinker": "ttrtool.bots.one_step_thinker:OneStepThinker",
     "long-route-junkie": "ttrtool.bots.long_route_junkie:LongRouteJunkie",
     "expert": "ttrtool.bots.expert:Expert",
+    # the expert as it played before issue 22: a baseline to measure the expert against
+    "expert-2025": "ttrtool.bots.expert_2025:Expert2025",
 }
 
 # The four archetypes of the playtesting research (docs/bots.md).

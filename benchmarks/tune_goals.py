@@ -1,0 +1,174 @@
+"""The expert's goals of issue 22, measured (docs/bots.md, "The expert against its goals").
+
+    .venv/bin/python benchmarks/tune_goals.py [--games N] [--seed S] [--only PART]
+
+Parts (all by default):
+
+* ``table`` — USA, 4 players, the expert in every seat, against the default
+  table (``DEFAULT_BOTS``) and the strong humans' figures: winner's score,
+  completed and total tickets, ticket points, route points, turns spent
+  drawing tickets, longest path, turns per player, with 95% intervals;
+* ``duels`` — 2 players, seats rotating: the expert's win rate against
+  ``route-focus`` on USA and against the kept baseline ``expert-2025`` on
+  USA, Europe, Switzerland, Nordic Countries and India (a tie shares the win);
+* ``speed`` — CPU games per second of four experts on USA on one core,
+  played in alternating rounds with four ``expert-2025`` so that the ratio of
+  the two survives a shared machine.
+
+Every game is seeded (``Table.play(seed, number)``): the same command prints
+the same figures, except the speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import ttrtool  # noqa: E402
+from ttrtool.bots import DEFAULT_BOTS  # noqa: E402
+from ttrtool.simulate.playout import Table  # noqa: E402
+
+# Strong humans, USA 4 players: WBC 2025 online semifinals and finals, 27 games with the
+# Mega option (more tickets dealt); docs/bots.md, "Against strong humans", cites the page.
+HUMANS: dict[str, str] = {
+    "winner's score": "157",
+    "winner's completed tickets": "-",
+    "winner's total tickets": "6.4",
+    "winner's ticket points": "73",
+    "winner's route points": "69.8",
+    "winner's turns drawing tickets": "1.9",
+    "longest path": "38",
+    "turns per player": "35.4",
+}
+# Issue 22's goals for four experts on USA: (figure, bound, at least?).
+GOALS_4P: list[tuple[str, float, bool]] = [
+    ("winner's score", 145.0, True),
+    ("winner's completed tickets", 5.0, True),
+    ("longest path", 35.0, True),
+    ("turns per player", 37.0, False),
+]
+# (opponent, map, goal): 2 players, seats rotating.
+DUELS: list[tuple[str, str, float]] = [
+    ("route-focus", "usa", 0.72),
+    ("expert-2025", "usa", 0.60),
+    ("expert-2025", "europe", 0.60),
+    ("expert-2025", "switzerland", 0.60),
+    ("expert-2025", "nordiccountries", 0.0),
+    ("expert-2025", "india", 0.0),
+]
+
+
+def figures(record: dict[str, Any]) -> dict[str, float]:
+    """One game's figures; the winner is the first of the winners."""
+    seat = record["winners"][0]
+    winner = record["results"][seat]
+    return {
+        "winner's score": winner["score"],
+        "winner's completed tickets": winner["completed_tickets"],
+        "winner's total tickets": len(winner["tickets"]),
+        "winner's ticket points": winner["breakdown"]["tickets"],
+        "winner's route points": winner["breakdown"]["routes"],
+        "winner's turns drawing tickets": sum(
+            1 for s, text in record["actions"] if s == seat and text == "tickets"),
+        "longest path": max(p["longest_path"] for p in record["results"]),
+        "turns per player": record["turns"] / record["players"],
+    }
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% interval."""
+    m = statistics.fmean(values)
+    sd = statistics.stdev(values) if len(values) > 1 else 0.0
+    return m, 1.96 * sd / math.sqrt(len(values))
+
+
+def table_figures(bots: tuple[str, ...], games: int, seed: int,
+                  map_id: str = "usa", players: int = 4) -> dict[str, tuple[float, float]]:
+    table = Table(ttrtool.load_map(map_id), players, bots)
+    rows: dict[str, list[float]] = {}
+    for g in range(games):
+        for key, value in figures(table.play(seed, g, log_actions=True)).items():
+            rows.setdefault(key, []).append(float(value))
+    return {key: mean_ci(values) for key, values in rows.items()}
+
+
+def win_rate(bot: str, other: str, map_id: str, games: int, seed: int) -> tuple[float, float]:
+    """``bot``'s share of the wins against ``other``, 2 players, seats rotating."""
+    table = Table(ttrtool.load_map(map_id), 2, (bot, other))
+    wins = 0.0
+    for g in range(games):
+        record = table.play(seed, g)
+        winners = record["winners"]
+        wins += sum(1 for s in winners if record["bots"][s] == bot) / len(winners)
+    rate = wins / games
+    return rate, 1.96 * math.sqrt(rate * (1 - rate) / games)
+
+
+def show_table(games: int, seed: int) -> None:
+    expert = table_figures(("expert",), games, seed)
+    default = table_figures(DEFAULT_BOTS, games, seed)
+    print(f"\nUSA, 4 players, {games} games, seed {seed} (mean ± 95% CI)")
+    print(f"{'figure':<32} {'4 experts':>14} {'default table':>14} {'humans':>8}")
+    for key, human in HUMANS.items():
+        e, d = expert[key], default[key]
+        print(f"{key:<32} {e[0]:>7.1f} ± {e[1]:<4.1f} {d[0]:>7.1f} ± {d[1]:<4.1f} {human:>8}")
+    print(f"\n{'goal, 4 experts on USA':<32} {'measured':>10} {'goal':>8}  verdict")
+    for key, bound, at_least in GOALS_4P:
+        value = expert[key][0]
+        ok = value >= bound if at_least else value < bound
+        goal = f"{'>=' if at_least else '<'} {bound:g}"
+        print(f"{key:<32} {value:>10.2f} {goal:>8}  {'ok' if ok else 'MISSED'}")
+
+
+def show_duels(games: int, seed: int) -> None:
+    print(f"\n{'2 players, seats rotating, ' + str(games) + ' games':<40} "
+          f"{'expert wins':>14} {'goal':>6}  verdict")
+    for other, map_id, goal in DUELS:
+        rate, half = win_rate("expert", other, map_id, games, seed)
+        verdict = ("ok" if rate >= goal else "MISSED") if goal else "-"
+        print(f"{'vs ' + other + ' on ' + map_id:<40} {rate:>7.1%} ± {half:<4.1%} "
+              f"{goal:>6.0%}  {verdict}")
+
+
+def show_speed(games: int, rounds: int = 5) -> None:
+    tables = {bot: Table(ttrtool.load_map("usa"), 4, (bot,)) for bot in ("expert", "expert-2025")}
+    rates: dict[str, list[float]] = {bot: [] for bot in tables}
+    for table in tables.values():
+        table.play(0, 0)  # warm the memo tables
+    for _ in range(rounds):
+        for bot, table in tables.items():
+            start = time.process_time()
+            for g in range(games):
+                table.play(3, g)
+            rates[bot].append(games / (time.process_time() - start))
+    new, old = statistics.median(rates["expert"]), statistics.median(rates["expert-2025"])
+    print(f"\nspeed, USA 4p, CPU games/s, median of {rounds} alternating rounds of {games}")
+    print(f"expert {new:.1f}  expert-2025 {old:.1f}  ratio {new / old:.2f}  "
+          f"goal >= 25: {'ok' if new >= 25 else 'MISSED'}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--only", choices=("table", "duels", "speed"))
+    args = parser.parse_args()
+    if args.only in (None, "table"):
+        show_table(args.games, args.seed)
+    if args.only in (None, "duels"):
+        show_duels(args.games, args.seed)
+    if args.only in (None, "speed"):
+        show_speed(50)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

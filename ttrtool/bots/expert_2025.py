@@ -1,0 +1,445 @@
+"""Expert 2025: the expert as it played before issue 22, kept as a baseline to seat.
+
+The ``expert-2025`` bot (docs/bots.md, "The kept baseline"): the shared plan,
+played with judgement about tickets, time and points.  Frozen: the new
+``expert`` (:mod:`ttrtool.bots.expert`) builds on it and changes its play by
+overriding, so that this one plays as before, game for game.
+
+Policy (docs/bots.md): it keeps the set of offered tickets whose expected
+worth, with the tickets it already holds, is greatest — each ticket's points
+won or lost with the odds of finishing it in the turns left
+(:mod:`ttrtool.bots.judgement`), less what the trains its path takes would
+score elsewhere; it draws more tickets when its plan is done (or paid for by
+its hand) and the expected best of a draw is worth more than a turn.  Its
+plans lean on long routes (more points per train and per turn); with nothing
+left to collect for its plan it collects the colour of the long route it is
+best placed to claim.  It takes a short route that an opponent's network
+visibly needs when that costs it little, and in its last turn it takes the
+claim worth most now, counting the tickets a claim completes.  Stations
+(R-EU-4) only rescue a ticket that has no path left; tunnels cost a little
+more in its plans (the extra cards it expects to pay, R-EU-7), mountain
+routes their extra trains (R-VAR-10).  Where the rules list other end-game
+bonuses it plays for them too (:mod:`ttrtool.bots.bonus_value`): a close
+most-tickets race makes tickets worth a little more, claims that grow its
+largest network score more, and a completed ticket gets a cheap second path
+where tickets joined twice score (R-VAR-7..9).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from ttrtool.bots.blocking import Detours
+from ttrtool.bots.bonus_value import BonusPlay
+from ttrtool.bots.claiming import LOCO
+from ttrtool.bots.judgement import (
+    draw_turns,
+    expected_best_draw,
+    expected_value,
+    finish_odds,
+    ticket_odds,
+    turns_left,
+)
+from ttrtool.engine.actions import Action, ClaimRoute, KeepTickets
+from ttrtool.engine.game import Game
+from ttrtool.engine.view import PlayerView
+from ttrtool.graph import INF, PathSearch
+
+# A ticket draw must be expected to bring more than this many points: what a
+# turn spent drawing cards or claiming is worth instead.
+DRAW_WORTH = 2.0
+# Where only one track of each double route can be claimed (R-CLAIM-5),
+# tickets taken in play were finished less often than the odds said (76%
+# of those given 80% or more, against 93% with both tracks open: other
+# players' claims cut more paths): such tickets must fit this many turns
+# fewer than the estimate.
+SLACK_CLOSED = 8.0
+# What a unit of planning cost (a train, cheaper on long routes) spent on a
+# ticket's path would score elsewhere, in points: the long routes a player can
+# claim for points instead score more per train than the short ones tickets
+# often need.
+TRAIN_COST = 2.0
+# Planning cost of a route: its length less this share of every train beyond
+# the first (long routes score more per train and take fewer claiming turns).
+LONG_BIAS = 0.7
+# Routes this long are worth collecting cards for, for their points alone.
+LONG = 5
+# Blocking: claim a route of at most this length that joins two parts of an
+# opponent's network when going around it would cost that player this many
+# more trains (or is impossible).
+BLOCK_LENGTH = 2
+BLOCK_DETOUR = 4.0
+# ... and only with this many trains to spare beyond its plan and the route.
+BLOCK_SPARE = 6
+
+
+class Expert2025(BonusPlay):
+    name = "expert-2025"
+    long_bias = LONG_BIAS
+    draw_worth = DRAW_WORTH
+    long_min = LONG
+    # Turns of slack held back when keeping or drawing tickets in play, where
+    # double routes are closed (R-CLAIM-5) or not.
+    slack_closed = SLACK_CLOSED
+    slack_open = 0.0
+    block_len = BLOCK_LENGTH
+    block_gain = BLOCK_DETOUR
+    train_cost = TRAIN_COST
+
+    def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
+        super().__init__(game, seat, rng)
+        rules = game.rules
+        if rules.tunnels_allowed:
+            # Expected extra cards on a tunnel: each revealed card matches with
+            # the chance that a card is of one colour or a locomotive (R-EU-7).
+            share = (max(rules.cards_per_color, default=0) + rules.locomotives) / max(
+                game.deck_size, 1)
+            surcharge = rules.tunnel_reveal * share
+            self.base_weights = tuple(
+                w + (surcharge if t else 0.0)
+                for w, t in zip(self.base_weights, self.tunnel_routes, strict=True))
+        self.trigger = rules.end_trigger_trains
+        self.draw_size = rules.tickets.draw
+        self.draw_keep_min = rules.tickets.draw_keep_min
+        self.draw_pool = tuple(t.index for t in game.board.tickets if t.deck == game.draw_deck)
+        self.top_points = tuple(max(p for _, p in d) for d in game.ticket_dests)
+        self.short_routes = frozenset(  # routes it might take to block (never tunnels)
+            r for r, n in enumerate(self.lengths)
+            if n <= self.block_len and not self.tunnel_routes[r])
+        self.turn_margin = self.slack_open if self.both else self.slack_closed
+        self.seen: set[int] = set()  # tickets offered to it and let go
+        self._owned = 0
+        self._plans = 0
+        self.detours = Detours(game, seat)
+        self._refused: tuple[int, int] | None = None  # (plans, own routes) of the last refusal
+        self._path_key: tuple[int, int] | None = None
+        self._path_memo: dict[int, tuple[float, tuple[int, ...], int] | None] = {}
+
+    # --- time ---------------------------------------------------------------
+
+    def turns(self, view: PlayerView) -> float:
+        """Turns this seat may still play (judgement.turns_left)."""
+        return turns_left(view.trains, view.hand_sizes, self.seat, self.trigger,
+                          view.final_round)
+
+    # --- the plan and its worth ---------------------------------------------
+
+    def jobs(self, owner: Sequence[int]) -> list[tuple[int, frozenset[int]]]:
+        """Open tickets with the routes each still needs."""
+        seat = self.seat
+        return [(t, frozenset(r for r in self._paths.get(t, ()) if owner[r] != seat))
+                for t in self.open_tickets]
+
+    def hand_fit(self, routes: set[int], hand: Sequence[int]) -> int:
+        """How many cards of the hand the routes can use (gray routes take the
+        colour held most beyond other needs; locomotives fill any gap)."""
+        loco = self.loco
+        want = [0] * (loco + 1)
+        grays = 0
+        total = 0
+        for r in routes:
+            n = self.lengths[r]
+            total += n
+            c = self.colors[r]
+            if c < 0:
+                grays += n
+            else:
+                want[c] += n
+        fit = 0
+        spare = 0
+        for c in range(loco):
+            h, w = hand[c], want[c]
+            if h >= w:
+                fit += w
+                spare = max(spare, h - w)
+            else:
+                fit += h
+        fit += min(grays, spare)
+        return fit + min(hand[loco], total - fit)
+
+    def plan_worth(self, jobs: Sequence[tuple[int, frozenset[int]]], points: dict[int, int],
+                   view: PlayerView, turns: float, race: float = 0.0) -> float:
+        """Expected ticket points of the jobs, worked through cheapest first; ``race``
+        is what each completed ticket adds towards the most-tickets bonus (R-VAR-7)."""
+        if not jobs:
+            return 0.0
+        routes: set[int] = set()
+        for _, rs in jobs:
+            routes.update(rs)
+        fit = self.hand_fit(routes, view.hand)
+        odds = ticket_odds(jobs, self.lengths, fit, turns, view.trains[self.seat],
+                           self.trains_of)
+        if race:
+            return sum(expected_value(points[t], odds[t]) + race * odds[t] for t, _ in jobs)
+        return sum(expected_value(points[t], odds[t]) for t, _ in jobs)
+
+    # --- tickets ------------------------------------------------------------
+
+    def keep_tickets(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        """Keep the allowed set of offered tickets with the best expected worth."""
+        self.refresh(view)
+        owner = view.route_owner
+        seat = self.seat
+        turns = self.turns(view) - (self.turn_margin if view.phase == "tickets" else 0.0)
+        weights = self.path_weights(owner, self.needed)
+        base = self.jobs(owner)
+        points = dict(self.ticket_points)
+        best: KeepTickets | None = None
+        best_worth = -INF
+        race = self.race(view)
+        # A ticket's path depends only on the tickets worked on before it in
+        # the same set (their routes ride free): sets sharing that prefix share it.
+        paths: dict[tuple[int, ...], tuple[float, tuple[int, ...], int] | None] = {}
+        for a in actions:
+            if not isinstance(a, KeepTickets):
+                continue
+            jobs = list(base)
+            w = list(weights)
+            sure = 0.0  # tickets already complete or already impossible
+            before: tuple[int, ...] = ()
+            for t in sorted(a.tickets, key=lambda t: (-self.top_points[t], t)):
+                before += (t,)
+                if before in paths:
+                    found = paths[before]
+                else:
+                    found = paths[before] = self.ticket_path(w, t)
+                if found is None:
+                    sure -= self.top_points[t]
+                    continue
+                cost, path, pts = found
+                todo = frozenset(r for r in path if owner[r] != seat)
+                if not todo:
+                    sure += pts + race
+                    continue
+                sure -= self.train_cost * cost
+                jobs.append((t, todo))
+                points[t] = pts
+                for r in todo:
+                    w[r] = 0.0
+            worth = sure + self.plan_worth(jobs, points, view, turns, race)
+            if worth > best_worth + 1e-9:
+                best, best_worth = a, worth
+        if best is None:
+            return actions[0]
+        self.seen.update(t for t in view.offered if t not in best.tickets)
+        return best
+
+    def plan(self, view: PlayerView) -> None:
+        super().plan(view)
+        self._plans += 1
+
+    def candidate_path(self, owner: Sequence[int], weights: Callable[[], list[float]],
+                       ticket: int, searches: dict[tuple[int, ...], PathSearch] | None = None,
+                       ) -> tuple[float, tuple[int, ...], int] | None:
+        """:meth:`ticket_path` with the plan free, remembered while the plan and
+        the bot's own routes stay the same and no route of the path is lost
+        (other players' claims can only make a path dearer); ``searches`` as for
+        :meth:`ticket_path`, for the weights ``weights`` gives."""
+        key = (self._plans, self._owned)
+        if key != self._path_key:
+            self._path_key = key
+            self._path_memo.clear()
+        if ticket in self._path_memo:
+            found = self._path_memo[ticket]
+            if found is None:
+                return found
+            closed = self.closed_routes(owner)
+            if not any(closed[r] for r in found[1]):
+                return found
+        found = self.ticket_path(weights(), ticket, searches)
+        self._path_memo[ticket] = found
+        return found
+
+    def ticket_draw_worth(self, view: PlayerView, turns: float) -> float:
+        """Expected points a ticket draw adds, less what the trains would score elsewhere.
+
+        Called with the plan done or paid for by the hand, so the open tickets
+        take one turn per claim; each ticket that may come up is then worked
+        on after them (judgement.finish_odds), with the cards left in hand.
+        """
+        owner = view.route_owner
+        seat = self.seat
+        held = set(view.tickets)
+        self._owned = owner.count(seat)
+        fresh: list[float] = []
+
+        def weights() -> list[float]:
+            if not fresh:
+                fresh.extend(self.path_weights(owner, self.needed))
+            return fresh
+
+        race = self.race(view)
+        busy = len(self.needed) + 1.0  # the claims left, and this turn spent drawing
+        trains = view.trains[seat] - self.planned_cost()
+        spare_cards = max(0, sum(view.hand) - self.planned_cards())
+        values = []
+        searches: dict[tuple[int, ...], PathSearch] = {}  # one per origin, for these weights
+        for t in self.draw_pool:
+            if t in held or t in self.seen:
+                continue
+            found = self.candidate_path(owner, weights, t, searches)
+            if found is None:
+                values.append(-float(self.top_points[t]))
+                continue
+            cost, path, pts = found
+            todo = [r for r in path if owner[r] != seat and r not in self.needed]
+            length = sum(self.lengths[r] for r in todo)
+            if sum(self.trains_of[r] for r in todo) > trains:
+                values.append(-float(pts))
+                continue
+            need = busy + draw_turns(length - spare_cards, len(todo))
+            odds = finish_odds(need, turns)
+            values.append(expected_value(pts, odds) + race * odds - self.train_cost * cost)
+        return expected_best_draw(values, self.draw_size, self.draw_keep_min)
+
+    def wants_tickets(self, view: PlayerView, turns: float) -> bool:
+        """Draw tickets now?  Only with the plan done or paid for by the hand.
+
+        A draw's worth only falls as turns pass, unless the bot's own network
+        grows or its plan changes: after a refusal it looks again only then.
+        """
+        if self.ticket_draw is None or turns < 3.0 or view.ticket_deck_size <= 0:
+            return False
+        if self.needed and any(self.wishes(view)):
+            return False
+        key = (self._plans, view.route_owner.count(self.seat))
+        if key == self._refused:
+            return False
+        if self.ticket_draw_worth(view, turns - self.turn_margin) > self.draw_worth:
+            return True
+        self._refused = key
+        return False
+
+    # --- the turn -----------------------------------------------------------
+
+    def main_turn(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        turns = self.turns(view)
+        if turns <= 1.0:
+            last = self.best_now(view)
+            if last is not None:
+                return last
+        claim = self.best_claim(view, actions, self.needed)
+        if claim is not None:
+            return claim
+        if self.wants_tickets(view, turns):
+            assert self.ticket_draw is not None
+            return self.ticket_draw
+        if self.multi_bonus is not None and not self.needed and self.second_path(view):
+            claim = self.best_claim(view, actions, self.needed)
+            if claim is not None:
+                return claim
+        block = self.block(view)
+        if block is not None:
+            return block
+        return self.fallback(view, actions)
+
+    def best_now(self, view: PlayerView) -> ClaimRoute | None:
+        """The claim worth most this turn: route points, plus twice the points of
+        each ticket it completes (from lost to won, R-TIX-2)."""
+        owner = view.route_owner
+        seat = self.seat
+        gains: dict[int, int] = {}
+        for t in self.open_tickets:
+            left = [r for r in self._paths.get(t, ()) if owner[r] != seat]
+            if len(left) == 1:
+                gains[left[0]] = gains.get(left[0], 0) + 2 * self.ticket_points.get(t, 0)
+        best: ClaimRoute | None = None
+        best_key: tuple[int, int, int] | None = None
+        of, points, tunnels = self.menu.of, self.points, self.tunnel_routes
+        worth = {r: points[r] + gains.get(r, 0) for r in self.menu.routes()}
+        # The most valuable routes first, until one is worth less than the best.
+        for r in sorted(worth, key=lambda r: (-worth[r], r)):
+            if best_key is not None and -worth[r] > best_key[0]:
+                break
+            for a in of(r):
+                if tunnels[r] and not self.tunnel_ok(view, a):
+                    continue
+                key = (-worth[r], a.locomotives, r)
+                if best_key is None or key < best_key:
+                    best, best_key = a, key
+        return best
+
+    # --- cards -------------------------------------------------------------
+
+    def wishes(self, view: PlayerView) -> list[int]:
+        """The plan's missing cards; with none missing, the colour of the long
+        route it is best placed to claim next (collected for points)."""
+        missing = super().wishes(view)
+        if any(missing):
+            return missing
+        target = self.long_target(view)
+        if target is not None:
+            hand = view.hand
+            c = self.colors[target]
+            if c < 0:
+                c = max(range(self.loco), key=lambda k: (hand[k], -k))
+            missing[c] = max(0, self.lengths[target] - hand[c] - hand[self.loco])
+        return missing
+
+    def long_target(self, view: PlayerView) -> int | None:
+        """The open route worth most points per card still to collect, among those
+        of at least ``long_min`` trains that its trains beyond the plan can pay."""
+        owner, hand = view.route_owner, view.hand
+        trains = view.trains[self.seat] - self.planned_cost()
+        best: tuple[float, int] | None = None
+        target = None
+        loco = self.loco
+        closed = self.closed_routes(owner)
+        for r in range(self.game.n_routes):
+            n = self.lengths[r]
+            if (n < self.long_min or self.trains_of[r] > trains or owner[r] >= 0
+                    or closed[r]):
+                continue
+            c = self.colors[r]
+            held = (max(hand[:loco]) if c < 0 else hand[c]) + hand[loco]
+            key = (self.points[r] / (max(0, n - held) + 2.0), -r)
+            if best is None or key > best:
+                best, target = key, r
+        return target
+
+    # --- blocking -----------------------------------------------------------
+
+    def block(self, view: PlayerView) -> ClaimRoute | None:
+        """Take a short route an opponent's network visibly needs (going round
+        would cost it ``block_gain`` trains or more), when that is cheap: paid
+        without locomotives or cards the plan misses, with trains to spare."""
+        spare = view.trains[self.seat] - self.planned_cost() - BLOCK_SPARE
+        if spare < 1:
+            return None
+        owner = view.route_owner
+        hand = view.hand
+        want = self.plan_cards()[0]
+        index = self.game.card_index
+        best: ClaimRoute | None = None
+        best_key: tuple[float, int] | None = None
+        short = self.short_routes
+        trains_of = self.trains_of
+        detours = self.detours
+        detours.sync(owner)  # once for every route asked about below
+        if self.block_gain > 0:
+            # a route joining no other player's two parts costs nobody anything
+            short = detours.gaps(owner, short)
+            if not short:
+                return None
+        losses: dict[int, float] = {}
+        of = self.menu.of
+        # the key ends with the route: the order of the routes does not matter
+        for a in (a for r in short if trains_of[r] <= spare for a in of(r)):
+            r = a.route
+            if a.locomotives:
+                continue
+            color = a.color
+            if color != LOCO:
+                c = index[color]
+                if hand[c] - a.cards < want[c]:
+                    continue
+            loss = losses.get(r)
+            if loss is None:
+                loss = losses[r] = detours.known_cost(owner, r)
+            if loss < self.block_gain:
+                continue
+            key = (-min(loss, 50.0), r)
+            if best_key is None or key < best_key:
+                best, best_key = a, key
+        return best
