@@ -40,5 +40,30 @@ def test_every_code_has_a_test_case() -> None:
     covered = {e.code for path in INVALID for e in expectations(path)[0]}
     covered |= {g[2] for g in GENERATED}
     covered.add("TTR000")  # the directory and missing-file tests in test_validate_cases.py
-    wanted = {i.code for i in catalog() if not is_opt_in(i.code)} - {"TTR999"}
+    # validation codes have a case each; findings have theirs in tests/findings
+    wanted = {i.code for i in catalog() if not is_opt_in(i.code) and not i.is_finding}
+    wanted -= {"TTR999"}
     assert wanted - covered == set()
+
+
+def test_one_catalogue_holds_validation_codes_and_findings_with_one_severity_type() -> None:
+    from ttrtool.diagnostics import Severity
+
+    infos = catalog()
+    sources = {i.source for i in infos}
+    assert {"validate", "static", "play"} <= sources
+    assert all(isinstance(i.severity, Severity) for i in infos)
+    for i in infos:
+        if i.is_finding:  # a finding says how to fix it and shows a line it prints
+            assert i.fix and i.example.split()[:2] == [str(i.severity), i.code] or \
+                i.example.split()[1] == i.code, i.code
+    assert Severity.INFO < Severity.WARNING < Severity.ERROR
+    assert Severity.named("Warning") is Severity.WARNING
+
+
+def test_there_is_one_class_named_finding() -> None:
+    import ttrtool.checks as checks
+    import ttrtool.findings as findings
+
+    assert not hasattr(checks, "Finding") and hasattr(findings, "Finding")
+    assert not hasattr(findings, "Level") and not hasattr(findings, "CODES")

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from ttrtool.checks.catalog import catalog
+from ttrtool.checks.catalog import validation_catalog
 from ttrtool.diagnostics import Diagnostic, Location, Severity
 from ttrtool.formats import (
     escape_data,
@@ -79,7 +79,7 @@ def test_sarif_log() -> None:
     assert log["version"] == "2.1.0" and log["$schema"].endswith("sarif-2.1.0.json")
     (run,) = log["runs"]
     rules = run["tool"]["driver"]["rules"]
-    assert [r["id"] for r in rules] == [i.code for i in catalog()]
+    assert [r["id"] for r in rules] == [i.code for i in validation_catalog()]
     assert all(r["shortDescription"]["text"] and r["name"] for r in rules)
     results = run["results"]
     assert [r["ruleId"] for r in results] == ["TTR302", "TTR406", "TTR000"]

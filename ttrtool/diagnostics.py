@@ -16,11 +16,53 @@ JsonPath = tuple[str | int, ...]
 
 
 class Severity(enum.Enum):
+    """How much a diagnostic or a balance finding matters: the one severity type of ttrtool.
+
+    Validation reports errors and warnings; balance findings (TTR5xx from the map,
+    TTR6xx from play) also info.  Severities order by :attr:`rank`
+    (``Severity.INFO < Severity.WARNING < Severity.ERROR``)."""
+
     ERROR = "error"
     WARNING = "warning"
+    INFO = "info"
 
     def __str__(self) -> str:
         return self.value
+
+    @property
+    def rank(self) -> int:
+        return _RANK[self.value]
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Severity):
+            return NotImplemented
+        return self.rank < other.rank
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Severity):
+            return NotImplemented
+        return self.rank <= other.rank
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Severity):
+            return NotImplemented
+        return self.rank > other.rank
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Severity):
+            return NotImplemented
+        return self.rank >= other.rank
+
+    @classmethod
+    def named(cls, name: str) -> Severity:
+        """``'warning'`` -> :attr:`Severity.WARNING`; ValueError for an unknown name."""
+        try:
+            return cls(name.lower())
+        except ValueError:
+            raise ValueError(f"unknown severity '{name}': use info, warning or error") from None
+
+
+_RANK = {"info": 0, "warning": 1, "error": 2}
 
 
 @dataclass(frozen=True, order=True)

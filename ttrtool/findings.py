@@ -1,111 +1,109 @@
 """Balance findings: what ``analyze`` and ``simulate`` conclude about a map, as records.
 
 A finding is shaped like a validation :class:`~ttrtool.diagnostics.Diagnostic`:
-a stable code (``TTR501``), a kebab-case name, a severity, a message that
-names its subject in words (city names, colours, seats), the ``subjects``
-(route ids, ticket ids, colours, seats) and the ``evidence`` (the figures
-behind it, with confidence intervals where they come from play).  Static
-findings come from :mod:`ttrtool.analysis.findings`, findings from play from
+a stable code (``TTR501``), a kebab-case name, a
+:class:`~ttrtool.diagnostics.Severity` (the one severity type), a message that
+names its subject in words (city names, colours, seats), the ``subjects`` (by
+the ids the board drawing uses: route ids, ticket ids, colours, seats), the
+player counts it holds at, and for findings from play the ``effect`` (size,
+95% interval, unit) and the ``test`` behind it (name, p-value, the adjusted
+value under the run's false-discovery control).  Static findings come from
+:mod:`ttrtool.analysis.findings`, findings from play from
 :mod:`ttrtool.simulate.findings`; formatting is the caller's business.
 
-Every code is registered once in :data:`CODES` with its name, its class and a
-one-line why, so docs and tests can list them from here.
+Every code is declared once, in the catalogue (:mod:`ttrtool.checks.catalog`),
+with validation's codes.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-
-class Level(enum.IntEnum):
-    """How much a finding matters; ``--fail-on findings`` fails from WARNING up."""
-
-    INFO = 0
-    WARNING = 1
-    ERROR = 2
-
-    def __str__(self) -> str:
-        return self.name.lower()
+from ttrtool.checks.catalog import finding_info
+from ttrtool.diagnostics import Severity
 
 
 @dataclass(frozen=True)
-class Kind:
-    code: str
-    name: str
-    source: str  # "static" or "play"
-    why: str
+class Effect:
+    """How large a finding's effect is: ``value`` in ``unit`` with its 95% interval."""
+
+    measure: str  # e.g. "keepers' win rate minus non-keepers' (same bot and seat)"
+    value: float
+    ci95: tuple[float, float]
+    unit: str  # "points of win rate", "points of score", "turns", ...
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"measure": self.measure, "value": round(self.value, 6),
+                "ci95": [round(self.ci95[0], 6), round(self.ci95[1], 6)], "unit": self.unit}
 
 
-CODES: dict[str, Kind] = {k.code: k for k in (
-    Kind("TTR501", "ticket-overpriced", "static",
-         "a ticket pays more than its cheapest path by more than the official maps do"),
-    Kind("TTR502", "ticket-underpriced", "static",
-         "a ticket pays less than the train spaces its cheapest path needs"),
-    Kind("TTR503", "route-longer-than-detour", "static",
-         "a route is much longer than another path between its two ends"),
-    Kind("TTR504", "shortcut", "static",
-         "one link makes several tickets cheaper than their points say"),
-    Kind("TTR505", "colour-spaces-out-of-range", "static",
-         "one colour has far more or fewer train spaces (or routes) than the others"),
-    Kind("TTR506", "deck-against-demand", "static",
-         "a colour's cards in the deck are out of proportion to the spaces needing that colour"),
-    Kind("TTR507", "chokepoint", "static",
-         "one claim by an opponent cuts off or makes dearer many tickets at a player count"),
-    Kind("TTR508", "ticket-lengths", "static",
-         "the ticket deck has no long tickets, or nearly all are short"),
-    Kind("TTR601", "seat-advantage", "play",
-         "one seat wins more often than chance allows"),
-    Kind("TTR602", "route-never-claimed", "play",
-         "an open route no player claimed in the run"),
-    Kind("TTR603", "route-rarely-claimed", "play",
-         "an open route claimed in very few games"),
-    Kind("TTR604", "ticket-advantage", "play",
-         "players who keep a ticket win (or lose) more than those who do not"),
-    Kind("TTR605", "games-stalled", "play",
-         "games that ended by stalling or the turn cap instead of the trains running out"),
-)}
-NAMES: dict[str, str] = {k.name: k.code for k in CODES.values()}
+@dataclass(frozen=True)
+class Test:
+    """The test behind a finding from play; ``adjusted`` under the run's error control."""
+
+    name: str  # e.g. "Mantel-Haenszel over bot x seat strata"
+    p_value: float
+    adjusted: float | None = None
+    control: str = ""  # e.g. "Benjamini-Hochberg over all 212 tests of the run"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "p_value": float(f"{self.p_value:.4g}"),
+                "adjusted": None if self.adjusted is None else float(f"{self.adjusted:.4g}"),
+                "control": self.control}
 
 
 @dataclass(frozen=True)
 class Finding:
-    """One conclusion about a map; ``players`` is None when it holds at every count."""
+    """One conclusion about a map; ``players`` empty when it holds whatever the count."""
 
     code: str
-    level: Level
+    severity: Severity
     message: str
     subjects: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     evidence: Mapping[str, Any] = field(default_factory=dict)
-    players: int | None = None
+    players: tuple[int, ...] = ()
+    effect: Effect | None = None
+    test: Test | None = None
+    hint: str = ""  # advice shared by many findings: said once under them, not on each
 
     def __post_init__(self) -> None:
-        if self.code not in CODES:
-            raise ValueError(f"unregistered finding code {self.code}")
+        finding_info(self.code)  # ValueError for a code the catalogue lacks
 
     @property
     def name(self) -> str:
-        return CODES[self.code].name
+        return finding_info(self.code).name
 
     @property
     def source(self) -> str:
-        return CODES[self.code].source
+        """``static`` (the board alone), ``play`` (games) or ``baseline`` (two versions)."""
+        return finding_info(self.code).source
 
-    def sort_key(self) -> tuple[int, str, int, str]:
-        return (-self.level, self.code, self.players or 0, self.message)
+    def sort_key(self) -> tuple[int, str, tuple[int, ...], str]:
+        return (-self.severity.rank, self.code, self.players, self.message)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "name": self.name, "severity": str(self.level),
-                "source": self.source, "players": self.players, "message": self.message,
+        return {"code": self.code, "name": self.name, "severity": str(self.severity),
+                "source": self.source, "players": list(self.players), "message": self.message,
                 "subjects": {k: list(v) for k, v in self.subjects.items()},
+                "effect": None if self.effect is None else self.effect.to_dict(),
+                "test": None if self.test is None else self.test.to_dict(),
+                "hint": self.hint or None,
                 "evidence": dict(self.evidence)}
 
     def line(self) -> str:
-        """``warning TTR501 ticket-overpriced: message`` (with the player count if any)."""
-        where = f" [{self.players} players]" if self.players else ""
-        return f"{self.level} {self.code} {self.name}{where}: {self.message}"
+        """``warning TTR501 ticket-overpriced: message`` (with the player counts if any)."""
+        return f"{self.severity} {self.code} {self.name}{players_tag(self.players)}: " \
+               f"{self.message}"
+
+
+def players_tag(players: Iterable[int] | None) -> str:
+    """`` [2, 3 players]``; empty for a finding that holds whatever the count."""
+    counts = list(players or ())
+    if not counts:
+        return ""
+    return f" [{', '.join(map(str, counts))} player{'s' if counts != [1] else ''}]"
 
 
 def ordered(findings: Iterable[Finding]) -> list[Finding]:
@@ -113,25 +111,17 @@ def ordered(findings: Iterable[Finding]) -> list[Finding]:
     return sorted(findings, key=Finding.sort_key)
 
 
-def serious(findings: Iterable[Finding], at_least: Level = Level.WARNING) -> list[Finding]:
-    return [f for f in findings if f.level >= at_least]
-
-
-def level_of(name: str) -> Level:
-    """``'warning'`` -> :attr:`Level.WARNING`; ValueError for an unknown name."""
-    try:
-        return Level[name.upper()]
-    except KeyError:
-        raise ValueError(f"unknown severity '{name}': use info, warning or error") from None
+def serious(findings: Iterable[Finding], at_least: Severity = Severity.WARNING) -> list[Finding]:
+    return [f for f in findings if f.severity >= at_least]
 
 
 def counts_line(findings: Iterable[Finding]) -> str:
     """``2 warnings, 5 info`` (``no findings`` when empty)."""
-    tally = {lv: 0 for lv in Level}
+    tally = {sev: 0 for sev in Severity}
     for f in findings:
-        tally[f.level] += 1
-    parts = [f"{n} {lv}{'s' if n != 1 and lv is not Level.INFO else ''}"
-             for lv, n in sorted(tally.items(), reverse=True) if n]
+        tally[f.severity] += 1
+    parts = [f"{n} {sev}{'s' if n != 1 and sev is not Severity.INFO else ''}"
+             for sev, n in sorted(tally.items(), key=lambda kv: -kv[0].rank) if n]
     return ", ".join(parts) or "no findings"
 
 
@@ -139,7 +129,14 @@ def counts_line(findings: Iterable[Finding]) -> str:
 # Both analyze and simulate open their text and Markdown reports with these.
 
 def _where(f: Mapping[str, Any]) -> str:
-    return f" [{f['players']} players]" if f.get("players") else ""
+    return players_tag(_counts(f.get("players")))
+
+
+def _counts(players: Any) -> list[int]:
+    """A finding's player counts as stored: a list (an int or null in reports before)."""
+    if players is None:
+        return []
+    return [players] if isinstance(players, int) else list(players)
 
 
 def text_line(f: Mapping[str, Any]) -> str:
@@ -172,13 +169,23 @@ def markdown_lines(found: Iterable[Mapping[str, Any]]) -> list[str]:
     for f in items:
         message = str(f["message"]).replace("|", "\\|")
         lines.append(f"| {f['severity']} | {f['code']} | {f['name']} | "
-                     f"{f.get('players') or 'all'} | {message} |")
+                     f"{', '.join(map(str, _counts(f.get('players')))) or 'all'} | "
+                     f"{message} |")
     return lines + [""]
 
 
 def from_dicts(items: Iterable[Mapping[str, Any]]) -> list[Finding]:
     """Findings back from their JSON form (``subjects`` and ``evidence`` as stored)."""
-    return [Finding(f["code"], level_of(f["severity"]), f["message"],
-                    {k: tuple(v) for k, v in f.get("subjects", {}).items()},
-                    dict(f.get("evidence", {})), f.get("players"))
-            for f in items]
+    out = []
+    for f in items:
+        effect, test = f.get("effect"), f.get("test")
+        out.append(Finding(
+            f["code"], Severity.named(f["severity"]), f["message"],
+            {k: tuple(v) for k, v in f.get("subjects", {}).items()},
+            dict(f.get("evidence", {})), tuple(_counts(f.get("players"))),
+            None if effect is None else Effect(effect["measure"], effect["value"],
+                                               tuple(effect["ci95"]), effect["unit"]),
+            None if test is None else Test(test["name"], test["p_value"], test.get("adjusted"),
+                                           test.get("control", "")),
+            f.get("hint") or ""))
+    return out

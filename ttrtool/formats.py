@@ -157,9 +157,9 @@ def _uri(file: str) -> str:
 def format_sarif(results: Results) -> str:
     """A SARIF 2.1.0 log with one run; every known code is a rule of the driver."""
     from ttrtool import __version__
-    from ttrtool.checks.catalog import catalog
+    from ttrtool.checks.catalog import validation_catalog
 
-    infos = catalog()
+    infos = validation_catalog()
     index = {info.code: i for i, info in enumerate(infos)}
     rules = [
         {

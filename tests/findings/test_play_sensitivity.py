@@ -40,7 +40,7 @@ def test_a_seat_advantage_is_named(tmp_path: Path) -> None:
     report = _report(plant.board(data, tmp_path), 3, 150, 2)
     found = _warnings(report, "TTR601")
     assert [f["subjects"]["seats"] for f in found] == [[1]]
-    assert found[0]["players"] == 3 and "seat 1 wins" in found[0]["message"]
+    assert found[0]["players"] == [3] and "seat 1 wins" in found[0]["message"]
     assert found[0]["evidence"]["games_to_detect_this_edge"] < 150
 
 

@@ -12,14 +12,15 @@ import pytest
 from tests.findings import plant
 from ttrtool.analysis import analyze
 from ttrtool.analysis.findings import LIMITS, routes_per_colour, static_findings
-from ttrtool.findings import Finding, Level
+from ttrtool.diagnostics import Severity
+from ttrtool.findings import Finding
 from ttrtool.model import Board
 from ttrtool.validate import validate_file
 
 
 def _warnings(board: Board, code: str) -> list[Finding]:
     return [f for f in static_findings(analyze(board))
-            if f.code == code and f.level >= Level.WARNING]
+            if f.code == code and f.severity >= Severity.WARNING]
 
 
 def _route_id(board: Board, a: str, b: str) -> str:
@@ -29,7 +30,7 @@ def _route_id(board: Board, a: str, b: str) -> str:
 @pytest.mark.parametrize("name", ["usa", "europe", "switzerland"])
 def test_official_maps_have_no_static_warning(boards: dict[str, Board], name: str) -> None:
     assert [f.line() for f in static_findings(analyze(boards[name]))
-            if f.level >= Level.WARNING] == []
+            if f.severity >= Severity.WARNING] == []
 
 
 @pytest.mark.parametrize("name", ["nordiccountries", "india"])
@@ -38,7 +39,7 @@ def test_official_variant_maps_have_no_static_warning(variant_boards: dict[str, 
     """India's Bombay–Calicut ferry (6 spaces, 2 locomotives, beside 4 spaces of land)
     used to be reported as TTR503: a ferry's locomotives excuse as many spaces."""
     assert [f.line() for f in static_findings(analyze(variant_boards[name]))
-            if f.level >= Level.WARNING] == []
+            if f.severity >= Severity.WARNING] == []
 
 
 def _bombay_calicut(data: plant.Data) -> plant.Data:
@@ -78,7 +79,7 @@ def test_a_ticket_worth_less_than_its_path_is_named(tmp_path: Path) -> None:
     data = plant.bundled("usa")
     plant.ticket(data, "Los Angeles", "New York")["points"] = 12  # cheapest path: 20 spaces
     found = _warnings(plant.board(data, tmp_path), "TTR502")
-    assert [(f.level, f.evidence["points"]) for f in found] == [(Level.WARNING, 12)]
+    assert [(f.severity, f.evidence["points"]) for f in found] == [(Severity.WARNING, 12)]
     assert "Los Angeles–New York" in found[0].message
 
 
@@ -86,7 +87,7 @@ def test_a_grossly_mispriced_ticket_is_an_error(tmp_path: Path) -> None:
     data = plant.bundled("usa")
     plant.ticket(data, "Denver", "El Paso")["points"] = 40  # ten times its 4 spaces
     found = _warnings(plant.built(data, tmp_path), "TTR501")
-    assert [(f.level, f.evidence["pricing"]) for f in found] == [(Level.ERROR, "far-high")]
+    assert [(f.severity, f.evidence["pricing"]) for f in found] == [(Severity.ERROR, "far-high")]
 
 
 def test_a_long_route_beside_a_short_path_is_named(tmp_path: Path) -> None:
@@ -139,7 +140,10 @@ def test_a_one_route_chokepoint_is_named_at_every_player_count(tmp_path: Path) -
     board = plant.board(data, tmp_path)
     found = _warnings(board, "TTR507")
     atlanta_miami = _route_id(board, "Atlanta", "Miami")
-    assert {f.players for f in found if f.subjects["routes"] == (atlanta_miami,)} == {2, 3, 4, 5}
+    # one finding listing every player count, not one per count
+    assert [f.players for f in found if f.subjects["routes"] == (atlanta_miami,)] == [
+        (2, 3, 4, 5)]
+    assert "at 2, 3, 4, 5 players" in found[0].message
     assert all(f.evidence["cut_off"] == 3 for f in found)
     assert "Atlanta–Miami" in found[0].message
 
@@ -153,8 +157,8 @@ def test_a_double_route_chokepoint_counts_only_where_one_claim_closes_it(tmp_pat
     board = plant.board(data, tmp_path)
     found = [f for f in static_findings(analyze(board)) if f.code == "TTR507"
              and "Edinburgh" in f.message]
-    assert {f.players for f in found} == {2, 3}
-    assert all(f.level is Level.WARNING for f in found)
+    assert [f.players for f in found] == [(2, 3)]
+    assert all(f.severity is Severity.WARNING for f in found)
 
 
 def test_a_ticket_deck_of_only_short_tickets_is_named(tmp_path: Path) -> None:

@@ -12,8 +12,10 @@ from typer.testing import CliRunner
 
 import ttrtool
 from ttrtool.bots import DEFAULT_BOTS
+from ttrtool.checks.catalog import FINDINGS
 from ttrtool.cli import app
-from ttrtool.findings import CODES, Finding, Level, from_dicts, markdown_lines, ordered, text_lines
+from ttrtool.diagnostics import Severity
+from ttrtool.findings import Finding, from_dicts, markdown_lines, ordered, text_lines
 from ttrtool.model import Board
 from ttrtool.simulate.findings import play_findings
 from ttrtool.simulate.playout import Table
@@ -64,20 +66,22 @@ def test_games_to_detect_agrees_with_the_detectable_edge() -> None:
 
 
 def test_every_code_is_registered_once_with_a_kebab_name() -> None:
-    assert len({k.name for k in CODES.values()}) == len(CODES)
-    assert all(k.name == k.name.lower() and " " not in k.name for k in CODES.values())
+    assert len({k.name for k in FINDINGS}) == len(FINDINGS)
+    assert all(k.name == k.name.lower() and " " not in k.name for k in FINDINGS)
+    assert all(k.fix and k.example.startswith(("warning", "info", "error")) for k in FINDINGS)
     with pytest.raises(ValueError):
-        Finding("TTR999", Level.INFO, "unregistered")
+        Finding("TTR999", Severity.INFO, "unregistered")
 
 
 def test_findings_sort_most_severe_first_and_round_trip() -> None:
-    found = ordered([Finding("TTR603", Level.INFO, "b", players=2),
-                     Finding("TTR602", Level.WARNING, "a", {"routes": ("x",)}, players=2)])
+    found = ordered([Finding("TTR603", Severity.INFO, "b", players=(2,)),
+                     Finding("TTR602", Severity.WARNING, "a", {"routes": ("x",)},
+                             players=(2, 3))])
     assert [f.code for f in found] == ["TTR602", "TTR603"]
     dicts = [f.to_dict() for f in found]
     assert from_dicts(dicts) == found
     assert text_lines(dicts)[0] == "Findings (1 warning, 1 info):"
-    assert "| warning | TTR602 | route-never-claimed | 2 | a |" in markdown_lines(dicts)
+    assert "| warning | TTR602 | route-never-claimed | 2, 3 | a |" in markdown_lines(dicts)
 
 
 @pytest.fixture(scope="module")
@@ -133,16 +137,16 @@ def test_never_claimed_is_a_warning_only_with_enough_games(report: dict[str, Any
     def ours() -> list[Finding]:
         return [f for f in play_findings([c]) if f.code == "TTR602" and f.subjects["routes"] == ids]
 
-    assert [f.level for f in ours()] == [Level.INFO]  # 10 games say little
+    assert [f.severity for f in ours()] == [Severity.INFO]  # 10 games say little
     c["games"] = 300
-    assert [f.level for f in ours()] == [Level.WARNING]
+    assert [f.severity for f in ours()] == [Severity.WARNING]
     assert "Dallas–Houston 1 gray|gray" in ours()[0].message
 
 
 def test_fail_on_findings_fails_on_warnings_only(report: dict[str, Any]) -> None:
-    quiet = dict(report, findings=[Finding("TTR603", Level.INFO, "idle").to_dict()])
+    quiet = dict(report, findings=[Finding("TTR603", Severity.INFO, "idle").to_dict()])
     assert failures(quiet, parse_fail_on("findings")) == []
-    loud = dict(report, findings=[Finding("TTR506", Level.WARNING, "deck short of green",
+    loud = dict(report, findings=[Finding("TTR506", Severity.WARNING, "deck short of green",
                                           {"colours": ("green",)}).to_dict()])
     hit = failures(loud, parse_fail_on("findings"))
     assert hit == ["findings: warning TTR506 deck-against-demand: deck short of green"]
@@ -156,7 +160,7 @@ def test_route_claim_rate_failure_names_the_route(report: dict[str, Any]) -> Non
 
 
 def test_summaries_open_with_the_findings(report: dict[str, Any]) -> None:
-    loud = dict(report, findings=[Finding("TTR601", Level.WARNING, "seat 1 wins").to_dict()])
+    loud = dict(report, findings=[Finding("TTR601", Severity.WARNING, "seat 1 wins").to_dict()])
     assert to_text(loud).startswith("Findings (1 warning):\n  warning TTR601 seat-advantage")
     md = to_markdown(loud)
     assert md.index("## Findings") < md.index("## 2 players")
@@ -182,8 +186,8 @@ def test_simulate_fail_on_findings_end_to_end(tmp_path: Path) -> None:
 
 
 def test_text_shows_every_warning_and_counts_the_info_beyond_ten() -> None:
-    found = [Finding("TTR603", Level.INFO, f"idle {i}").to_dict() for i in range(12)]
-    found.insert(0, Finding("TTR605", Level.WARNING, "stalled").to_dict())
+    found = [Finding("TTR603", Severity.INFO, f"idle {i}").to_dict() for i in range(12)]
+    found.insert(0, Finding("TTR605", Severity.WARNING, "stalled").to_dict())
     lines = text_lines(found)
     assert lines[0] == "Findings (1 warning, 12 info):"
     assert "stalled" in lines[1] and len(lines) == 1 + 1 + 10 + 1

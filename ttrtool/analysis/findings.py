@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from ttrtool.analysis import Analysis
 from ttrtool.analysis.blocking import Block, Link, link_label, links_by_route
 from ttrtool.analysis.tickets import Leg
-from ttrtool.findings import Finding, Level, ordered
+from ttrtool.diagnostics import Severity
+from ttrtool.findings import Finding, ordered
 from ttrtool.graph import INF, cheapest_tree
 from ttrtool.model import Board, Route
 from ttrtool.ticket_value import Pricing
@@ -72,8 +73,8 @@ def ticket_prices(a: Analysis, limits: Limits) -> Iterator[Finding]:
         if not verdict or value is None or leg.spaces is None or leg.delta is None:
             continue
         code = "TTR501" if verdict == "over" else "TTR502"
-        level = (Level.ERROR if value.gross else
-                 Level.INFO if leg.ticket.is_multi else Level.WARNING)
+        level = (Severity.ERROR if value.gross else
+                 Severity.INFO if leg.ticket.is_multi else Severity.WARNING)
         ratio = leg.points / leg.spaces
         low, high = value.fair
         yield Finding(
@@ -130,7 +131,7 @@ def route_detours(a: Analysis, limits: Limits) -> Iterator[Finding]:
             continue
         points = board.rules.points_for_length(route.length)
         yield Finding(
-            "TTR503", Level.WARNING,
+            "TTR503", Severity.WARNING,
             f"route {link_label(board, link)} ({points} points) joins two places that "
             f"{' – '.join(places)} joins in {int(alt)} train spaces: its length and points "
             "are out of line with the map's distances",
@@ -170,7 +171,7 @@ def shortcuts(a: Analysis, limits: Limits) -> Iterator[Finding]:
         names = ", ".join(f"{_leg_name(b.leg)} ({b.leg.points} points, {b.leg.spaces} spaces)"
                           for b in blocks)
         yield Finding(
-            "TTR504", Level.WARNING,
+            "TTR504", Severity.WARNING,
             f"route {link_label(board, link)} is a shortcut: every cheapest path of "
             f"{len(blocks)} tickets worth more than their cost uses it ({names})",
             {"routes": tuple(board.routes[i].id for i in link),
@@ -211,7 +212,7 @@ def colour_balance(a: Analysis, limits: Limits) -> Iterator[Finding]:
         if not (_outside(sr, limits.colour_spaces) or _outside(rr, limits.colour_routes)):
             continue
         yield Finding(
-            "TTR505", Level.WARNING,
+            "TTR505", Severity.WARNING,
             f"colour {c.colour} has {c.routes} routes and {c.spaces} train spaces against a "
             f"mean of {mean_routes:.1f} routes and {mean_spaces:.1f} spaces per colour "
             f"({100 * sr:.0f}% of the mean spaces)",
@@ -241,7 +242,7 @@ def deck_supply(a: Analysis, limits: Limits) -> Iterator[Finding]:
                 else float(cards[colour]))
         word = "short of" if supply < 1 else "over"
         yield Finding(
-            "TTR506", Level.WARNING,
+            "TTR506", Severity.WARNING,
             f"the deck has {cards[colour]} {colour} cards for {spaces[colour]} {colour} train "
             f"spaces: {word} its share (about {fair:.0f} cards would match the other colours)",
             {"colours": (colour,)},
@@ -251,7 +252,9 @@ def deck_supply(a: Analysis, limits: Limits) -> Iterator[Finding]:
 
 
 def chokepoints(a: Analysis, limits: Limits) -> Iterator[Finding]:
-    """TTR507: per player count, a link one claim closes that cuts off or makes dearer many tickets.
+    """TTR507: a link one claim closes that cuts off or makes dearer many tickets.
+
+    One finding per link and outcome lists the player counts where it holds.
 
     A double route counts only where one claim closes both tracks (R-CLAIM-5).
     A ticket is cut off when the claim cuts every one of its destinations
@@ -261,6 +264,9 @@ def chokepoints(a: Analysis, limits: Limits) -> Iterator[Finding]:
     """
     board = a.board
     legs_of = {t.ticket.id: len(t.legs) for t in a.tickets}
+    # one finding per link and outcome, listing the player counts it holds at
+    merged: dict[tuple[Link, Severity, tuple[str, ...], tuple[str, ...]],
+                 tuple[list[int], list[Block], dict[str, Block]]] = {}
     for p in a.players:
         per_link: dict[Link, list[Block]] = {}
         for b in a.blocks:
@@ -275,25 +281,29 @@ def chokepoints(a: Analysis, limits: Limits) -> Iterator[Finding]:
             dearer = {b.leg.ticket.id: b for b in blocks
                       if b.detour is not None and b.detour >= limits.detour_dearer}
             if len(cut) >= limits.cut_off or len(dearer) >= limits.dearer:
-                level = Level.WARNING
+                level = Severity.WARNING
             elif cut:
-                level = Level.INFO
+                level = Severity.INFO
             else:
                 continue
-            names = ", ".join(_leg_name(b.leg) for b in cut) or "none"
-            yield Finding(
-                "TTR507", level,
-                f"one claim of {link_label(board, link)} at {p.players} players cuts off "
-                f"{len(cut)} tickets ({names}) and makes {len(dearer)} dearer by "
-                f"{limits.detour_dearer} or more train spaces",
-                {"routes": tuple(board.routes[i].id for i in link),
-                 "tickets": tuple(dict.fromkeys(
-                     b.leg.ticket.id for b in (*cut, *dearer.values())))},
-                {"cut_off": len(cut), "dearer": len(dearer),
-                 "extra_spaces": sum(b.detour or 0 for b in dearer.values()),
-                 "limits": {"cut_off": limits.cut_off, "dearer": limits.dearer,
-                            "detour": limits.detour_dearer}},
-                players=p.players)
+            key = (link, level, tuple(b.leg.ticket.id for b in cut), tuple(sorted(dearer)))
+            merged.setdefault(key, ([], cut, dearer))[0].append(p.players)
+    for (link, level, _, _), (counts, cut, dearer) in merged.items():
+        names = ", ".join(_leg_name(b.leg) for b in cut) or "none"
+        at = ", ".join(map(str, counts))
+        yield Finding(
+            "TTR507", level,
+            f"one claim of {link_label(board, link)} at {at} players cuts off "
+            f"{len(cut)} tickets ({names}) and makes {len(dearer)} dearer by "
+            f"{limits.detour_dearer} or more train spaces",
+            {"routes": tuple(board.routes[i].id for i in link),
+             "tickets": tuple(dict.fromkeys(
+                 b.leg.ticket.id for b in (*cut, *dearer.values())))},
+            {"cut_off": len(cut), "dearer": len(dearer),
+             "extra_spaces": sum(b.detour or 0 for b in dearer.values()),
+             "limits": {"cut_off": limits.cut_off, "dearer": limits.dearer,
+                        "detour": limits.detour_dearer}},
+            players=tuple(counts))
 
 
 def board_diameter(board: Board) -> float:
@@ -331,7 +341,7 @@ def ticket_lengths(a: Analysis, limits: Limits) -> Iterator[Finding]:
                         f"{100 * limits.median_ticket:.0f}% of the board's {diameter:.0f}: "
                         "nearly all are short")
     if problems:
-        yield Finding("TTR508", Level.WARNING, "; ".join(problems),
+        yield Finding("TTR508", Severity.WARNING, "; ".join(problems),
                       {"decks": tuple(a.board.decks)}, evidence)
 
 

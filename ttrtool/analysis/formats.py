@@ -32,7 +32,7 @@ from ttrtool.rules import Rules
 from ttrtool.ticket_value import POINTS_BAND
 
 JSON_FORMAT = "ttrtool-analysis"
-JSON_VERSION = 1
+JSON_VERSION = 2  # 2: a finding's players is a list, with effect, test and hint
 FORMATS = ("text", "json", "markdown")
 TOP_CHOKEPOINTS = 10
 
@@ -98,7 +98,8 @@ def sections(a: Analysis, other: Analysis | None = None,
         "Findings",
         lines,
         ("severity", "code", "finding", "players", "message"),
-        [(str(f.level), f.code, f.name, str(f.players or "all"), f.message) for f in found],
+        [(str(f.severity), f.code, f.name, ", ".join(map(str, f.players)) or "all", f.message)
+         for f in found],
         # one line a finding, as `simulate` prints them: long messages wrap, not the table
         ["", *(text_line(f.to_dict()) for f in found)] if found else [],
     )]

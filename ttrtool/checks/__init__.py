@@ -2,7 +2,7 @@
 
 Each check is a small generator registered with :func:`check`: it reads the
 built :class:`~ttrtool.model.Board` (and the raw document where it needs
-source positions) and yields :class:`Finding` records.  The code, name,
+source positions) and yields :class:`Problem` records.  The code, name,
 severity and the one-line reason live in the registration and a passing and
 a failing example in the docstring, so ``docs/checks.md`` is generated from
 here (:mod:`ttrtool.checks.catalog`).
@@ -20,11 +20,11 @@ from ttrtool.diagnostics import Diagnostic, JsonPath, Severity
 from ttrtool.loader import Document
 from ttrtool.model import Board
 
-CheckFn = Callable[["CheckContext"], Iterator["Finding"]]
+CheckFn = Callable[["CheckContext"], Iterator["Problem"]]
 
 
 @dataclass(frozen=True)
-class Finding:
+class Problem:
     """What a check yields: a message and the JSON path it is about."""
 
     message: str

@@ -16,17 +16,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ttrtool.checks import CheckContext, Finding, check
+from ttrtool.checks import CheckContext, Problem, check
 from ttrtool.diagnostics import Severity
 from ttrtool.model import Board
 
 if TYPE_CHECKING:
     from ttrtool.render.labels import BoardPlan
 
-_cache: list[tuple[Board, dict[str, list[Finding]]]] = []
+_cache: list[tuple[Board, dict[str, list[Problem]]]] = []
 
 
-def layout_findings(board: Board, plan: BoardPlan | None = None) -> dict[str, list[Finding]]:
+def layout_findings(board: Board, plan: BoardPlan | None = None) -> dict[str, list[Problem]]:
     """Findings by code for ``board`` (laid out with the default theme unless ``plan``)."""
     if plan is None:
         for b, found in _cache:
@@ -44,12 +44,12 @@ def layout_findings(board: Board, plan: BoardPlan | None = None) -> dict[str, li
     return _analyse(board, plan)
 
 
-def _analyse(board: Board, plan: BoardPlan) -> dict[str, list[Finding]]:
+def _analyse(board: Board, plan: BoardPlan) -> dict[str, list[Problem]]:
     from shapely import STRtree
     from shapely.geometry import LineString, Point, Polygon, box
 
     lay = plan.routes
-    out: dict[str, list[Finding]] = {c: [] for c in ("TTR201", "TTR202", "TTR203", "TTR204",
+    out: dict[str, list[Problem]] = {c: [] for c in ("TTR201", "TTR202", "TTR203", "TTR204",
                                                       "TTR205", "TTR206", "TTR207", "TTR208")}
     spaces = lay.spaces()
     polys = [Polygon(sp.box.corners()) for sp in spaces]
@@ -62,7 +62,7 @@ def _analyse(board: Board, plan: BoardPlan) -> dict[str, list[Finding]]:
             pairs.add((a, b))
     for a, b in sorted(pairs):
         ra, rb = board.routes[a], board.routes[b]
-        out["TTR201"].append(Finding(
+        out["TTR201"].append(Problem(
             f"the train spaces of {ra.id} overlap those of {rb.id} on the printed board: move a "
             "city, or give one of them waypoints", ra.path))
     # Markers: city discs and border-point discs alike.
@@ -78,7 +78,7 @@ def _analyse(board: Board, plan: BoardPlan) -> dict[str, list[Finding]]:
         node = board.nodes[c]
         what = (f"the marker of {node.name}" if node.kind == "city" else
                 f"the border point {node.border_point} of {node.name}")
-        out["TTR202"].append(Finding(
+        out["TTR202"].append(Problem(
             f"a train space of {route.id} covers {what}: move the place or give the route "
             "waypoints around it", route.path))
     lanes = [ln for ln in lay.lanes if len(ln.track) >= 2]
@@ -91,7 +91,7 @@ def _analyse(board: Board, plan: BoardPlan) -> dict[str, list[Finding]]:
             crossed.add((lanes[i].routes[0], lanes[j].routes[0]))
     for a, b in sorted(crossed):
         ra, rb = board.routes[a], board.routes[b]
-        out["TTR203"].append(Finding(
+        out["TTR203"].append(Problem(
             f"the tracks of {ra.id} and {rb.id} cross: routes on a board do not cross; move a "
             "city or add waypoints", ra.path))
     _labels(board, plan, polys, discs, out["TTR204"], box, STRtree)
@@ -105,7 +105,7 @@ def _analyse(board: Board, plan: BoardPlan) -> dict[str, list[Finding]]:
         what = ("is too short for the distance between its ends: its spaces leave more than two "
                 "cars' length of empty track" if lane.fit == "short" else
                 "is too long to draw between its ends even bent")
-        out[code].append(Finding(
+        out[code].append(Problem(
             f"{route.id} ({route.length} {'space' if route.length == 1 else 'spaces'} of "
             f"{lay.sizes.car_length:g} mm) {what}: "
             + (cause if code == "TTR205" and cause else "move the cities or change the length"),
@@ -150,7 +150,7 @@ def _print_size_cause(board: Board, lay: Any) -> str:
 
 
 def _turns_and_ends(board: Board, lay: Any, spaces: list[Any], polys: list[Any],
-                    discs: list[Any], nodes: list[int], out: dict[str, list[Finding]],
+                    discs: list[Any], nodes: list[int], out: dict[str, list[Problem]],
                     cause: str) -> None:
     """TTR207: consecutive cars of a route turning more than ``car_turn_max``; TTR208: the
     car nearest to either end marker farther than ``end_gap_max`` from it (``cause``, when
@@ -171,7 +171,7 @@ def _turns_and_ends(board: Board, lay: Any, spaces: list[Any], polys: list[Any],
             cos = max(-1.0, min(1.0, p.ux * q.ux + p.uy * q.uy))
             worst = max(worst, math.degrees(math.acos(cos)))
         if worst > sizes.car_turn_max + 0.5:
-            out["TTR207"].append(Finding(
+            out["TTR207"].append(Problem(
                 f"the train spaces of {route.id} turn {worst:.0f}° from one to the next (at most "
                 f"{sizes.car_turn_max:g}° reads as one smooth track): move a city, or give the "
                 "route other waypoints", route.path))
@@ -181,7 +181,7 @@ def _turns_and_ends(board: Board, lay: Any, spaces: list[Any], polys: list[Any],
                 continue
             gap = min(polys[k].distance(disc) for k in ks)
             if gap > sizes.end_gap_max + 0.5:
-                out["TTR208"].append(Finding(
+                out["TTR208"].append(Problem(
                     f"the train spaces of {route.id} stop {gap:.0f} mm short of "
                     f"{board.nodes[node].name} (at most {sizes.end_gap_max:g} mm, or the route "
                     "does not read as reaching it): "
@@ -189,7 +189,7 @@ def _turns_and_ends(board: Board, lay: Any, spaces: list[Any], polys: list[Any],
 
 
 def _labels(board: Board, plan: BoardPlan, spaces: list[Any], cities: list[Any],
-            out: list[Finding], box: Any, tree_cls: Any) -> None:
+            out: list[Problem], box: Any, tree_cls: Any) -> None:
     labels = [c.label for c in plan.countries] + list(plan.labels)
     boxes = [box(*lab.box) for lab in labels]
     seen: set[tuple[int, int]] = set()
@@ -199,13 +199,13 @@ def _labels(board: Board, plan: BoardPlan, spaces: list[Any], cities: list[Any],
         if i < j:
             seen.add((i, j))
     for i, j in sorted(seen):
-        out.append(Finding(f"the labels '{labels[i].text}' and '{labels[j].text}' overlap",
+        out.append(Problem(f"the labels '{labels[i].text}' and '{labels[j].text}' overlap",
                            _label_path(board, labels[i].node)))
     for what, geoms in (("a train space", spaces), ("a marker", cities)):
         gt = tree_cls(geoms)
         left, _right = gt.query(boxes, predicate="intersects")
         for i in sorted(set(left.tolist())):
-            out.append(Finding(f"the label '{labels[i].text}' covers {what}: there is no free "
+            out.append(Problem(f"the label '{labels[i].text}' covers {what}: there is no free "
                                "room around it; move the city", _label_path(board, labels[i].node)))
 
 
@@ -215,7 +215,7 @@ def _label_path(board: Board, node: int) -> tuple[str | int, ...]:
     return board.countries[-1 - node].path
 
 
-def _run(code: str, ctx: CheckContext) -> Iterator[Finding]:
+def _run(code: str, ctx: CheckContext) -> Iterator[Problem]:
     if not ctx.board.routes:
         return
     yield from layout_findings(ctx.board)[code]
@@ -223,7 +223,7 @@ def _run(code: str, ctx: CheckContext) -> Iterator[Finding]:
 
 @check("TTR201", "spaces-overlap", Severity.WARNING,
        "Train spaces of different routes overlap on the printed board.")
-def spaces_overlap(ctx: CheckContext) -> Iterator[Finding]:
+def spaces_overlap(ctx: CheckContext) -> Iterator[Problem]:
     """No train space of one route touches a space of another at print size.
 
     Passing: cities far enough apart that the tracks between them diverge.
@@ -235,7 +235,7 @@ def spaces_overlap(ctx: CheckContext) -> Iterator[Finding]:
 
 @check("TTR202", "space-covers-city", Severity.WARNING,
        "A train space covers a city marker or a border point's disc.")
-def space_covers_city(ctx: CheckContext) -> Iterator[Finding]:
+def space_covers_city(ctx: CheckContext) -> Iterator[Problem]:
     """No train space lies over a city's marker or a border point's disc (its own ends'
     included).
 
@@ -247,7 +247,7 @@ def space_covers_city(ctx: CheckContext) -> Iterator[Finding]:
 
 
 @check("TTR203", "routes-cross", Severity.WARNING, "The tracks of two routes cross.")
-def routes_cross(ctx: CheckContext) -> Iterator[Finding]:
+def routes_cross(ctx: CheckContext) -> Iterator[Problem]:
     """Tracks do not cross (routes meet only at cities).
 
     Passing: the four sides of a square.
@@ -259,7 +259,7 @@ def routes_cross(ctx: CheckContext) -> Iterator[Finding]:
 
 @check("TTR204", "labels-overlap", Severity.WARNING,
        "A city or country label overlaps another label, a train space or a marker.")
-def labels_overlap(ctx: CheckContext) -> Iterator[Finding]:
+def labels_overlap(ctx: CheckContext) -> Iterator[Problem]:
     """Every label finds free room next to its city.
 
     Passing: cities with room around them.
@@ -271,7 +271,7 @@ def labels_overlap(ctx: CheckContext) -> Iterator[Finding]:
 
 @check("TTR205", "route-too-short-to-draw", Severity.WARNING,
        "A route's spaces are too few for the distance between its ends.")
-def route_too_short(ctx: CheckContext) -> Iterator[Finding]:
+def route_too_short(ctx: CheckContext) -> Iterator[Problem]:
     """The spaces of a route fill the distance between its ends.
 
     Passing: ``length: 3`` between cities 90 mm apart on the printed board.
@@ -283,7 +283,7 @@ def route_too_short(ctx: CheckContext) -> Iterator[Finding]:
 
 @check("TTR206", "route-too-long-to-draw", Severity.WARNING,
        "A route's spaces do not fit between its ends even bent.")
-def route_too_long(ctx: CheckContext) -> Iterator[Finding]:
+def route_too_long(ctx: CheckContext) -> Iterator[Problem]:
     """The spaces of a route fit between its ends (straight or along a bend).
 
     Passing: ``length: 3`` between cities 90 mm apart on the printed board.
@@ -295,7 +295,7 @@ def route_too_long(ctx: CheckContext) -> Iterator[Finding]:
 
 @check("TTR207", "route-sharp-turn", Severity.WARNING,
        "Consecutive train spaces of a route turn sharply (a staircase).")
-def route_sharp_turn(ctx: CheckContext) -> Iterator[Finding]:
+def route_sharp_turn(ctx: CheckContext) -> Iterator[Problem]:
     """One train space turns from the next by at most ``car_turn_max`` (33 degrees by default),
     so that the route reads as one smooth track from city to city.
 
@@ -308,7 +308,7 @@ def route_sharp_turn(ctx: CheckContext) -> Iterator[Finding]:
 
 @check("TTR208", "route-end-gap", Severity.WARNING,
        "The first or last train space of a route stops short of its city or border point.")
-def route_end_gap(ctx: CheckContext) -> Iterator[Finding]:
+def route_end_gap(ctx: CheckContext) -> Iterator[Problem]:
     """The train spaces nearest to each end of a route are at most ``end_gap_max`` (14 mm by
     default) from that end's marker, so that a player sees which two places the route joins.
 

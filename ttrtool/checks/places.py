@@ -14,7 +14,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ttrtool.checks import CheckContext, Finding, check
+from ttrtool.checks import CheckContext, Problem, check
 from ttrtool.diagnostics import JsonPath, Severity
 from ttrtool.model import Point
 from ttrtool.render.geometry import board_frame
@@ -73,7 +73,7 @@ def _show(p: Point) -> str:
 @check("TTR113", "place-off-board", Severity.ERROR,
        "A city, border point, country label or waypoint outside board.width x board.height is "
        "drawn off the printed map.")
-def place_off_board(ctx: CheckContext) -> Iterator[Finding]:
+def place_off_board(ctx: CheckContext) -> Iterator[Problem]:
     """Every position lies on the board: 0 <= x <= ``board.width`` and 0 <= y <=
     ``board.height`` (the origin is the top left corner, y grows downwards).
 
@@ -102,7 +102,7 @@ def place_off_board(ctx: CheckContext) -> Iterator[Finding]:
             fix = "move it onto the board (positions count from 0 at the top left corner)"
         else:
             fix = f"move it onto the board, or enlarge board.{key}"
-        yield Finding(f"{place.what} at {_show(place.pos)} is outside the board, which spans "
+        yield Problem(f"{place.what} at {_show(place.pos)} is outside the board, which spans "
                       f"x 0–{geo.width:g} and y 0–{geo.height:g}{_defaults(ctx)}: {fix}",
                       place.path + (axis,))
 
@@ -110,7 +110,7 @@ def place_off_board(ctx: CheckContext) -> Iterator[Finding]:
 @check("TTR114", "places-too-close", Severity.WARNING,
        "Two city or border-point markers at the same position, or closer on the printed board "
        "than a marker's width, cannot be told apart and leave no room for a route between them.")
-def places_too_close(ctx: CheckContext) -> Iterator[Finding]:
+def places_too_close(ctx: CheckContext) -> Iterator[Problem]:
     """The markers of any two places (cities and border points) are at least one marker's
     width apart at print size (a city marker is 8.4 mm wide with the default theme, and the
     board is printed ``board.print_width_mm`` wide).
@@ -153,5 +153,5 @@ def places_too_close(ctx: CheckContext) -> Iterator[Finding]:
         else:
             where = (f"is {gap:.1f} mm from {other} on the printed board, less than a marker's "
                      f"width ({2 * min(a.radius, b.radius):g} mm)")
-        yield Finding(f"{second.what} {where}: move one of them so players can tell them apart",
+        yield Problem(f"{second.what} {where}: move one of them so players can tell them apart",
                       second.path)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ttrtool.checks import CheckContext, Finding, check
+from ttrtool.checks import CheckContext, Problem, check
 from ttrtool.diagnostics import JsonPath, Severity, describe_invisible, visible
 from ttrtool.model import fold, scripts
 
@@ -28,7 +28,7 @@ def _names(ctx: CheckContext) -> Iterator[tuple[str, str, JsonPath, str]]:
 
 @check("TTR102", "duplicate-name", Severity.ERROR,
        "Two places with the same name make every route and ticket that names it ambiguous.")
-def duplicate_name(ctx: CheckContext) -> Iterator[Finding]:
+def duplicate_name(ctx: CheckContext) -> Iterator[Problem]:
     """Every city and country name appears once.
 
     Passing::
@@ -48,7 +48,7 @@ def duplicate_name(ctx: CheckContext) -> Iterator[Finding]:
         if kind == "alias":
             continue
         if name in seen:
-            yield Finding(f"{kind} '{visible(name)}' is already defined as a {seen[name]}: give "
+            yield Problem(f"{kind} '{visible(name)}' is already defined as a {seen[name]}: give "
                           "each place "
                           "a different name, or delete the repeated entry", path)
         else:
@@ -58,7 +58,7 @@ def duplicate_name(ctx: CheckContext) -> Iterator[Finding]:
 @check("TTR107", "near-duplicate-name", Severity.ERROR,
        "Names that differ only by case, accents or punctuation are easy to confuse on the board "
        "and in the file.")
-def near_duplicate_name(ctx: CheckContext) -> Iterator[Finding]:
+def near_duplicate_name(ctx: CheckContext) -> Iterator[Problem]:
     """No two places share a name once case, accents and punctuation are ignored, and no alias
     is (a folded form of) another place's name or alias.  A city's own aliases may fold to its
     name (``München`` / ``Munchen``).
@@ -85,7 +85,7 @@ def near_duplicate_name(ctx: CheckContext) -> Iterator[Finding]:
         if first is None:
             owners[key] = (owner, name, kind)
         elif first[0] != owner and not (kind != "alias" and name in exact):
-            yield Finding(f"{_describe(kind, name, owner)} looks the same as "
+            yield Problem(f"{_describe(kind, name, owner)} looks the same as "
                           f"{_describe(first[2], first[1], first[0])} once case, accents and "
                           "punctuation are ignored: rename one of them so players cannot confuse "
                           "them", path)
@@ -96,7 +96,7 @@ def near_duplicate_name(ctx: CheckContext) -> Iterator[Finding]:
 @check("TTR112", "mixed-script-name", Severity.WARNING,
        "A name that mixes letters of several scripts (a Cyrillic 'с' in 'Boсton') looks right "
        "but matches nothing typed on a keyboard.")
-def mixed_script_name(ctx: CheckContext) -> Iterator[Finding]:
+def mixed_script_name(ctx: CheckContext) -> Iterator[Problem]:
     """Each name's letters come from one script (Latin, Cyrillic, Greek, ...).
 
     Text pasted from other documents can carry look-alike letters of another
@@ -120,7 +120,7 @@ def mixed_script_name(ctx: CheckContext) -> Iterator[Finding]:
             (first, _), *others = sorted(found.items(), key=lambda kv: kv[1][0])
             odd = ", ".join(f"'{ch}' at character {i + 1} is {script.title()}"
                             for script, (i, ch) in others)
-            yield Finding(f"{_describe(kind, name, owner)} mixes {first.title()} letters with "
+            yield Problem(f"{_describe(kind, name, owner)} mixes {first.title()} letters with "
                           f"others ({odd}): retype the name in one script", path)
 
 
@@ -133,7 +133,7 @@ def _describe(kind: str, name: str, owner: str) -> str:
 @check("TTR115", "invisible-character", Severity.WARNING,
        "A name holding a character that shows as nothing or as a plain space (a zero-width "
        "space, a no-break space, a bidi mark) differs from the same name typed on a keyboard.")
-def invisible_character(ctx: CheckContext) -> Iterator[Finding]:
+def invisible_character(ctx: CheckContext) -> Iterator[Problem]:
     """City, country and alias names and border point ids hold no invisible character:
     format characters (U+200B ZERO WIDTH SPACE, U+200E LEFT-TO-RIGHT MARK, U+00AD SOFT
     HYPHEN, ...), spaces other than the ordinary one (U+00A0 NO-BREAK SPACE, U+3000
@@ -160,13 +160,13 @@ def invisible_character(ctx: CheckContext) -> Iterator[Finding]:
         if found:
             what = (f"border point id '{visible(name)}' of {owner}" if kind == "border point id"
                     else _describe(kind, name, owner))
-            yield Finding(f"{what} holds an invisible character ({found}): delete it, or "
+            yield Problem(f"{what} holds an invisible character ({found}): delete it, or "
                           "retype the name", path)
 
 
 @check("TTR108", "route-to-itself", Severity.ERROR,
        "A route must join two different places.")
-def route_to_itself(ctx: CheckContext) -> Iterator[Finding]:
+def route_to_itself(ctx: CheckContext) -> Iterator[Problem]:
     """Both ends of a route are different places.
 
     Passing::
@@ -181,14 +181,14 @@ def route_to_itself(ctx: CheckContext) -> Iterator[Finding]:
     """
     for r in ctx.board.routes:
         if r.a == r.b:
-            yield Finding(f"route {r.label()} starts and ends at '{r.a_name}': change 'b' to the "
+            yield Problem(f"route {r.label()} starts and ends at '{r.a_name}': change 'b' to the "
                           "place at the other end of the track", r.path + ("b",))
 
 
 @check("TTR109", "city-without-route", Severity.WARNING,
        "A city that no route touches can never be reached; tickets to it cannot be completed.",
        whole_board=True)
-def city_without_route(ctx: CheckContext) -> Iterator[Finding]:
+def city_without_route(ctx: CheckContext) -> Iterator[Problem]:
     """Every city has at least one route.
 
     Passing::
@@ -209,13 +209,13 @@ def city_without_route(ctx: CheckContext) -> Iterator[Finding]:
         if first_index[c.name] != c.index:
             continue  # a repeated name: TTR102 reports it
         if not board.adjacency[c.index]:
-            yield Finding(f"city '{c.name}' has no route: add a route to it or remove the city",
+            yield Problem(f"city '{c.name}' has no route: add a route to it or remove the city",
                           c.path + ("name",))
 
 
 @check("TTR110", "duplicate-border-point", Severity.ERROR,
        "Routes name border points by id, so an id must be unique within its country.")
-def duplicate_border_point(ctx: CheckContext) -> Iterator[Finding]:
+def duplicate_border_point(ctx: CheckContext) -> Iterator[Problem]:
     """Border point ids are unique within a country.
 
     Passing::
@@ -232,7 +232,7 @@ def duplicate_border_point(ctx: CheckContext) -> Iterator[Finding]:
         seen: set[str] = set()
         for bp in country.border_points:
             if bp.id in seen:
-                yield Finding(f"country '{country.name}' has two border points with id '{bp.id}': "
+                yield Problem(f"country '{country.name}' has two border points with id '{bp.id}': "
                               "give each a different id", bp.path + ("id",))
             seen.add(bp.id)
 
@@ -240,7 +240,7 @@ def duplicate_border_point(ctx: CheckContext) -> Iterator[Finding]:
 @check("TTR111", "unused-border-point", Severity.WARNING,
        "A border point no route ends at is drawn on the board but plays no part in the game.",
        whole_board=True)
-def unused_border_point(ctx: CheckContext) -> Iterator[Finding]:
+def unused_border_point(ctx: CheckContext) -> Iterator[Problem]:
     """Every border point is the end of at least one route.
 
     Passing::
@@ -257,6 +257,6 @@ def unused_border_point(ctx: CheckContext) -> Iterator[Finding]:
     for country in ctx.board.countries:
         for bp in country.border_points:
             if (country.name, bp.id) not in used:
-                yield Finding(f"no route ends at border point '{bp.id}' of {country.name}: add a "
+                yield Problem(f"no route ends at border point '{bp.id}' of {country.name}: add a "
                               f"route with 'b: {country.name}, border_point: {bp.id}' or "
                               "remove the point", bp.path + ("id",))

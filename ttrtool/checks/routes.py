@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 
-from ttrtool.checks import CheckContext, Finding, check, rules_path
+from ttrtool.checks import CheckContext, Problem, check, rules_path
 from ttrtool.diagnostics import Severity
 from ttrtool.graph import components
 from ttrtool.model import Route
@@ -23,7 +23,7 @@ def _kind(r: Route) -> str:
 
 @check("TTR301", "double-route-size", Severity.ERROR,
        "A parallel route (double or triple) has at least two tracks (R-CLAIM-5, R-VAR-4).")
-def double_route_size(ctx: CheckContext) -> Iterator[Finding]:
+def double_route_size(ctx: CheckContext) -> Iterator[Problem]:
     """Every ``double`` group has two tracks or more (a triple has three).
 
     Passing::
@@ -39,7 +39,7 @@ def double_route_size(ctx: CheckContext) -> Iterator[Finding]:
     """
     for group, tracks in ctx.board.double_groups().items():
         if len(tracks) == 1:
-            yield Finding(f"double group '{group}' has only one track: add the parallel track with "
+            yield Problem(f"double group '{group}' has only one track: add the parallel track with "
                           f"'double: {group}', or remove 'double' from this route",
                           tracks[0].path + ("double",))
 
@@ -47,7 +47,7 @@ def double_route_size(ctx: CheckContext) -> Iterator[Finding]:
 @check("TTR302", "double-route-mismatch", Severity.ERROR,
        "The tracks of a parallel route join the same places (and border point) with the same "
        "length, unless rules.double_routes.tracks_may_differ (R-VAR-5).")
-def double_route_mismatch(ctx: CheckContext) -> Iterator[Finding]:
+def double_route_mismatch(ctx: CheckContext) -> Iterator[Problem]:
     """The tracks of a double group have the same ends, and the same length unless the
     rules let them differ (``double_routes.tracks_may_differ``, Nordic Countries).
 
@@ -68,12 +68,12 @@ def double_route_mismatch(ctx: CheckContext) -> Iterator[Finding]:
         first = tracks[0]
         for other in tracks[1:]:
             if _ends(other) != _ends(first):
-                yield Finding(f"the tracks of double group '{group}' join different places "
+                yield Problem(f"the tracks of double group '{group}' join different places "
                               f"({first.label()} and {other.label()}): a double route is two "
                               "parallel tracks between the same ends; fix the ends or the group",
                               other.path + ("b",))
             elif other.length != first.length and not may_differ:
-                yield Finding(f"the tracks of double group '{group}' have lengths {first.length} "
+                yield Problem(f"the tracks of double group '{group}' have lengths {first.length} "
                               f"and {other.length}: parallel tracks have the same length (or set "
                               "rules.double_routes.tracks_may_differ if the variant says so)",
                               other.path + ("length",))
@@ -81,7 +81,7 @@ def double_route_mismatch(ctx: CheckContext) -> Iterator[Finding]:
 
 @check("TTR303", "double-route-same-color", Severity.ERROR,
        "The two tracks of a double route have different colours, unless both are gray.")
-def double_route_same_color(ctx: CheckContext) -> Iterator[Finding]:
+def double_route_same_color(ctx: CheckContext) -> Iterator[Problem]:
     """Two coloured tracks of one double route differ in colour.
 
     Passing::
@@ -100,7 +100,7 @@ def double_route_same_color(ctx: CheckContext) -> Iterator[Finding]:
         seen: set[str] = set()
         for r in tracks:
             if not r.is_gray and r.color in seen:
-                yield Finding(f"both tracks of double group '{group}' are {r.color}: change one "
+                yield Problem(f"both tracks of double group '{group}' are {r.color}: change one "
                               "colour (two gray tracks are fine)", r.path + ("color",))
             seen.add(r.color)
 
@@ -108,7 +108,7 @@ def double_route_same_color(ctx: CheckContext) -> Iterator[Finding]:
 @check("TTR319", "double-route-kind", Severity.WARNING,
        "The tracks of a parallel route are of one kind (all tunnels, all ferries with the same "
        "locomotive symbols, or all normal): they cross the same ground.")
-def double_route_kind(ctx: CheckContext) -> Iterator[Finding]:
+def double_route_kind(ctx: CheckContext) -> Iterator[Problem]:
     """The tracks of a double group have the same kind and ferry symbols, unless the rules
     let them differ (``double_routes.tracks_may_differ``, R-VAR-5).
 
@@ -134,7 +134,7 @@ def double_route_kind(ctx: CheckContext) -> Iterator[Finding]:
         first = tracks[0]
         for other in tracks[1:]:
             if (other.kind, other.locomotives) != (first.kind, first.locomotives):
-                yield Finding(f"the tracks of double group '{group}' differ: {_kind(first)} "
+                yield Problem(f"the tracks of double group '{group}' differ: {_kind(first)} "
                               f"and {_kind(other)}; make them the same kind, or give them "
                               "separate groups if they really are different routes",
                               other.path + ("kind",))
@@ -143,7 +143,7 @@ def double_route_kind(ctx: CheckContext) -> Iterator[Finding]:
 @check("TTR304", "length-not-scored", Severity.ERROR,
        "Claiming a route scores by its length; the rules' route_points table must have it "
        "(R-SCORE-1).")
-def length_not_scored(ctx: CheckContext) -> Iterator[Finding]:
+def length_not_scored(ctx: CheckContext) -> Iterator[Problem]:
     """Every route length has an entry in ``rules.route_points``.
 
     Passing::
@@ -159,7 +159,7 @@ def length_not_scored(ctx: CheckContext) -> Iterator[Finding]:
     known = ", ".join(str(k) for k in sorted(table))
     for r in ctx.board.routes:
         if r.length not in table:
-            yield Finding(f"no points for length {r.length} in rules.route_points (it has "
+            yield Problem(f"no points for length {r.length} in rules.route_points (it has "
                           f"{known}): "
                           f"add '{r.length}: <points>' to rules.route_points or change the length",
                           r.path + ("length",))
@@ -168,7 +168,7 @@ def length_not_scored(ctx: CheckContext) -> Iterator[Finding]:
 @check("TTR305", "unknown-color", Severity.ERROR,
        "A route is paid with cards of its colour, so the colour must be in the train-card deck "
        "(R-CLAIM-1).")
-def unknown_color(ctx: CheckContext) -> Iterator[Finding]:
+def unknown_color(ctx: CheckContext) -> Iterator[Problem]:
     """Every route colour is ``gray`` or a colour of ``rules.train_cards.colors`` with cards.
 
     Passing::
@@ -188,18 +188,18 @@ def unknown_color(ctx: CheckContext) -> Iterator[Finding]:
         if r.color not in counts:
             close = difflib.get_close_matches(r.color, [*rules.colors, "gray"], n=1)
             hint = f"did you mean '{close[0]}'? " if close else ""
-            yield Finding(f"colour '{r.color}' is not in the train-card deck ({deck}): {hint}use "
+            yield Problem(f"colour '{r.color}' is not in the train-card deck ({deck}): {hint}use "
                           "one of them or gray, or add it to rules.train_cards.colors",
                           r.path + ("color",))
         elif counts[r.color] == 0:
-            yield Finding(f"the deck has no {r.color} cards: raise rules.train_cards.colors."
+            yield Problem(f"the deck has no {r.color} cards: raise rules.train_cards.colors."
                           f"{r.color} above 0 or change the route's colour", r.path + ("color",))
 
 
 @check("TTR306", "ferry-locomotives", Severity.ERROR,
        "Locomotive symbols belong on ferries (gray ones, unless rules.ferries.colored) and cannot "
        "outnumber the spaces (R-EU-6, R-VAR-2).")
-def ferry_locomotives(ctx: CheckContext) -> Iterator[Finding]:
+def ferry_locomotives(ctx: CheckContext) -> Iterator[Problem]:
     """``locomotives`` is only set on ferries, at most the length, and a ferry has at least
     one; ferries are gray unless the rules allow coloured ones (``ferries.colored``); a
     ferry's locomotives must be playable on ferries, or replaceable by substitute cards.
@@ -217,31 +217,31 @@ def ferry_locomotives(ctx: CheckContext) -> Iterator[Finding]:
         where = r.path + ("locomotives",)
         if r.kind != "ferry":
             if r.locomotives:
-                yield Finding(f"route {r.label()} has locomotive symbols but is not a ferry: add "
+                yield Problem(f"route {r.label()} has locomotive symbols but is not a ferry: add "
                               "'kind: ferry' or remove 'locomotives'", where)
             continue
         if r.locomotives > r.length:
-            yield Finding(f"route {r.label()} has {r.locomotives} locomotive symbols on "
+            yield Problem(f"route {r.label()} has {r.locomotives} locomotive symbols on "
                           f"{r.length} spaces: use at most {r.length}", where)
         elif r.locomotives == 0:
-            yield Finding(f"route {r.label()} has no locomotive symbols: set 'locomotives' "
+            yield Problem(f"route {r.label()} has no locomotive symbols: set 'locomotives' "
                           "(1 or more), or make it a normal route", r.path + ("kind",))
         if not r.is_gray and not rules.ferries_colored:
-            yield Finding(f"route {r.label()} is {r.color}, but ferries are gray in these rules: "
+            yield Problem(f"route {r.label()} is {r.color}, but ferries are gray in these rules: "
                           "set 'color: gray' (or rules.ferries.colored: true if the variant "
                           "prints coloured ferries)",
                           r.path + ("color",))
         sub = rules.substitute_for(r.id, "ferry")
         if (r.locomotives and not rules.locomotives_playable_on("ferry")
                 and (sub is None or sub.replaces != "locomotive")):
-            yield Finding(f"route {r.label()} needs locomotives, but the rules do not let "
+            yield Problem(f"route {r.label()} needs locomotives, but the rules do not let "
                           "locomotives be played on ferries: it could never be claimed; add "
                           "ferry to rules.locomotives.playable_on or make it a tunnel", where)
 
 
 @check("TTR307", "ferries-not-allowed", Severity.ERROR,
        "The rules say whether ferries are part of the game (R-EU-6).")
-def ferries_not_allowed(ctx: CheckContext) -> Iterator[Finding]:
+def ferries_not_allowed(ctx: CheckContext) -> Iterator[Problem]:
     """No ferry unless ``rules.ferries.allowed`` (the ``europe`` preset allows them).
 
     Passing::
@@ -258,14 +258,14 @@ def ferries_not_allowed(ctx: CheckContext) -> Iterator[Finding]:
         return
     for r in ctx.board.routes:
         if r.kind == "ferry":
-            yield Finding(f"route {r.label()} is a ferry, but the rules do not allow ferries: set "
+            yield Problem(f"route {r.label()} is a ferry, but the rules do not allow ferries: set "
                           "'rules.ferries.allowed: true' (or preset europe) or make it a normal "
                           "route", r.path + ("kind",))
 
 
 @check("TTR308", "tunnels-not-allowed", Severity.ERROR,
        "The rules say whether tunnels are part of the game (R-EU-7).")
-def tunnels_not_allowed(ctx: CheckContext) -> Iterator[Finding]:
+def tunnels_not_allowed(ctx: CheckContext) -> Iterator[Problem]:
     """No tunnel unless ``rules.tunnels.allowed`` (the ``europe`` and ``switzerland`` presets).
 
     Passing::
@@ -282,7 +282,7 @@ def tunnels_not_allowed(ctx: CheckContext) -> Iterator[Finding]:
         return
     for r in ctx.board.routes:
         if r.kind == "tunnel":
-            yield Finding(f"route {r.label()} is a tunnel, but the rules do not allow tunnels: set "
+            yield Problem(f"route {r.label()} is a tunnel, but the rules do not allow tunnels: set "
                           "'rules.tunnels.allowed: true' (or a preset with tunnels) or make it a "
                           "normal route", r.path + ("kind",))
 
@@ -290,7 +290,7 @@ def tunnels_not_allowed(ctx: CheckContext) -> Iterator[Finding]:
 @check("TTR309", "locomotives-without-tunnels", Severity.ERROR,
        "If locomotives may be played only on some kinds of route (R-CH-7, R-VAR-1), a board "
        "without such routes leaves every locomotive card unplayable.")
-def locomotives_without_tunnels(ctx: CheckContext) -> Iterator[Finding]:
+def locomotives_without_tunnels(ctx: CheckContext) -> Iterator[Problem]:
     """With ``locomotives.playable_on: tunnels`` (or a list of kinds without ``normal``) the
     board has at least one route of a kind locomotives may be played on.
 
@@ -313,7 +313,7 @@ def locomotives_without_tunnels(ctx: CheckContext) -> Iterator[Finding]:
         where = ("only on " + " and ".join(f"{k}s" for k in sorted(kinds, reverse=True))
                  + ", but the board has none: add such routes," if kinds else
                  "on no route, so every locomotive card is dead:")
-        yield Finding(f"the rules let locomotives be played {where} or set "
+        yield Problem(f"the rules let locomotives be played {where} or set "
                       "rules.locomotives.playable_on to any",
                       rules_path(ctx, "locomotives", "playable_on"))
 
@@ -321,7 +321,7 @@ def locomotives_without_tunnels(ctx: CheckContext) -> Iterator[Finding]:
 @check("TTR310", "disconnected-board", Severity.WARNING,
        "Parts of the board that no chain of routes joins play as separate games.",
        whole_board=True)
-def disconnected_board(ctx: CheckContext) -> Iterator[Finding]:
+def disconnected_board(ctx: CheckContext) -> Iterator[Problem]:
     """Every city can be reached from every other city by some chain of routes.
 
     Passing::
@@ -349,6 +349,6 @@ def disconnected_board(ctx: CheckContext) -> Iterator[Finding]:
         names = [board.cities[i].name for i in part]
         shown = ", ".join(names[:4]) + (", ..." if len(names) > 4 else "")
         city = board.cities[part[0]]
-        yield Finding(f"{len(names)} cities ({shown}) are not joined to the rest of the board "
+        yield Problem(f"{len(names)} cities ({shown}) are not joined to the rest of the board "
                       "by any "
                       "chain of routes: add a route between the two parts", city.path + ("name",))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ttrtool.checks import CheckContext, Finding, check, rules_path
+from ttrtool.checks import CheckContext, Problem, check, rules_path
 from ttrtool.diagnostics import Severity
 from ttrtool.model import Board, Route
 
@@ -30,7 +30,7 @@ def usable_spaces(board: Board, players: int) -> int:
 
 @check("TTR311", "player-range", Severity.ERROR,
        "The rules' player range must make sense (R-SET-1).")
-def player_range(ctx: CheckContext) -> Iterator[Finding]:
+def player_range(ctx: CheckContext) -> Iterator[Problem]:
     """``rules.players.min`` is at most ``rules.players.max``.
 
     Passing::
@@ -43,7 +43,7 @@ def player_range(ctx: CheckContext) -> Iterator[Finding]:
     """
     rules = ctx.board.rules
     if rules.min_players > rules.max_players:
-        yield Finding(f"rules.players.min is {rules.min_players} but max is {rules.max_players}: "
+        yield Problem(f"rules.players.min is {rules.min_players} but max is {rules.max_players}: "
                       "make min at most max", rules_path(ctx, "players", "min"))
 
 
@@ -51,7 +51,7 @@ def player_range(ctx: CheckContext) -> Iterator[Finding]:
        "If the players hold more trains than the board has spaces, the end of the game "
        "(R-END-1) may never come.",
        whole_board=True)
-def trains_vs_spaces(ctx: CheckContext) -> Iterator[Finding]:
+def trains_vs_spaces(ctx: CheckContext) -> Iterator[Problem]:
     """At every player count, players × trains_per_player fits in the usable train spaces
     (one track per double route below ``both_tracks_min_players``).
 
@@ -69,7 +69,7 @@ def trains_vs_spaces(ctx: CheckContext) -> Iterator[Finding]:
         need = players * rules.trains_per_player
         spaces = usable_spaces(board, players)
         if need > spaces:
-            yield Finding(f"with {players} players there are {need} trains but only {spaces} "
+            yield Problem(f"with {players} players there are {need} trains but only {spaces} "
                           "usable train spaces, so the game may never end: add routes, lower "
                           "rules.trains_per_player or rules.players.max",
                           rules_path(ctx, "trains_per_player"))
@@ -79,7 +79,7 @@ def trains_vs_spaces(ctx: CheckContext) -> Iterator[Finding]:
 @check("TTR313", "route-longer-than-trains", Severity.ERROR,
        "A player needs as many trains as a route's length (and its mountain trains) to claim "
        "it (R-CLAIM-4, R-VAR-10).")
-def route_longer_than_trains(ctx: CheckContext) -> Iterator[Finding]:
+def route_longer_than_trains(ctx: CheckContext) -> Iterator[Problem]:
     """No route needs more than ``rules.trains_per_player`` trains, mountains included.
 
     Passing::
@@ -97,14 +97,14 @@ def route_longer_than_trains(ctx: CheckContext) -> Iterator[Finding]:
     for r in ctx.board.routes:
         need = r.length + (r.mountains if rules.mountains_allowed else 0)
         if need > trains:
-            yield Finding(f"route {r.label()} needs {need} trains but each player has "
+            yield Problem(f"route {r.label()} needs {need} trains but each player has "
                           f"{trains}: shorten the route or raise rules.trains_per_player",
                           r.path + ("length",))
 
 
 @check("TTR314", "not-enough-cards", Severity.ERROR,
        "The train-card deck must cover the opening hands and the face-up market (R-SET-3).")
-def not_enough_cards(ctx: CheckContext) -> Iterator[Finding]:
+def not_enough_cards(ctx: CheckContext) -> Iterator[Problem]:
     """train cards ≥ initial_hand × max players + market size.
 
     Passing::
@@ -118,7 +118,7 @@ def not_enough_cards(ctx: CheckContext) -> Iterator[Finding]:
     rules = ctx.board.rules
     need = rules.initial_hand * rules.max_players + rules.market_size
     if rules.deck_size < need:
-        yield Finding(f"the train-card deck has {rules.deck_size} cards but the setup at "
+        yield Problem(f"the train-card deck has {rules.deck_size} cards but the setup at "
                       f"{rules.max_players} players needs {need} ({rules.initial_hand} each and "
                       f"{rules.market_size} face up): add cards to rules.train_cards or lower "
                       "rules.players.max", rules_path(ctx, "train_cards"))
@@ -126,7 +126,7 @@ def not_enough_cards(ctx: CheckContext) -> Iterator[Finding]:
 
 @check("TTR315", "unknown-ticket-deck", Severity.ERROR,
        "The rules deal and draw tickets from named decks; each must exist in 'tickets'.")
-def unknown_ticket_deck(ctx: CheckContext) -> Iterator[Finding]:
+def unknown_ticket_deck(ctx: CheckContext) -> Iterator[Problem]:
     """``rules.tickets.draw_deck`` and every deck of ``rules.tickets.setup_deal`` are decks
     of ``tickets``.
 
@@ -145,18 +145,18 @@ def unknown_ticket_deck(ctx: CheckContext) -> Iterator[Finding]:
     shown = ", ".join(board.decks)
     t = board.rules.tickets
     if t.draw_deck not in decks:
-        yield Finding(f"rules.tickets.draw_deck is '{t.draw_deck}' but the ticket decks are "
+        yield Problem(f"rules.tickets.draw_deck is '{t.draw_deck}' but the ticket decks are "
                       f"{shown}: name one of them", rules_path(ctx, "tickets", "draw_deck"))
     for deck, count in t.setup_deal:
         if deck not in decks and count > 0:
-            yield Finding(f"rules.tickets.setup_deal deals from '{deck}' but the ticket decks are "
+            yield Problem(f"rules.tickets.setup_deal deals from '{deck}' but the ticket decks are "
                           f"{shown}: name one of them",
                           rules_path(ctx, "tickets", "setup_deal", deck))
 
 
 @check("TTR316", "not-enough-tickets", Severity.ERROR,
        "Each deck must hold the tickets dealt from it at the largest player count (R-SET-4).")
-def not_enough_tickets(ctx: CheckContext) -> Iterator[Finding]:
+def not_enough_tickets(ctx: CheckContext) -> Iterator[Problem]:
     """For every deck in ``setup_deal``: cards in the deck ≥ deal × max players (and the draw
     deck keeps at least one draw after the deal).
 
@@ -180,14 +180,14 @@ def not_enough_tickets(ctx: CheckContext) -> Iterator[Finding]:
             where = rules_path(ctx, "tickets", "setup_deal", deck)
             if where[-1] != deck:
                 where = ("tickets", deck)  # the deal is the default: point at the deck
-            yield Finding(f"deck '{deck}' has {sizes[deck]} tickets but the setup deals {count} to "
+            yield Problem(f"deck '{deck}' has {sizes[deck]} tickets but the setup deals {count} to "
                           f"each of {players} players ({need}): add tickets or lower "
                           f"rules.tickets.setup_deal.{deck}", where)
 
 
 @check("TTR317", "keep-more-than-dealt", Severity.ERROR,
        "A player cannot keep more tickets than they are given (R-SET-4, R-TIX-1).")
-def keep_more_than_dealt(ctx: CheckContext) -> Iterator[Finding]:
+def keep_more_than_dealt(ctx: CheckContext) -> Iterator[Problem]:
     """``setup_keep_min`` ≤ tickets dealt at setup and ``draw_keep_min`` ≤ ``draw``.
 
     Passing::
@@ -201,18 +201,18 @@ def keep_more_than_dealt(ctx: CheckContext) -> Iterator[Finding]:
     t = ctx.board.rules.tickets
     dealt = sum(n for _d, n in t.setup_deal)
     if t.setup_keep_min > dealt:
-        yield Finding(f"players must keep {t.setup_keep_min} tickets at setup but are dealt "
+        yield Problem(f"players must keep {t.setup_keep_min} tickets at setup but are dealt "
                       f"{dealt}: lower rules.tickets.setup_keep_min or deal more",
                       rules_path(ctx, "tickets", "setup_keep_min"))
     if t.draw_keep_min > t.draw:
-        yield Finding(f"players must keep {t.draw_keep_min} of the {t.draw} tickets they draw: "
+        yield Problem(f"players must keep {t.draw_keep_min} of the {t.draw} tickets they draw: "
                       "lower rules.tickets.draw_keep_min or raise rules.tickets.draw",
                       rules_path(ctx, "tickets", "draw_keep_min"))
 
 
 @check("TTR318", "station-costs", Severity.ERROR,
        "Each station a player may build needs a cost (R-EU-3).")
-def station_costs(ctx: CheckContext) -> Iterator[Finding]:
+def station_costs(ctx: CheckContext) -> Iterator[Problem]:
     """``stations.costs`` has an entry for each of ``stations.per_player``.
 
     Passing::
@@ -225,6 +225,6 @@ def station_costs(ctx: CheckContext) -> Iterator[Finding]:
     """
     rules = ctx.board.rules
     if len(rules.station_costs) < rules.stations_per_player:
-        yield Finding(f"players have {rules.stations_per_player} stations but rules.stations.costs "
+        yield Problem(f"players have {rules.stations_per_player} stations but rules.stations.costs "
                       f"lists {len(rules.station_costs)} costs: give one cost per station",
                       rules_path(ctx, "stations", "costs"))

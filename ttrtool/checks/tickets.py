@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cached_property
 
-from ttrtool.checks import CheckContext, Finding, check
+from ttrtool.checks import CheckContext, Problem, check
 from ttrtool.diagnostics import JsonPath, Severity
 from ttrtool.graph import UnionFind, cheapest_path, components, joined
 from ttrtool.model import Board, Destination, Ticket
@@ -77,7 +77,7 @@ def _reachable(net: _Network, t: Ticket) -> list[tuple[int, Destination]]:
 @check("TTR401", "duplicate-ticket", Severity.WARNING,
        "Two entries for the same ticket are usually a copy-paste slip; identical cards are "
        "written once with 'copies'.")
-def duplicate_ticket(ctx: CheckContext) -> Iterator[Finding]:
+def duplicate_ticket(ctx: CheckContext) -> Iterator[Problem]:
     """No two entries of a deck join the same places (either direction).
 
     Passing::
@@ -109,12 +109,12 @@ def duplicate_ticket(ctx: CheckContext) -> Iterator[Finding]:
             fix = "delete this entry and write 'copies: 2' on the first one"
         else:
             fix = "the points differ: keep one entry (with 'copies' if the deck has several cards)"
-        yield Finding(f"ticket {t.label()} repeats the ticket at line {line}: {fix}", t.path)
+        yield Problem(f"ticket {t.label()} repeats the ticket at line {line}: {fix}", t.path)
 
 
 @check("TTR402", "ticket-to-itself", Severity.ERROR,
        "A ticket joins two different places; one to itself is completed for free.")
-def ticket_to_itself(ctx: CheckContext) -> Iterator[Finding]:
+def ticket_to_itself(ctx: CheckContext) -> Iterator[Problem]:
     """No destination of a ticket is its origin.
 
     Passing::
@@ -128,14 +128,14 @@ def ticket_to_itself(ctx: CheckContext) -> Iterator[Finding]:
     for t in _cards(ctx.board):
         for k, d in enumerate(t.destinations):
             if d.name == t.origin or d.nodes & t.origin_nodes:
-                yield Finding(f"ticket {t.label()} goes from '{t.origin}' to itself: change the "
+                yield Problem(f"ticket {t.label()} goes from '{t.origin}' to itself: change the "
                               "destination", _dest_path(t, k))
 
 
 @check("TTR403", "ticket-unreachable", Severity.ERROR,
        "A ticket whose places no chain of routes joins can never be completed (R-TIX-2).",
        whole_board=True)
-def ticket_unreachable(ctx: CheckContext) -> Iterator[Finding]:
+def ticket_unreachable(ctx: CheckContext) -> Iterator[Problem]:
     """Some chain of routes joins the origin to each destination (border points are ends,
     R-CH-9).
 
@@ -155,7 +155,7 @@ def ticket_unreachable(ctx: CheckContext) -> Iterator[Finding]:
             if d.nodes & t.origin_nodes:
                 continue  # TTR402
             if not joined(net.all_routes, t.origin_nodes, d.nodes):
-                yield Finding(f"no chain of routes joins '{t.origin}' to '{d.name}', so ticket "
+                yield Problem(f"no chain of routes joins '{t.origin}' to '{d.name}', so ticket "
                               f"{t.label()} can never be completed: add routes between them or "
                               "change the ticket", _dest_path(t, k))
 
@@ -164,7 +164,7 @@ def ticket_unreachable(ctx: CheckContext) -> Iterator[Finding]:
        "With fewer players than rules.double_routes.both_tracks_min_players only one track of "
        "each double route can be used (R-CLAIM-5); tickets must stay completable.",
        whole_board=True)
-def ticket_blocked_by_doubles(ctx: CheckContext) -> Iterator[Finding]:
+def ticket_blocked_by_doubles(ctx: CheckContext) -> Iterator[Problem]:
     """Every ticket that the whole board completes can still be completed when only one track
     of each double route is usable, at the smallest player count.
 
@@ -190,7 +190,7 @@ def ticket_blocked_by_doubles(ctx: CheckContext) -> Iterator[Finding]:
     for t in _cards(board):
         for k, d in _reachable(net, t):
             if not joined(net.one_track_per_double, t.origin_nodes, d.nodes):
-                yield Finding(f"with {players} players only one track of each double route may be "
+                yield Problem(f"with {players} players only one track of each double route may be "
                               f"used, and then no chain of routes joins '{t.origin}' to '{d.name}' "
                               f"(ticket {t.label()}): fix the double groups (TTR302) or add a "
                               "route",
@@ -201,7 +201,7 @@ def ticket_blocked_by_doubles(ctx: CheckContext) -> Iterator[Finding]:
        "A ticket whose cheapest chain of routes needs more trains than a player has cannot be "
        "completed (R-CLAIM-4, R-TIX-2).",
        whole_board=True)
-def ticket_longer_than_trains(ctx: CheckContext) -> Iterator[Finding]:
+def ticket_longer_than_trains(ctx: CheckContext) -> Iterator[Problem]:
     """The cheapest path of every destination fits in ``rules.trains_per_player``.
 
     Passing::
@@ -220,7 +220,7 @@ def ticket_longer_than_trains(ctx: CheckContext) -> Iterator[Finding]:
         for k, d in _reachable(net, t):
             cost = net.cost(t.origin_nodes, d.nodes)
             if cost is not None and cost > trains:
-                yield Finding(f"ticket {t.label()} needs at least {cost:g} trains but each player "
+                yield Problem(f"ticket {t.label()} needs at least {cost:g} trains but each player "
                               f"has {trains}: shorten the ticket or raise rules.trains_per_player",
                               _dest_path(t, k))
 
@@ -245,7 +245,7 @@ def _values(ctx: CheckContext) -> list[tuple[Ticket, Destination, JsonPath, Tick
     return out
 
 
-def _points_finding(t: Ticket, d: Destination, where: JsonPath, v: TicketValue) -> Finding:
+def _points_finding(t: Ticket, d: Destination, where: JsonPath, v: TicketValue) -> Problem:
     low, high = v.fair
     band = v.band
     if v.points == 0:
@@ -255,7 +255,7 @@ def _points_finding(t: Ticket, d: Destination, where: JsonPath, v: TicketValue) 
                Pricing.HIGH: f"more than {band.above} above it",
                Pricing.FAR_LOW: f"less than 1/{band.factor:g} of it",
                Pricing.FAR_HIGH: f"more than {band.factor:g} times it"}[v.pricing]
-    return Finding(f"ticket {t.origin}–{d.name} is worth {v.points} for a cheapest path of "
+    return Problem(f"ticket {t.origin}–{d.name} is worth {v.points} for a cheapest path of "
                    f"{v.spaces} train spaces, {gap}: make it between {low} and {high} points",
                    where)
 
@@ -264,7 +264,7 @@ def _points_finding(t: Ticket, d: Destination, where: JsonPath, v: TicketValue) 
        "Ticket points are close to the cheapest path in train spaces on the official maps "
        "(within 2); a wider gap makes a ticket too easy or too hard.",
        whole_board=True)
-def ticket_points(ctx: CheckContext) -> Iterator[Finding]:
+def ticket_points(ctx: CheckContext) -> Iterator[Problem]:
     """Every destination's points are within 2 of its cheapest path in train spaces (and at
     least 1).  Every official ticket is: most are exactly the cost, a few 1 or 2 above it,
     and one Swiss country destination 1 below.  The trains a mountain route discards count
@@ -291,7 +291,7 @@ def ticket_points(ctx: CheckContext) -> Iterator[Finding]:
        "Ticket points less than half or more than twice the cheapest path (and more than 4 "
        "away from it), or 0, are a slip: such a ticket is a free gift or a trap.",
        whole_board=True)
-def ticket_points_far_off(ctx: CheckContext) -> Iterator[Finding]:
+def ticket_points_far_off(ctx: CheckContext) -> Iterator[Problem]:
     """No destination is worth 0 points, and none is worth less than half or more than twice
     its cheapest path in train spaces while also being more than 4 points from it.
 

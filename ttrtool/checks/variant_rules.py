@@ -5,13 +5,13 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 
-from ttrtool.checks import CheckContext, Finding, check
+from ttrtool.checks import CheckContext, Problem, check
 from ttrtool.diagnostics import Severity
 
 
 @check("TTR321", "mountains-not-allowed", Severity.ERROR,
        "The rules say whether mountain routes are part of the game (R-VAR-10).")
-def mountains_not_allowed(ctx: CheckContext) -> Iterator[Finding]:
+def mountains_not_allowed(ctx: CheckContext) -> Iterator[Problem]:
     """No route has ``mountains`` unless ``rules.mountains.allowed``.
 
     Passing::
@@ -27,14 +27,14 @@ def mountains_not_allowed(ctx: CheckContext) -> Iterator[Finding]:
         return
     for r in ctx.board.routes:
         if r.mountains:
-            yield Finding(f"route {r.label()} has mountains, but the rules do not use them: set "
+            yield Problem(f"route {r.label()} has mountains, but the rules do not use them: set "
                           "'rules.mountains.allowed: true' or remove 'mountains'",
                           r.path + ("mountains",))
 
 
 @check("TTR320", "substitute-unknown-route", Severity.ERROR,
        "A substitution (R-VAR-3) must name route kinds or routes of the board.")
-def substitute_unknown_route(ctx: CheckContext) -> Iterator[Finding]:
+def substitute_unknown_route(ctx: CheckContext) -> Iterator[Problem]:
     """Every route id in ``rules.substitutes[].routes`` is the id of a route.
 
     Passing::
@@ -50,14 +50,14 @@ def substitute_unknown_route(ctx: CheckContext) -> Iterator[Finding]:
     ids = sorted(r.id for r in ctx.board.routes)
     for i, sub in enumerate(ctx.board.rules.substitutes):
         if not sub.kinds and not sub.routes:
-            yield Finding("this substitution names no route kind and no route, so it applies "
+            yield Problem("this substitution names no route kind and no route, so it applies "
                           "nowhere: add 'kinds: [...]' or 'routes: [...]'",
                           ("rules", "substitutes", i))
         for name in sorted(sub.routes):
             if name not in ids:
                 close = difflib.get_close_matches(name, ids, n=1)
                 hint = f"did you mean '{close[0]}'? " if close else ""
-                yield Finding(f"rules.substitutes names route '{name}', which the board does not "
+                yield Problem(f"rules.substitutes names route '{name}', which the board does not "
                               f"have: {hint}use a route's id (set 'id' on the route to fix one)",
                               ("rules", "substitutes", i, "routes"))
 
@@ -65,7 +65,7 @@ def substitute_unknown_route(ctx: CheckContext) -> Iterator[Finding]:
 @check("TTR322", "bonus-without-points", Severity.ERROR,
        "An end-game bonus needs its points: `points`, or a `table` for multi-path tickets "
        "(R-VAR-6, R-VAR-9).")
-def bonus_without_points(ctx: CheckContext) -> Iterator[Finding]:
+def bonus_without_points(ctx: CheckContext) -> Iterator[Problem]:
     """Every entry of ``rules.bonuses`` says what it is worth.
 
     Passing::
@@ -87,8 +87,8 @@ def bonus_without_points(ctx: CheckContext) -> Iterator[Finding]:
             continue
         if bonus.get("type") == "multi_path_tickets":
             if "table" not in bonus:
-                yield Finding("a multi_path_tickets bonus scores by its table: add 'table: "
+                yield Problem("a multi_path_tickets bonus scores by its table: add 'table: "
                               "[points for 1 ticket, for 2, ...]'", ("rules", "bonuses", i))
         elif "points" not in bonus:
-            yield Finding(f"the {bonus.get('type')} bonus has no points: add 'points: <n>'",
+            yield Problem(f"the {bonus.get('type')} bonus has no points: add 'points: <n>'",
                           ("rules", "bonuses", i))

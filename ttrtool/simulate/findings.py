@@ -16,7 +16,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ttrtool.findings import Finding, Level
+from ttrtool.diagnostics import Severity
+from ttrtool.findings import Finding
 from ttrtool.simulate.statistics import (
     Z95,
     benjamini_hochberg,
@@ -89,7 +90,7 @@ def seat_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Fi
             share = first / sum(wins)
             fair = expected / sum(wins)
             lo, hi = wilson(first, sum(wins))
-            level = Level.WARNING if lo / fair - 1 >= limits.seat_edge else Level.INFO
+            level = Severity.WARNING if lo / fair - 1 >= limits.seat_edge else Severity.INFO
             yield Finding(
                 "TTR601", level,
                 f"seat 1 takes {_pct(share)} of the wins over all player counts "
@@ -106,7 +107,7 @@ def seat_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Fi
         best = max(c["seats"], key=lambda s: (s["wins"]["rate"], -s["seat"]))
         rate, fair = best["wins"]["rate"], 1 / n
         lo, hi = best["wins"]["ci95"]
-        level = Level.WARNING if lo / fair - 1 >= limits.seat_edge else Level.INFO
+        level = Severity.WARNING if lo / fair - 1 >= limits.seat_edge else Severity.INFO
         need = games_to_detect(fair, rate - fair, limits.alpha)
         yield Finding(
             "TTR601", level,
@@ -117,7 +118,7 @@ def seat_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Fi
             {"win_rates": [s["wins"]["rate"] for s in c["seats"]], "chi2": c["seat_test"]["chi2"],
              "p_value": p, "p_holm": round(p_adj, 8), "edge": round(rate - fair, 6),
              "games_to_detect_this_edge": need},
-            players=n)
+            players=(n,))
 
 
 def _links(c: Config) -> list[Config]:
@@ -140,23 +141,23 @@ def idle_routes(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Findi
             claims = r["link_claim_rate"]
             ids = tuple(r["link_route_ids"])
             if r["link_claimed"] == 0:
-                level = Level.WARNING if games >= limits.never_claimed_games else Level.INFO
+                level = Severity.WARNING if games >= limits.never_claimed_games else Severity.INFO
                 lo, hi = claims["ci95"]
                 yield Finding(
                     "TTR602", level,
                     f"route {r['link']} was never claimed in {games} games at {n} players "
                     f"(claim rate at most {_pct(hi)}, 95% bound)",
                     {"routes": ids}, {"claimed": 0, "games": games, "ci95": [lo, hi]},
-                    players=n)
+                    players=(n,))
             elif claims["ci95"][1] < limits.rarely_claimed:
                 lo, hi = claims["ci95"]
                 yield Finding(
-                    "TTR603", Level.INFO,
+                    "TTR603", Severity.INFO,
                     f"route {r['link']} was claimed in {claims['count']} of {games} games at "
                     f"{n} players ({_pct(claims['rate'])}, {_ci(lo, hi)})",
                     {"routes": ids},
                     {"claimed": claims["count"], "games": games, "rate": claims["rate"],
-                     "ci95": [lo, hi]}, players=n)
+                     "ci95": [lo, hi]}, players=(n,))
 
 
 def _se(ci95: Sequence[float]) -> float:
@@ -220,7 +221,7 @@ def ticket_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[
                 continue
             wins, score = t["advantage"]["wins"], t["advantage"]["score"]
             near = abs(r) - Z95 * se  # the near end of the residual's 95% interval
-            level = Level.WARNING if near >= limits.ticket_edge else Level.INFO
+            level = Severity.WARNING if near >= limits.ticket_edge else Severity.INFO
             lo, hi = wins["ci95"]
             score_text = "" if score is None else (
                 f"; final score {score['diff']:+.1f} points "
@@ -239,7 +240,7 @@ def ticket_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[
                  "expected_diff": round(e, 6), "residual": round(r, 6),
                  "between_ticket_sd": round(math.sqrt(tau2), 6), "q_value": round(q, 8),
                  "tested_tickets": len(tested)},
-                players=c["players"])
+                players=(c["players"],))
 
 
 def stalled_games(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Finding]:
@@ -248,7 +249,7 @@ def stalled_games(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Fin
         s = c["stall_rate"]
         if not s["count"]:
             continue
-        level = Level.WARNING if s["rate"] > limits.stall_rate else Level.INFO
+        level = Severity.WARNING if s["rate"] > limits.stall_rate else Severity.INFO
         lo, hi = s["ci95"]
         yield Finding(
             "TTR605", level,
@@ -256,7 +257,7 @@ def stalled_games(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Fin
             f"normally ({_pct(s['rate'])}, {_ci(lo, hi)}): {_endings(c['end_reasons'])}; "
             "the log's 'end' field names them (--log with --log-actions, then "
             "`ttrtool replay LOG --game N` to watch one)",
-            {}, {"stall_rate": s, "end_reasons": c["end_reasons"]}, players=c["players"])
+            {}, {"stall_rate": s, "end_reasons": c["end_reasons"]}, players=(c["players"],))
 
 
 # How a game that did not end normally ended, in words (the log's ``end`` values).

@@ -29,7 +29,7 @@ from ttrtool.simulate.statistics import (
     uniformity,
 )
 
-REPORT_FORMAT = 1
+REPORT_FORMAT = 2  # 2: a finding's players is a list, with effect, test and hint
 END_REASONS = ("normal", "stalled", "turn_cap")
 BASE_BREAKDOWN = frozenset({"routes", "tickets", "stations", "longest"})
 
@@ -259,10 +259,10 @@ def build_report(
     configurations = [t.to_dict(board) for t in tallies]
     counts = {t.players for t in tallies}
     # static findings of a player count the run did not play stay with analyze
-    static = [f for f in static if f.players is None or f.players in counts]
+    static = [f for f in static if not f.players or counts & set(f.players)]
     found = ordered([*static, *play_findings(configurations)])
     for c in configurations:
-        c["findings"] = [f.to_dict() for f in found if f.players == c["players"]]
+        c["findings"] = [f.to_dict() for f in found if c["players"] in f.players]
     return {
         "format": REPORT_FORMAT,
         "versions": {"ttrtool": version,

@@ -157,7 +157,8 @@ def failures(report: Mapping[str, Any], thresholds: list[Threshold]) -> list[str
     if any(t.name == "findings" for t in thresholds):
         for f in report.get("findings", []):
             if f["severity"] in ("warning", "error"):
-                where = f"{f['players']} players: " if f.get("players") else ""
+                counts = ", ".join(map(str, f.get("players") or ()))
+                where = f"{counts} players: " if counts else ""
                 out.append(f"{where}findings: {f['severity']} {f['code']} {f['name']}: "
                            f"{f['message']}")
     for c in report["configurations"]:
