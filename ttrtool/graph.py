@@ -54,6 +54,22 @@ class UnionFind:
     def connected(self, a: int, b: int) -> bool:
         return self.find(a) == self.find(b)
 
+    def copy(self) -> UnionFind:
+        """An independent copy: joining in one leaves the other as it was."""
+        new = UnionFind.__new__(UnionFind)
+        new.parent = list(self.parent)
+        new.size = list(self.size)
+        return new
+
+    def labels(self) -> list[int]:
+        """The component of each element, named by its smallest member (two
+        union-finds over the same elements join alike iff their labels are equal)."""
+        roots = [self.find(x) for x in range(len(self.parent))]
+        smallest: dict[int, int] = {}
+        for x, root in enumerate(roots):
+            smallest.setdefault(root, x)
+        return [smallest[root] for root in roots]
+
 
 def components(board: Board, routes: Iterable[Route] | None = None) -> UnionFind:
     """Union-find of the nodes joined by ``routes`` (default: every route)."""

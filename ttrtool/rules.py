@@ -129,6 +129,21 @@ def resolve_rules(block: dict[str, Any] | None) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
+class PointsBand:
+    """How far a ticket's points may stray from its cheapest path in train spaces
+    (``rules.tickets.points_band``, judged by :mod:`ttrtool.ticket_value`)."""
+
+    below: int = 2  # fair down to this many points under the cheapest path
+    above: int = 2  # fair up to this many points over it
+    # Grossly mispriced: below cost / factor or above cost x factor, and also more than
+    # twice the band away from the cost.
+    factor: float = 2.0
+
+
+POINTS_BAND = PointsBand()  # the schema's default band, shared by every map that keeps it
+
+
+@dataclass(frozen=True)
 class TicketRules:
     setup_deal: tuple[tuple[str, int], ...]
     setup_keep_min: int
@@ -139,9 +154,9 @@ class TicketRules:
     draw_keep_min: int
     draw_rejected: str  # "deck_bottom" | "removed"
     multi_destination: str  # "best_connected"
-    # How far points may stray from a ticket's cheapest cost: (below, above, factor),
+    # How far points may stray from a ticket's cheapest cost, built once here and
     # read by ttrtool.ticket_value.points_band for validate and analyze alike.
-    points_band: tuple[int, int, float] = (2, 2, 2.0)
+    points_band: PointsBand = POINTS_BAND
 
 
 @dataclass(frozen=True)
@@ -187,6 +202,12 @@ def _bonuses(data: dict[str, Any]) -> tuple[Bonus, ...]:
     return tuple(Bonus(b["type"], b.get("name", BONUS_NAMES[b["type"]]), b.get("points", 0),
                        b.get("ties", "all"), tuple(b.get("table", ())))
                  for b in data["bonuses"])
+
+
+def _points_band(data: dict[str, Any]) -> PointsBand:
+    """The map's points band; the shared default when it keeps the default's values."""
+    band = PointsBand(data["below"], data["above"], float(data["factor"]))
+    return POINTS_BAND if band == POINTS_BAND else band
 
 
 def _locomotive_kinds(value: str | list[str]) -> frozenset[str]:
@@ -261,6 +282,14 @@ class Rules:
             return min(tracks, group_size)
         return group_size if players >= self.both_tracks_min_players else 1
 
+    def players_problem(self, players: int) -> str | None:
+        """Why a game of ``players`` cannot be played under these rules, or None when it
+        can: the one message for a player count out of the map's range (R-SET-1)."""
+        if self.min_players <= players <= self.max_players:
+            return None
+        return (f"this map is played by {self.min_players} to {self.max_players} players, "
+                f"not {players}")
+
     def locomotives_playable_on(self, kind: str) -> bool:
         """R-CLAIM-2, R-CH-7, R-VAR-1: may locomotives be played on a route of this kind?"""
         return kind in self.locomotive_kinds
@@ -321,8 +350,7 @@ class Rules:
                 draw_keep_min=t["draw_keep_min"],
                 draw_rejected=t["draw_rejected"],
                 multi_destination=t["multi_destination"],
-                points_band=(t["points_band"]["below"], t["points_band"]["above"],
-                             float(t["points_band"]["factor"])),
+                points_band=_points_band(t["points_band"]),
             ),
             tie_breakers=tuple(data["tie_breakers"]),
             ferries_colored=data["ferries"].get("colored", False),

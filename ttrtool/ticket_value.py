@@ -29,31 +29,18 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ttrtool.rules import POINTS_BAND as POINTS_BAND
+from ttrtool.rules import PointsBand as PointsBand
+
 if TYPE_CHECKING:
     from ttrtool.model import Board
 
 
-@dataclass(frozen=True)
-class PointsBand:
-    """How far a ticket's points may stray from its cheapest path in train spaces."""
-
-    below: int = 2  # fair down to this many points under the cheapest path
-    above: int = 2  # fair up to this many points over it
-    # Grossly mispriced: below cost / factor or above cost x factor, and also more than
-    # twice the band away from the cost.
-    factor: float = 2.0
-
-
-POINTS_BAND = PointsBand()
-
-
 def points_band(board: Board) -> PointsBand:
     """The band a board's tickets are judged with: the map's ``rules.tickets.points_band``
-    (whose default is :data:`POINTS_BAND`), read here in one place for ``validate`` and
-    ``analyze`` alike."""
-    below, above, factor = board.rules.tickets.points_band
-    band = PointsBand(below, above, factor)
-    return POINTS_BAND if band == POINTS_BAND else band
+    (built once with the rules; its default is :data:`POINTS_BAND`), read here in one
+    place for ``validate`` and ``analyze`` alike."""
+    return board.rules.tickets.points_band
 
 
 def ticket_costs(board: Board) -> tuple[int, ...]:

@@ -34,6 +34,20 @@ def test_r_set_1_player_range_and_trains(usa: Board) -> None:
     assert Game(usa, 5).new_state(1).trains == [45] * 5
 
 
+def test_r_set_1_one_player_range_check_for_the_engine_and_simulate(usa: Board) -> None:
+    """The engine and ``simulate --players`` refuse a count out of range with one message."""
+    from ttrtool.simulate.session import parse_players
+
+    for bad in (1, 6):
+        with pytest.raises(ValueError) as engine:
+            Game(usa, bad)
+        with pytest.raises(ValueError) as simulate:
+            parse_players(str(bad), usa.rules, 2)
+        assert str(engine.value) == str(simulate.value) == usa.rules.players_problem(bad)
+        assert str(engine.value) == f"this map is played by 2 to 5 players, not {bad}"
+    assert usa.rules.players_problem(4) is None
+
+
 def test_r_ch_1_two_or_three_players_forty_trains(switzerland: Board) -> None:
     with pytest.raises(ValueError, match="2 to 3 players"):
         Game(switzerland, 4)

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ttrtool.graph import UnionFind
 from ttrtool.rules import CONTESTED, Bonus
 
 if TYPE_CHECKING:
@@ -59,23 +60,16 @@ def largest_network(g: Game, routes: Sequence[int]) -> int:
     and countries where the rules make them junctions.  A border point is not a place of
     the network and joins nothing (R-CH-9): each route's end there is its own node.
     """
-    parent: dict[int, int] = {}
-
-    def find(x: int) -> int:
-        parent.setdefault(x, x)
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    network = UnionFind(g.uf_size)
+    places: set[int] = set()
     for r in routes:
-        a, b = find(g.end_a[r]), find(g.end_b[r])
-        if a != b:
-            parent[a] = b
+        a, b = g.end_a[r], g.end_b[r]
+        network.union(a, b)
+        places.update((a, b))
     sizes: dict[int, int] = {}
-    for node in parent:
+    for node in places:
         if node < g.n_nodes and g.board.nodes[node].kind != "border":
-            root = find(node)
+            root = network.find(node)
             sizes[root] = sizes.get(root, 0) + 1
     return max(sizes.values(), default=0)
 

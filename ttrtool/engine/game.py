@@ -38,10 +38,9 @@ class Game:
 
     def __init__(self, board: Board, players: int, *, turn_cap: int | None = None) -> None:
         rules = board.rules
-        if not rules.min_players <= players <= rules.max_players:
-            raise ValueError(
-                f"{board.meta.name or board.meta.id} is played by {rules.min_players} to "
-                f"{rules.max_players} players, not {players}")
+        problem = rules.players_problem(players)
+        if problem:
+            raise ValueError(problem)
         self.board = board
         self.rules = rules
         self.players = players

@@ -7,12 +7,12 @@ incrementally, so a bug in the fast paths shows up as a mismatch here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ttrtool.engine.cards import card_total
 from ttrtool.engine.claims import route_open_to
 from ttrtool.engine.scoring import recount_route_points
+from ttrtool.graph import UnionFind
 
 if TYPE_CHECKING:
     from ttrtool.engine.state import GameState
@@ -86,28 +86,10 @@ def check_invariants(st: GameState, connectivity: bool = True) -> list[str]:
         problems.append("tickets not conserved across decks, hands, offers and removed")
     if connectivity:
         for p in range(g.players):
-            if _labels(st.uf[p], ()) != _labels(list(range(g.uf_size)), [
-                    (g.end_a[r], g.end_b[r]) for r in st.claimed[p]]):
+            afresh = UnionFind(g.uf_size)
+            for r in st.claimed[p]:
+                afresh.union(g.end_a[r], g.end_b[r])
+            if st.uf[p].copy().labels() != afresh.labels():
                 problems.append(f"player {p}'s connectivity differs from a recount")
     return problems
 
-
-def _labels(parent: list[int], joins: Sequence[tuple[int, int]]) -> list[int]:
-    """Component of each element, named by its smallest member."""
-    parent = list(parent)
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for a, b in joins:
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            parent[ra] = rb
-    smallest: dict[int, int] = {}
-    roots = [find(x) for x in range(len(parent))]
-    for x, root in enumerate(roots):
-        smallest.setdefault(root, x)
-    return [smallest[root] for root in roots]

@@ -32,6 +32,8 @@ from __future__ import annotations
 import heapq
 from collections.abc import Sequence
 
+from ttrtool.graph import UnionFind
+
 Edge = tuple[int, int, int]  # (node, node, trains)
 
 
@@ -59,23 +61,16 @@ def longest_trail(
 
 def pieces(edges: Sequence[Edge]) -> list[list[Edge]]:
     """The edges split by connected piece of the network."""
-    parent: dict[int, int] = {}
-
-    def find(x: int) -> int:
-        root = x
-        while parent.setdefault(root, root) != root:
-            root = parent[root]
-        while parent[x] != root:
-            parent[x], x = root, parent[x]
-        return root
-
+    index: dict[int, int] = {}
     for a, b, _ in edges:
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            parent[ra] = rb
+        index.setdefault(a, len(index))
+        index.setdefault(b, len(index))
+    joined = UnionFind(len(index))
+    for a, b, _ in edges:
+        joined.union(index[a], index[b])
     out: dict[int, list[Edge]] = {}
     for e in edges:
-        out.setdefault(find(e[0]), []).append(e)
+        out.setdefault(joined.find(index[e[0]]), []).append(e)
     return list(out.values())
 
 
@@ -372,22 +367,13 @@ class OmissionSearch:
 
     def heaviest_part(self, out: int) -> int:
         """Trains in the heaviest connected part of the edges not left out."""
-        parent = list(range(len(self.inc)))
-
-        def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
+        joined = UnionFind(len(self.inc))
         for e in range(len(self.w)):
             if not out >> e & 1:
-                ra, rb = find(self.a[e]), find(self.b[e])
-                if ra != rb:
-                    parent[ra] = rb
+                joined.union(self.a[e], self.b[e])
         weight: dict[int, int] = {}
         for e in range(len(self.w)):
             if not out >> e & 1:
-                r = find(self.a[e])
+                r = joined.find(self.a[e])
                 weight[r] = weight.get(r, 0) + self.w[e]
         return max(weight.values(), default=0)

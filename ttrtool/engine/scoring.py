@@ -44,18 +44,12 @@ def ticket_results(st: GameState, player: int) -> tuple[list[tuple[int, int | No
                                                           list[TicketResult]]:
     """The player's tickets scored, with the best use of their stations (R-EU-4)."""
     g = st.game
-    parent = st.uf[player]
+    uf = st.uf[player]
     if st.tickets[player] and any(p == player for _, p in st.stations):
-        return best_station_routes(g, player, st.tickets[player], st.owner, st.stations, parent)
+        return best_station_routes(g, player, st.tickets[player], st.owner, st.stations, uf)
     own_stations: list[tuple[int, int | None]] = [(c, None) for c, p in st.stations if p == player]
-    par = list(parent)
+    find = uf.copy().find
     owner = st.owner
-
-    def find(x: int) -> int:
-        while par[x] != x:
-            par[x] = par[par[x]]
-            x = par[x]
-        return x
 
     def owned(r: int) -> bool:
         return owner[r] == player

@@ -29,6 +29,7 @@ from ttrtool.engine.actions import (
 from ttrtool.engine.board_menu import claim_is_legal, station_is_legal
 from ttrtool.engine.claims import TunnelPending
 from ttrtool.engine.view import PlayerView, TunnelView
+from ttrtool.graph import UnionFind
 
 if TYPE_CHECKING:
     from ttrtool.engine.game import Game
@@ -71,7 +72,8 @@ class GameState:
         self.route_score = [0] * n
         self.claimed: list[list[int]] = [[] for _ in range(n)]
         self.claim_turns: list[list[int]] = [[] for _ in range(n)]
-        self.uf = [list(range(g.uf_size)) for _ in range(n)]
+        # Per player, which places their own routes join (R-TIX-2), kept as they claim.
+        self.uf = [UnionFind(g.uf_size) for _ in range(n)]
         self.tickets: list[list[int]] = [[] for _ in range(n)]
         self.offers: list[list[int]] = [[] for _ in range(n)]
         self.ticket_decks: dict[str, list[int]] = {d: [] for d in g.ticket_deck_names}
@@ -138,7 +140,7 @@ class GameState:
         new.route_score = list(self.route_score)
         new.claimed = [list(c) for c in self.claimed]
         new.claim_turns = [list(c) for c in self.claim_turns]
-        new.uf = [list(u) for u in self.uf]
+        new.uf = [u.copy() for u in self.uf]
         new.tickets = [list(t) for t in self.tickets]
         new.offers = [list(o) for o in self.offers]
         new.ticket_decks = {k: list(v) for k, v in self.ticket_decks.items()}
@@ -155,17 +157,9 @@ class GameState:
 
     # -- connectivity -------------------------------------------------------
 
-    def find(self, player: int, x: int) -> int:
-        parent = self.uf[player]
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
     def union(self, player: int, a: int, b: int) -> None:
-        ra, rb = self.find(player, a), self.find(player, b)
-        if ra != rb:
-            self.uf[player][ra] = rb
+        """Join two places in ``player``'s network (a claimed route's ends)."""
+        self.uf[player].union(a, b)
 
     def recount_hands(self) -> None:
         """Count the cards of every hand afresh (after hands were arranged by hand)."""

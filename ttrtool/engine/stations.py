@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ttrtool.engine.claims import picker
 from ttrtool.engine.tickets import TicketResult, score_ticket
+from ttrtool.graph import UnionFind
 
 if TYPE_CHECKING:
     from operator import itemgetter
@@ -95,34 +96,28 @@ def build(st: GameState, player: int, city: int, color: int, cards: int, locos: 
 
 def best_station_routes(
     g: Game, player: int, tickets: list[int], owner: list[int], stations: list[tuple[int, int]],
-    parent: list[int],
+    network: UnionFind,
 ) -> tuple[list[tuple[int, int | None]], list[TicketResult]]:
     """R-EU-4: the route each of the player's stations uses, chosen to score the tickets best.
 
-    ``parent`` is the player's own union-find (not changed).  Returns the
+    ``network`` is the player's own union-find (not changed).  Returns the
     stations in build order with their route (or None) and the ticket results.
     Options that join the same components are equivalent, so only one of
     them is tried; on equal scores the earlier option (fewer borrowed
     routes, lower route index) wins, which keeps the choice deterministic.
     """
     own = [city for city, p in stations if p == player]
-
-    def find_in(par: list[int], x: int) -> int:
-        while par[x] != x:
-            par[x] = par[par[x]]
-            x = par[x]
-        return x
-
-    base = list(parent)
+    base = network.copy()
+    find_base = base.find
     options: list[list[int | None]] = []
     for city in own:
-        seen: set[int] = {find_in(base, city)}
+        seen: set[int] = {find_base(city)}
         opts: list[int | None] = [None]
         for r in g.adjacency[city]:
             if owner[r] < 0 or owner[r] == player:
                 continue
             far = g.end_b[r] if g.route_a[r] == city else g.end_a[r]
-            root = find_in(base, far)
+            root = find_base(far)
             if root not in seen:
                 seen.add(root)
                 opts.append(r)
@@ -130,13 +125,10 @@ def best_station_routes(
 
     def score(choice: Choice, which: list[int]) -> list[TicketResult]:
         borrowed = {r for r in choice if r is not None}
-        par = _joined(g, base, borrowed, find_in)
+        find = _joined(g, base, borrowed).find
 
         def owned(r: int) -> bool:
             return owner[r] == player or r in borrowed
-
-        def find(x: int) -> int:
-            return find_in(par, x)
 
         return [score_ticket(g, t, owned, find) for t in which]
 
@@ -150,7 +142,7 @@ def best_station_routes(
     best_open = [results[i] for i in open_]
     if open_ and any(len(o) > 1 for o in options):
         which = [tickets[i] for i in open_]
-        total_of = _totals(g, base, which, find_in)
+        total_of = _totals(g, base, which)
         for choice in product(*options):
             if total_of is None:
                 total = sum(t.scored for t in score(choice, which))
@@ -165,19 +157,15 @@ def best_station_routes(
     return list(zip(own, best_choice, strict=True)), results
 
 
-def _joined(g: Game, base: list[int], borrowed: set[int],
-            find_in: Callable[[list[int], int], int]) -> list[int]:
+def _joined(g: Game, base: UnionFind, borrowed: set[int]) -> UnionFind:
     """A copy of the union-find ``base`` with the ``borrowed`` routes joined, in route order."""
-    par = list(base)
+    joined = base.copy()
     for r in sorted(borrowed):
-        ra, rb = find_in(par, g.end_a[r]), find_in(par, g.end_b[r])
-        if ra != rb:
-            par[ra] = rb
-    return par
+        joined.union(g.end_a[r], g.end_b[r])
+    return joined
 
 
-def _totals(g: Game, base: list[int], which: list[int],
-            find_in: Callable[[list[int], int], int]) -> Callable[[Choice], int] | None:
+def _totals(g: Game, base: UnionFind, which: list[int]) -> Callable[[Choice], int] | None:
     """The ticket total of one choice of borrowed routes, as ``score`` would add it up
     but without building results: a completed ticket scores its best joined
     destination, an open one minus its lowest (R-TIX-2, R-CH-3).  None when a ticket
@@ -197,16 +185,16 @@ def _totals(g: Game, base: list[int], which: list[int],
             plans.append((origin, dests, -min(points for _, points in dests)))
 
     def total_of(choice: Choice) -> int:
-        par = _joined(g, base, {r for r in choice if r is not None}, find_in)
+        find = _joined(g, base, {r for r in choice if r is not None}).find
         total = 0
         for a, b, points in pairs:
-            total += points if find_in(par, a) == find_in(par, b) else -points
+            total += points if find(a) == find(b) else -points
         for origin, dests, worst in plans:
-            roots = {find_in(par, n) for n in origin}
+            roots = {find(n) for n in origin}
             best: int | None = None
             for nodes, points in dests:
                 if (best is None or points > best) and any(
-                        find_in(par, n) in roots for n in nodes):
+                        find(n) in roots for n in nodes):
                     best = points
             total += worst if best is None else best
         return total

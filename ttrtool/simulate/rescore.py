@@ -41,7 +41,10 @@ def _is_border(key: str) -> bool:
 
 
 def _components(edges: Iterable[Edge]) -> dict[str, str]:
-    """Place key → component label, by repeated merging (small graphs)."""
+    """Place key → component label, by repeated merging (small graphs).
+
+    Its own union-find over place names on purpose, not ``graph.UnionFind``: the
+    re-scorer shares no code with the engine it checks (module docstring)."""
     parent: dict[str, str] = {}
 
     def find(x: str) -> str:

@@ -39,6 +39,7 @@ from ttrtool.formats import format_text
 from ttrtool.model import Board
 from ttrtool.outputs import first_output_problem
 from ttrtool.resources import BUNDLED_MAPS
+from ttrtool.rules import Rules
 from ttrtool.simulate.playout import BotError, InvariantError
 from ttrtool.simulate.report import Tally, build_report
 from ttrtool.simulate.runner import BackendUnavailable, chunks, default_jobs, run_games
@@ -116,18 +117,19 @@ class RunResult:
         return 1 if self.crossed else 0
 
 
-def parse_players(text: str | None, lo: int, hi: int, bots: int) -> list[int]:
+def parse_players(text: str | None, rules: Rules, bots: int) -> list[int]:
     """``4`` or ``2,3,4``; default: as many seats as bots, within the map's range."""
     if text is None:
-        return [min(max(bots, lo), hi)]
+        return [min(max(bots, rules.min_players), rules.max_players)]
     out: list[int] = []
     for part in text.split(","):
         part = part.strip()
         if not part.isdigit():
             raise ValueError(f"--players takes a number or a list like 2,3,4, not '{text}'")
         n = int(part)
-        if not lo <= n <= hi:
-            raise ValueError(f"this map is played by {lo} to {hi} players, not {n}")
+        problem = rules.players_problem(n)  # the engine's own check and message
+        if problem:
+            raise ValueError(problem)
         if n not in out:
             out.append(n)
     return out
@@ -228,8 +230,7 @@ def run(request: RunRequest, watcher: Watcher | None = None) -> RunResult:
         for name in names:
             resolve_bot(name)
         rules = board.rules
-        counts = parse_players(request.players, rules.min_players, rules.max_players,
-                               len(names))
+        counts = parse_players(request.players, rules, len(names))
         thresholds: list[Threshold] = parse_fail_on(request.fail_on) if request.fail_on else []
     except (BotNotFound, ValueError) as e:
         raise RunError(str(e)) from None
