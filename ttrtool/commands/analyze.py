@@ -11,6 +11,7 @@ it; for the same reason this module does not use postponed annotations
 """
 
 import os
+import shlex
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -59,13 +60,27 @@ def _emit(text: str) -> None:
         os.dup2(devnull, sys.stdout.fileno())  # Python would report it again at exit
 
 
+def _html(analysis: Analysis) -> str:
+    """The page of ``--format html`` (docs/analyze.md)."""
+    from ttrtool.analysis.formats import to_dict
+    from ttrtool.render.theme import load_theme
+    from ttrtool.report.analysis import analysis_page
+
+    command = " ".join(["ttrtool", *(shlex.quote(a) for a in sys.argv[1:])])
+    return analysis_page(to_dict(analysis), analysis.board, load_theme(None), command)
+
+
 def run(map_file: str, compare: str | None = None, output_format: str = "text",
         output: str | None = None, tunnel_weight: str = "expected",
         ferry_weight: str = "scarcity", top: int = TOP_CHOKEPOINTS) -> int:
     """Analyse, write the report; return the exit code."""
-    if output_format not in FORMATS:
+    if output_format not in (*FORMATS, "html"):
         sys.stderr.write(f"error: unknown format '{output_format}': use one of "
-                         f"{', '.join(FORMATS)}\n")
+                         f"{', '.join(FORMATS)}, html\n")
+        return 2
+    if output_format == "html" and compare:
+        sys.stderr.write("error: --compare is not drawn in the html page: use --format text, "
+                         "markdown or json with --compare\n")
         return 2
     try:
         weights = CostWeights.parse(tunnel_weight, ferry_weight)
@@ -82,7 +97,10 @@ def run(map_file: str, compare: str | None = None, output_format: str = "text",
         other, other_errors = _load(compare, weights) if compare else (None, False)
     except _Failed as e:
         return e.code
-    text = render(analysis, output_format, other, top)
+    if output_format == "html":
+        text = _html(analysis)
+    else:
+        text = render(analysis, output_format, other, top)
     code = 1 if errors or other_errors else 0
     if output is None:
         _emit(text)
@@ -125,7 +143,8 @@ def register(app: "typer.Typer") -> None:
             "--compare", "-c", metavar="MAP",
             help="Show the figures side by side with this map.")] = None,
         output_format: Annotated[str, typer.Option(
-            "--format", "-f", metavar="FORMAT", help="text, json, markdown")] = "text",
+            "--format", "-f", metavar="FORMAT",
+            help="text, json, markdown, or html (a page with the board).")] = "text",
         output: Annotated[str | None, typer.Option(
             "--output", "-o", metavar="FILE", help="Write to this file.")] = None,
         tunnel_weight: Annotated[str, typer.Option(
