@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from ttrtool.findings import players_tag
 from ttrtool.model import Board
 from ttrtool.render.theme import Theme
 from ttrtool.report.board import Drawing, drawing, row_keys, targets
@@ -65,7 +66,9 @@ def findings_section(board: Board, d: Drawing, found: Sequence[Mapping[str, Any]
     items = []
     for i, f in enumerate(ordered_findings(found)):
         subjects = f.get("subjects") or {}
-        where = f" [{f['players']} players]" if f.get("players") else ""
+        players = f.get("players")
+        where = players_tag([players] if isinstance(players, int) else players or [])
+        hint = (f'<div class="hint">{escape(str(f["hint"]))}</div>' if f.get("hint") else "")
         chips = "".join(
             f'<span class="chip">{escape(str(kind))}: {escape(", ".join(map(str, values)))}'
             "</span>" for kind, values in subjects.items() if values)
@@ -77,7 +80,7 @@ def findings_section(board: Board, d: Drawing, found: Sequence[Mapping[str, Any]
             f"data-rows='{escape(json.dumps(row_keys(subjects)))}'>"
             f'<span class="sev">{sev}</span> <b>{escape(str(f.get("code", "")))}</b> '
             f'{escape(str(f.get("name", "")))}{escape(where)}: {escape(str(f.get("message", "")))}'
-            f'<div class="chips">{chips}</div></li>')
+            f'{hint}<div class="chips">{chips}</div></li>')
     counts = _counts(found)
     body = (f'<p class="counts">{escape(counts)}. Choose a finding to mark its subjects on '
             "the board and in the tables; choose it again (or press Escape) to clear.</p>"
