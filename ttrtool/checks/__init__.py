@@ -124,10 +124,16 @@ def run_checks(board: Board, document: Document, select: Iterable[str] = (),
     _load_all()
     sel, ign = tuple(select), tuple(ignore)
     ctx = CheckContext(board, document)
-    out = []
-    for c in sorted(REGISTRY.values(), key=lambda c: c.code):
+    out: list[Diagnostic] = []
+    # The opt-in (layout) checks last: they see how many errors the others found, and lay the
+    # board out only when there are none or when nothing but them was asked for.
+    ordered = sorted(REGISTRY.values(), key=lambda c: (is_opt_in(c.code), c.code))
+    for c in ordered:
         if not selected(c.code, sel, ign) or (c.whole_board and not complete):
             continue
+        if is_opt_in(c.code) and "errors" not in ctx.cache:
+            ctx.cache["errors"] = sum(d.is_error for d in out) + (not complete)
+            ctx.cache["layout_asked"] = bool(sel) and all(is_opt_in(s) for s in sel)
         for f in c.fn(ctx):
             out.append(Diagnostic(
                 c.code, c.name, f.severity or c.severity, f.message, f.path,

@@ -2,19 +2,20 @@
 
 The board is laid out exactly as ``ttrtool render`` draws it with the default
 theme (train spaces of 24 x 8 mm, the map scaled to ``board.print_width_mm``)
-and the result is checked with shapely: spaces of different routes that
+and the result is checked by :func:`ttrtool.render.problems.layout_problems`,
+the one list that ``render`` reports too: spaces of different routes that
 overlap, spaces over a city or border-point marker, tracks that cross, labels
 that overlap, routes whose spaces cannot be drawn between their places, routes
 whose cars turn sharply from one to the next (a staircase) and routes whose
 first or last car stops short of its marker.  The layout is computed once per
-board and shared by the checks; shapely and the renderer are imported only
-when these checks run.
+board and shared by the checks; the renderer is imported only when these
+checks run.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ttrtool.checks import CheckContext, Problem, check
 from ttrtool.diagnostics import Severity
@@ -45,168 +46,20 @@ def layout_findings(board: Board, plan: BoardPlan | None = None) -> dict[str, li
 
 
 def _analyse(board: Board, plan: BoardPlan) -> dict[str, list[Problem]]:
-    from shapely import STRtree
-    from shapely.geometry import LineString, Point, Polygon, box
+    """The findings of :func:`ttrtool.render.problems.layout_problems`, the list ``render``
+    reports too, each pointed at the route (or the label's place) it concerns."""
+    from ttrtool.render.problems import CODES, layout_problems
 
-    lay = plan.routes
-    out: dict[str, list[Problem]] = {c: [] for c in ("TTR201", "TTR202", "TTR203", "TTR204",
-                                                      "TTR205", "TTR206", "TTR207", "TTR208")}
-    spaces = lay.spaces()
-    polys = [Polygon(sp.box.corners()) for sp in spaces]
-    tree = STRtree(polys)
-    pairs: set[tuple[int, int]] = set()
-    left, right = tree.query(polys, predicate="intersects")
-    for i, j in zip(left.tolist(), right.tolist(), strict=True):
-        a, b = spaces[i].route, spaces[j].route
-        if a < b:
-            pairs.add((a, b))
-    for a, b in sorted(pairs):
-        ra, rb = board.routes[a], board.routes[b]
-        out["TTR201"].append(Problem(
-            f"the train spaces of {ra.id} overlap those of {rb.id} on the printed board: move a "
-            "city, or give one of them waypoints", ra.path))
-    # Markers: city discs and border-point discs alike.
-    nodes = sorted(lay.radius)
-    discs = [Point(lay.pos[i]).buffer(lay.radius[i], 16) for i in nodes]
-    hits: set[tuple[int, int]] = set()
-    ctree = STRtree(discs)
-    left, right = ctree.query(polys, predicate="intersects")
-    for i, j in zip(left.tolist(), right.tolist(), strict=True):
-        hits.add((spaces[i].route, nodes[j]))
-    for r, c in sorted(hits):
-        route = board.routes[r]
-        node = board.nodes[c]
-        what = (f"the marker of {node.name}" if node.kind == "city" else
-                f"the border point {node.border_point} of {node.name}")
-        out["TTR202"].append(Problem(
-            f"a train space of {route.id} covers {what}: move the place or give the route "
-            "waypoints around it", route.path))
-    lanes = [ln for ln in lay.lanes if len(ln.track) >= 2]
-    lines = [LineString(ln.track) for ln in lanes]
-    crossed: set[tuple[int, int]] = set()
-    ltree = STRtree(lines)
-    left, right = ltree.query(lines, predicate="crosses")
-    for i, j in zip(left.tolist(), right.tolist(), strict=True):
-        if i < j:
-            crossed.add((lanes[i].routes[0], lanes[j].routes[0]))
-    for a, b in sorted(crossed):
-        ra, rb = board.routes[a], board.routes[b]
-        out["TTR203"].append(Problem(
-            f"the tracks of {ra.id} and {rb.id} cross: routes on a board do not cross; move a "
-            "city or add waypoints", ra.path))
-    _labels(board, plan, polys, discs, out["TTR204"], box, STRtree)
-    cause = _print_size_cause(board, lay)
-    _turns_and_ends(board, lay, spaces, polys, discs, nodes, out, cause)
-    for lane in lay.lanes:
-        if lane.fit == "ok":
-            continue
-        route = board.routes[lane.routes[0]]
-        code = "TTR205" if lane.fit == "short" else "TTR206"
-        what = ("is too short for the distance between its ends: its spaces leave more than two "
-                "cars' length of empty track" if lane.fit == "short" else
-                "is too long to draw between its ends even bent")
-        out[code].append(Problem(
-            f"{route.id} ({route.length} {'space' if route.length == 1 else 'spaces'} of "
-            f"{lay.sizes.car_length:g} mm) {what}: "
-            + (cause if code == "TTR205" and cause else "move the cities or change the length"),
-            route.path + ("length",)))
+    out: dict[str, list[Problem]] = {c: [] for c in CODES}
+    for p in layout_problems(plan):
+        if p.code == "TTR204":
+            path = _label_path(board, p.node if p.node is not None else 0)
+        else:
+            path = board.routes[p.routes[0]].path
+            if p.code in ("TTR205", "TTR206"):
+                path += ("length",)
+        out[p.code].append(Problem(p.message, path))
     return out
-
-
-def _print_size_cause(board: Board, lay: Any) -> str:
-    """A hint naming the print size when it, rather than one route, is the likely cause of
-    routes too short for their distance (TTR205) or stopping short (TTR208): the board prints
-    at least 1.25 times as large as its routes' lengths suit.  A route's length suits the
-    scale at which its cars, their gaps halfway between ``car_gap`` and ``car_gap_max`` and
-    its ends halfway to ``end_gap_max`` fill the straight line between its places; the board's
-    routes suit the median of those scales.  Empty when the print size fits."""
-    import math
-    import statistics
-
-    s = lay.sizes
-    suits = []
-    for lane in lay.lanes:
-        d = math.dist(board.nodes[lane.a].pos, board.nodes[lane.b].pos)
-        if lane.waypoints or d <= 0:
-            continue
-        n = max(lane.spaces)
-        want = (n * s.car_length + (n - 1) * (s.car_gap + s.car_gap_max) / 2
-                + lay.marker(lane.a) + lay.marker(lane.b) + s.end_gap_max)
-        suits.append(want / d)
-    if len(suits) < 5:  # too few routes to tell the board's scale from one route's
-        return ""
-    suit = statistics.median(suits)
-    ratio = lay.frame.scale / suit
-    if ratio < 1.25:
-        return ""
-    g = board.geometry
-    width = g.width * suit + 2 * lay.frame.offset
-    given = g.print_width_mm is not None
-    return (f"the print size is the likely cause: the board prints {lay.frame.page[0]:.0f} mm "
-            f"wide{' (board.print_width_mm)' if given else ''}, {ratio:.2f} times what its "
-            f"routes' lengths suit; set board.print_width_mm to about {width:.0f}"
-            + (" or leave it out (the board's longer side then prints 800 mm long)"
-               if given and g.height > g.width else ""))
-
-
-def _turns_and_ends(board: Board, lay: Any, spaces: list[Any], polys: list[Any],
-                    discs: list[Any], nodes: list[int], out: dict[str, list[Problem]],
-                    cause: str) -> None:
-    """TTR207: consecutive cars of a route turning more than ``car_turn_max``; TTR208: the
-    car nearest to either end marker farther than ``end_gap_max`` from it (``cause``, when
-    given, is the hint that names the print size)."""
-    import math
-
-    sizes = lay.sizes
-    disc_of = dict(zip(nodes, discs, strict=True))
-    by_route: dict[int, list[int]] = {}
-    for k, sp in enumerate(spaces):
-        by_route.setdefault(sp.route, []).append(k)
-    for r in sorted(by_route):
-        route = board.routes[r]
-        ks = sorted(by_route[r], key=lambda k: spaces[k].index)
-        worst = 0.0
-        for k0, k1 in zip(ks, ks[1:], strict=False):
-            p, q = spaces[k0].box, spaces[k1].box
-            cos = max(-1.0, min(1.0, p.ux * q.ux + p.uy * q.uy))
-            worst = max(worst, math.degrees(math.acos(cos)))
-        if worst > sizes.car_turn_max + 0.5:
-            out["TTR207"].append(Problem(
-                f"the train spaces of {route.id} turn {worst:.0f}° from one to the next (at most "
-                f"{sizes.car_turn_max:g}° reads as one smooth track): move a city, or give the "
-                "route other waypoints", route.path))
-        for node in (route.a, route.b):
-            disc = disc_of.get(node)
-            if disc is None:
-                continue
-            gap = min(polys[k].distance(disc) for k in ks)
-            if gap > sizes.end_gap_max + 0.5:
-                out["TTR208"].append(Problem(
-                    f"the train spaces of {route.id} stop {gap:.0f} mm short of "
-                    f"{board.nodes[node].name} (at most {sizes.end_gap_max:g} mm, or the route "
-                    "does not read as reaching it): "
-                    + (cause or "move the places closer, or lengthen the route"), route.path))
-
-
-def _labels(board: Board, plan: BoardPlan, spaces: list[Any], cities: list[Any],
-            out: list[Problem], box: Any, tree_cls: Any) -> None:
-    labels = [c.label for c in plan.countries] + list(plan.labels)
-    boxes = [box(*lab.box) for lab in labels]
-    seen: set[tuple[int, int]] = set()
-    t = tree_cls(boxes)
-    left, right = t.query(boxes, predicate="intersects")
-    for i, j in zip(left.tolist(), right.tolist(), strict=True):
-        if i < j:
-            seen.add((i, j))
-    for i, j in sorted(seen):
-        out.append(Problem(f"the labels '{labels[i].text}' and '{labels[j].text}' overlap",
-                           _label_path(board, labels[i].node)))
-    for what, geoms in (("a train space", spaces), ("a marker", cities)):
-        gt = tree_cls(geoms)
-        left, _right = gt.query(boxes, predicate="intersects")
-        for i in sorted(set(left.tolist())):
-            out.append(Problem(f"the label '{labels[i].text}' covers {what}: there is no free "
-                               "room around it; move the city", _label_path(board, labels[i].node)))
 
 
 def _label_path(board: Board, node: int) -> tuple[str | int, ...]:
@@ -215,10 +68,34 @@ def _label_path(board: Board, node: int) -> tuple[str | int, ...]:
     return board.countries[-1 - node].path
 
 
+def _skipped(ctx: CheckContext) -> bool:
+    """The layout is not made for a map that already has errors (they stop `render`, and a
+    broken map can take long to lay out), unless the layout checks alone were asked for."""
+    return bool(ctx.cache.get("errors")) and not ctx.cache.get("layout_asked")
+
+
 def _run(code: str, ctx: CheckContext) -> Iterator[Problem]:
-    if not ctx.board.routes:
+    if not ctx.board.routes or _skipped(ctx):
         return
     yield from layout_findings(ctx.board)[code]
+
+
+@check("TTR200", "layout-not-checked", Severity.WARNING,
+       "The layout checks were not run, because the map has errors.")
+def layout_not_checked(ctx: CheckContext) -> Iterator[Problem]:
+    """The layout checks (TTR201-TTR208) lay the board out only when the rest of the map has
+    no error: a map with errors cannot be rendered (except as a draft) and may take long to
+    lay out.  Asking for the layout checks alone (``--select TTR2``) runs them anyway.
+
+    Passing: ``validate --layout`` on a map without errors.
+
+    Failing: ``validate --layout`` on a map with an unknown city in a ticket.
+    """
+    if ctx.board.routes and _skipped(ctx):
+        errors = ctx.cache["errors"]
+        yield Problem(f"the layout checks (TTR201-TTR208) were not run: the map has {errors} "
+                      f"error(s); fix them first, or ask for the layout alone with "
+                      "`--select TTR2`", ())
 
 
 @check("TTR201", "spaces-overlap", Severity.WARNING,

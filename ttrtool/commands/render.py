@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,6 +20,8 @@ from ttrtool.commands.outputs import first_output_problem
 if TYPE_CHECKING:
     import typer
 
+    from ttrtool.loader import Document
+    from ttrtool.model import Board
     from ttrtool.render.labels import BoardPlan
 
 PAPERS = ("a4", "letter", "a3")
@@ -48,6 +50,7 @@ class RenderOptions:
     paper: str = "a4"
     heatmap: Path | None = None
     theme_file: Path | None = None
+    draft: bool = False
 
 
 def parse_length(text: str) -> float:
@@ -106,9 +109,17 @@ def _render(opts: RenderOptions) -> None:
     # The layout checks (TTR2xx) run below on the layout actually drawn (with --theme).
     result = validate_document(doc, ignore=("TTR2",))
     board = result.board
+    errors = len(result.errors)
     if board is None:
         sys.stderr.write(format_text([(result.file, result.errors)], False))
-        raise _Stop(1)
+        board = draft_board(doc, result.built) if opts.draft else None
+        if board is None:
+            if opts.draft:
+                sys.stderr.write("error: the map cannot be drawn even as a draft: its cities "
+                                 "and routes have errors (above)\n")
+            raise _Stop(1)
+        sys.stderr.write(f"note: drawn as a draft despite {errors} error(s); the sheet is "
+                         "marked DRAFT\n")
 
     from ttrtool.render.board import plan, render_board
     from ttrtool.render.heatmap import ReportError, read_report
@@ -151,7 +162,8 @@ def _render(opts: RenderOptions) -> None:
         if board_wanted:
             the_plan = plan(board, theme)
             _report_layout(the_plan, source)
-            svg = render_board(board, theme, heat, the_plan)
+            svg = render_board(board, theme, heat, the_plan,
+                               draft=errors if result.board is None else None)
             grown = page_size(svg)[1] - the_plan.routes.frame.page[1]
             if grown > 0.005:
                 sys.stderr.write("note: the map has no free room for the title block or the "
@@ -190,23 +202,50 @@ def _render(opts: RenderOptions) -> None:
         reason = e.strerror if isinstance(e.strerror, str) else "check that the folder is writable"
         raise _fail(f"cannot write {target}: {reason}") from None
     sys.stdout.write(f"wrote {', '.join(str(p) for p in written)}\n")
+    if result.board is None:
+        raise _Stop(1)  # a draft: written, but the map still has errors
+
+
+def draft_board(doc: Document, built: Board | None) -> Board | None:
+    """The board of a map with errors, for ``--draft``: the one the checks built, or, when
+    only the tickets kept the map from being built (none yet, or a value the schema
+    refuses), the board built without them.  None when its places or routes are wrong."""
+    if built is not None:
+        return built
+    from ttrtool.model import build_board
+    from ttrtool.schema import schema_diagnostics
+
+    if not isinstance(doc.data, dict):
+        return None
+    data = dict(doc.data)
+    data["tickets"] = {"regular": []}
+    bare = replace(doc, data=data)
+    if schema_diagnostics(bare):
+        return None
+    try:
+        board, build_errors = build_board(data, doc.file)
+    except Exception:  # noqa: BLE001 - what cannot be built is not drawn; the errors are shown
+        return None
+    return None if any(d.is_error for d in build_errors) else board
 
 
 def _report_layout(the_plan: BoardPlan, source: Path) -> None:
-    # The precise TTR2xx diagnostics (with shapely) are `ttrtool validate --layout`;
-    # here the layout's own bookkeeping is enough to say whether to look.
-    problems = the_plan.routes.problems()
+    """Name the routes (and labels) not drawn cleanly: the problems of
+    :func:`ttrtool.render.problems.layout_problems`, which `validate --layout` lists one by
+    one (both commands read that one function)."""
+    from ttrtool.render.problems import layout_problems, summary
+
+    problems = layout_problems(the_plan)
     if problems:
-        shown = ", ".join(problems[:8]) + (" ..." if len(problems) > 8 else "")
-        sys.stderr.write(f"warning: {len(problems)} route(s) could not be drawn cleanly "
-                         f"({shown}); run `ttrtool validate --layout {source}` for "
-                         "details\n")
+        sys.stderr.write(f"warning: {summary(the_plan.routes, problems)}; "
+                         f"`ttrtool validate --layout {source}` lists the {len(problems)} "
+                         "problem(s) with a fix for each\n")
 
 
 PLAIN = Shape("render", {"-o": "output", "--output": "output", "--tiles": "tiles",
                          "--overlap": "overlap", "--tickets": "tickets", "--paper": "paper",
                          "--heatmap": "heatmap", "--theme": "theme_file"},
-              flags={"--pdf": "pdf"})
+              flags={"--pdf": "pdf", "--draft": "draft"})
 
 
 def fast_main(argv: list[str]) -> int | None:
@@ -223,7 +262,7 @@ def fast_main(argv: list[str]) -> int | None:
     return run_render(RenderOptions(
         got.positional[0], path("output"), "pdf" in got.flags, got.value("tiles"),
         got.value("overlap") or "15mm", path("tickets"), got.value("paper") or "a4",
-        path("heatmap"), path("theme_file")))
+        path("heatmap"), path("theme_file"), "draft" in got.flags))
 
 
 def register(app: typer.Typer) -> None:
@@ -254,10 +293,16 @@ def register(app: typer.Typer) -> None:
             help="Simulation report (JSON): route claim rates."),
         theme_file_arg: str | None = typer.Option(None, "--theme", metavar="FILE",
                                                   help="Theme file (JSON or YAML)."),
+        draft: bool = typer.Option(
+            False, "--draft",
+            help="Draw a map whose errors do not prevent drawing (no tickets yet, a bad "
+                 "ticket value), marked DRAFT; the errors are printed and the exit code is "
+                 "still 1."),
     ) -> None:
         """Draw the board at print size, tiles for home printing, and the ticket cards.
 
-        Exit codes: 0 written (layout warnings allowed); 1 the map has errors; 2 usage or
+        Exit codes: 0 written (layout warnings allowed); 1 the map has errors (with --draft:
+        drawn all the same where it can be, marked DRAFT); 2 usage or
         I/O error (a file that cannot be read, an output that cannot be written); 130
         interrupted.  See docs/render.md.
         """
@@ -265,7 +310,7 @@ def register(app: typer.Typer) -> None:
             map_file, Path(output_arg) if output_arg else None, pdf, tiles, overlap,
             Path(tickets_arg) if tickets_arg else None, paper,
             Path(heatmap_arg) if heatmap_arg else None,
-            Path(theme_file_arg) if theme_file_arg else None))
+            Path(theme_file_arg) if theme_file_arg else None, draft))
         if code:
             raise typer.Exit(code)
 

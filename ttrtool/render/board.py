@@ -7,6 +7,7 @@ colours and sizes come from the :class:`~ttrtool.render.theme.Theme`.
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 
@@ -207,9 +208,35 @@ def labels_layer(p: BoardPlan, theme: Theme) -> ET.Element:
     return g
 
 
+def draft_layers(p: BoardPlan, theme: Theme, errors: int) -> tuple[ET.Element, ET.Element]:
+    """The marks of a draft (``render --draft``): DRAFT across the map in light letters under
+    everything in play (drawn just above the background), and a banner in the top band of
+    the score track, above everything, saying why."""
+    w, h = p.routes.frame.page
+    f = p.routes.frame.offset
+    mark = el(None, "g", {"id": "layer-draft", "class": "draft",
+                          "font-family": theme.font_family, "font-weight": "bold",
+                          "text-anchor": "middle", "fill": theme.colors["city_fill"],
+                          "fill-opacity": 0.12})
+    size = min(w, h) / 4
+    angle = -math.degrees(math.atan2(h, w))
+    el(mark, "text", {"x": w / 2, "y": h / 2 + size * 0.35, "font-size": size,
+                      "transform": f"rotate({num(angle)} {num(w / 2)} {num(h / 2)})"}, "DRAFT")
+    banner = el(None, "g", {"id": "draft-banner", "class": "draft",
+                            "font-family": theme.font_family, "font-weight": "bold",
+                            "text-anchor": "middle", "fill": theme.colors["city_fill"]})
+    el(banner, "rect", {"x": w / 2 - 60, "y": f + 2, "width": 120, "height": 7, "rx": 1.2,
+                        "fill": theme.colors["label_box"], "stroke": theme.colors["city_fill"],
+                        "stroke-width": 0.5})
+    el(banner, "text", {"x": w / 2, "y": f + 7.2, "font-size": 4.2},
+       f"DRAFT: the map has {errors} error{'s' if errors != 1 else ''}; not for print")
+    return mark, banner
+
+
 def render_board(board: Board, theme: Theme, heat: Mapping[str, float] | None = None,
-                 the_plan: BoardPlan | None = None) -> bytes:
-    """The whole board as SVG bytes (deterministic for a given board and theme)."""
+                 the_plan: BoardPlan | None = None, draft: int | None = None) -> bytes:
+    """The whole board as SVG bytes (deterministic for a given board and theme); ``draft``,
+    the number of errors of a map drawn all the same, marks the sheet as a draft."""
     p = the_plan or plan(board, theme)
     w, h = p.routes.frame.page
     # The furniture first: where the map has no room for it the page grows below the board.
@@ -217,6 +244,9 @@ def render_board(board: Board, theme: Theme, heat: Mapping[str, float] | None = 
     root = document(w, h + strip, clean(board.meta.name))
     _defs(root, board, theme)
     root.append(background_layer(p, theme, strip))
+    marks = draft_layers(p, theme, draft) if draft is not None else None
+    if marks is not None:
+        root.append(marks[0])
     root.append(score_track(p, theme))
     root.append(countries_layer(p, theme))
     root.append(tracks_layer(p, theme))
@@ -228,4 +258,6 @@ def render_board(board: Board, theme: Theme, heat: Mapping[str, float] | None = 
     root.append(cities_layer(p, theme))
     root.append(labels_layer(p, theme))
     root.append(legend)
+    if marks is not None:
+        root.append(marks[1])
     return to_bytes(root)
