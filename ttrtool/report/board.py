@@ -153,9 +153,10 @@ def route_figures(entry: Mapping[str, Any]) -> str:
 
 
 def claimer_edge(entry: Mapping[str, Any]) -> str | None:
-    """The claimers' edge over the other players as the report states it, if it does:
+    """The claimers' edge over the other players as the report states it, if it does
+    (``like_for_like``: against players of the same bot and seat who did not claim it):
     a win-rate difference (``+8.0 pts win rate``) and/or a score difference."""
-    adv = entry.get("claimer_advantage") or entry.get("claimers_edge") or entry.get("advantage")
+    adv = entry.get("like_for_like") or entry.get("advantage")
     if not isinstance(adv, Mapping):
         return None
     parts = []
