@@ -60,14 +60,16 @@ def _emit(text: str) -> None:
         os.dup2(devnull, sys.stdout.fileno())  # Python would report it again at exit
 
 
-def _html(analysis: Analysis) -> str:
-    """The page of ``--format html`` (docs/analyze.md)."""
+def _html(analysis: Analysis, command: list[str]) -> str:
+    """The page of ``--format html`` (docs/analyze.md); ``command``: the options that make
+    it again."""
     from ttrtool.analysis.formats import to_dict
     from ttrtool.render.theme import load_theme
     from ttrtool.report.analysis import analysis_page
 
-    command = " ".join(["ttrtool", *(shlex.quote(a) for a in sys.argv[1:])])
-    return analysis_page(to_dict(analysis), analysis.board, load_theme(None), command)
+    words = ["ttrtool", "analyze", *command, "--format", "html"]
+    return analysis_page(to_dict(analysis), analysis.board, load_theme(None),
+                         " ".join(shlex.quote(w) for w in words))
 
 
 def run(map_file: str, compare: str | None = None, output_format: str = "text",
@@ -98,7 +100,10 @@ def run(map_file: str, compare: str | None = None, output_format: str = "text",
     except _Failed as e:
         return e.code
     if output_format == "html":
-        text = _html(analysis)
+        options = [("--tunnel-weight", tunnel_weight, "expected"),
+                    ("--ferry-weight", ferry_weight, "scarcity"), ("-o", output, None)]
+        text = _html(analysis, [map_file, *(w for name, value, default in options
+                                             if value != default for w in (name, str(value)))])
     else:
         text = render(analysis, output_format, other, top)
     code = 1 if errors or other_errors else 0

@@ -13,14 +13,16 @@ bug: please report it with the seed); 130 interrupted.
 
 from __future__ import annotations
 
+import shlex
 import sys
 import time
 from pathlib import Path
-from typing import IO, Annotated
+from typing import IO, Annotated, Any
 
 import typer
 
 from ttrtool import simulate
+from ttrtool.model import Board
 from ttrtool.simulate.session import RunError, RunRequest, RunResult, Watcher
 from ttrtool.simulate.summary import to_text
 
@@ -129,6 +131,10 @@ def simulate_command(
         "--check-invariants",
         help="Check the engine's invariants after every action; re-score every game.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
+    html: Annotated[Path | None, typer.Option(
+        "--html", metavar="FILE",
+        help="Write the report as one self-contained HTML page with the board "
+             "(docs/report.md).")] = None,
 ) -> None:
     """Play seeded games with bots on MAP and report balance statistics.
 
@@ -141,6 +147,7 @@ def simulate_command(
         map_name=map_name, games=games, players=players, bots=bots, seed=seed, jobs=jobs,
         backend=backend, scheduler=scheduler, out=out, log=log, log_actions=log_actions,
         markdown=markdown, fail_on=fail_on, check_invariants=check_invariants, quiet=quiet)
+    page_board = _page_board(request, html) if html is not None else None
     progress = Progress(quiet)
     try:
         result = simulate.run(request, progress)
@@ -151,8 +158,51 @@ def simulate_command(
         raise typer.Exit(e.code) from None
     progress.close()
     code = show(result)
+    if html is not None and page_board is not None and result.report is not None:
+        _write_page(html, result.report, page_board, request)
     if code:
         raise typer.Exit(code)
+
+
+def _page_board(request: RunRequest, html: Path) -> Board | None:
+    """Check ``--html`` with the other outputs before any game is played (exit code 2), and
+    load the board the page will draw (None: the run itself will report the map's errors)."""
+    from ttrtool import resolve_map_path
+    from ttrtool.outputs import first_output_problem
+    from ttrtool.validate import validate_file
+
+    source = resolve_map_path(request.map_name)
+    problem = first_output_problem((request.out, request.log, request.markdown, html), source)
+    if problem:
+        typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(2)
+    return validate_file(source).board
+
+
+def command_line(request: RunRequest, html: Path) -> str:
+    """The command that plays the same games again and writes the page (the run's own
+    figures: what was asked for, not how it was typed)."""
+    words = ["ttrtool", "simulate", request.map_name, "--games", str(request.games),
+             "--seed", str(request.seed)]
+    if request.players:
+        words += ["--players", request.players]
+    if request.bots:
+        words += ["--bots", request.bots]
+    words += ["--html", str(html)]
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def _write_page(path: Path, report: dict[str, Any], board: Board, request: RunRequest
+                ) -> None:
+    from ttrtool.render.theme import load_theme
+    from ttrtool.report.simulation import simulation_page
+
+    text = simulation_page(report, board, load_theme(None), None, command_line(request, path))
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as e:
+        typer.echo(f"error: cannot write {path}: {e.strerror or e}", err=True)
+        raise typer.Exit(2) from None
 
 
 def register(app: typer.Typer) -> None:
