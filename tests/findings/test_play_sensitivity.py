@@ -58,14 +58,77 @@ def test_a_route_nobody_claims_is_named(tmp_path: Path) -> None:
 
 def test_a_ticket_that_wins_games_is_named(tmp_path: Path) -> None:
     data = plant.bundled("usa")
-    # a 4-space ticket worth 60: validate calls it an error (TTR407); with the default
-    # bots, play sees a ticket only when it is this far off (docs/simulate.md, power)
+    # a 4-space ticket worth 60: validate calls it an error (TTR407); play names it on its
+    # own, beyond the spread of the map's tickets, without the static price
     plant.ticket(data, "Denver", "El Paso")["points"] = 60
     board = plant.built(data, tmp_path)
     report = _report(board, 4, 100, 1)
     found = _warnings(report, "TTR604")
     tid = next(t.id for t in board.tickets if t.label().startswith("Denver–El Paso"))
     assert [f["subjects"]["tickets"] for f in found] == [[tid]]
-    evidence = found[0]["evidence"]
-    assert evidence["wins"]["ci95"][0] > 0.3  # keepers win far more often
-    assert evidence["score"]["diff"] > 0
+    f = found[0]
+    assert f["evidence"]["beyond_spread"] and f["evidence"]["static_price"] is None
+    assert f["effect"]["unit"] == "points of win rate" and f["effect"]["ci95"][0] > 0.08
+    assert f["test"]["adjusted"] < 0.01 and "Benjamini" in f["test"]["control"]
+    assert f["evidence"]["like_for_like_score"]["diff"] > 0
+
+
+def _reports(board: Board, counts: tuple[int, ...], games: int, seed: int,
+             static: bool = True) -> dict[str, Any]:
+    from ttrtool.analysis import analyze
+    from ttrtool.analysis.findings import static_findings
+
+    tallies = []
+    for n in counts:
+        table, tally = Table(board, n, DEFAULT_BOTS), Tally(n)
+        for g in range(games):
+            tally.add(table.play(seed, g))
+        tallies.append(tally)
+    found = static_findings(analyze(board)) if static else []
+    return build_report(board, tallies, {"seed": seed}, "test", found)
+
+
+def test_a_ticket_worth_double_is_a_warning_that_confirms_its_static_price(
+        tmp_path: Path) -> None:
+    """The planted ticket of the issue, made stronger for a small run: Chicago–Santa Fe
+    9 -> 27 (the full-scale 9 -> 18 at 400 games is in benchmarks/play_power.py)."""
+    data = plant.bundled("usa")
+    plant.ticket(data, "Chicago", "Santa Fe")["points"] = 27
+    board = plant.built(data, tmp_path)
+    report = _reports(board, (3, 4), 120, 1)
+    tid = next(t.id for t in board.tickets if t.label().startswith("Chicago–Santa Fe"))
+    found = _warnings(report, "TTR604")
+    assert [f["subjects"]["tickets"] for f in found] == [[tid]]
+    assert found[0]["players"] == [3, 4]  # one finding for the ticket, listing the counts
+    assert found[0]["evidence"]["static_price"] == "over"
+    assert "play confirms it" in found[0]["message"]
+    # the static finding carries the play evidence
+    [static] = [f for f in report["findings"] if f["code"] == "TTR501"
+                and f["subjects"]["tickets"] == [tid]]
+    assert static["evidence"]["play"]["confirmed"] and "play confirms it" in static["message"]
+
+
+def test_a_one_space_shortcut_is_raced_for(tmp_path: Path) -> None:
+    data = plant.bundled("usa")
+    data["routes"].append({"a": "Denver", "b": "Saint Louis", "length": 1, "color": "gray"})
+    board = plant.board(data, tmp_path)
+    report = _reports(board, (3,), 60, 1, static=False)
+    rid = next(r.id for r in board.routes if {r.a_name, r.b_name} == {"Denver", "Saint Louis"})
+    found = _warnings(report, "TTR607")
+    assert [f["subjects"]["routes"] for f in found] == [[rid]]
+    assert found[0]["effect"]["ci95"][0] >= 0.65
+
+
+def test_a_fair_static_warning_says_play_does_not_confirm_it(tmp_path: Path) -> None:
+    """A ticket the static price calls dear but whose keepers do no better in play: the
+    static finding shows the play evidence and says play does not confirm it."""
+    data = plant.bundled("usa")
+    plant.ticket(data, "Kansas City", "Houston")["points"] = 9  # 5 spaces: priced high
+    board = plant.board(data, tmp_path)
+    report = _reports(board, (4,), 40, 3)
+    tid = next(t.id for t in board.tickets if t.label().startswith("Kansas City–Houston"))
+    [static] = [f for f in report["findings"] if f["code"] == "TTR501"
+                and f["subjects"]["tickets"] == [tid]]
+    assert static["evidence"]["play"]["confirmed"] is False
+    assert "play does not confirm it at this many games" in static["message"]
+    assert not [f for f in _warnings(report, "TTR604") if f["subjects"]["tickets"] == [tid]]

@@ -88,7 +88,9 @@ def balance_codes(info: type[CodeInfo]) -> tuple[CodeInfo, ...]:
         info("TTR604", "ticket-advantage", W,
              "Players who keep a ticket win more (or less) often than players of the same "
              "bot in the same seat who do not, beyond what tickets of its cost give on the "
-             "map.", stage="play",
+             "map (Mantel–Haenszel, Benjamini–Hochberg over the run; a warning from 8 "
+             "points when beyond the map's own spread or confirming a static price).",
+             stage="play",
              fix="Price the ticket by what it is worth in play: lower the points of a ticket "
                  "whose keepers win more, raise those of one whose keepers lose.",
              example="warning TTR604 ticket-advantage [2, 3, 4 players]: players who keep "
@@ -100,4 +102,54 @@ def balance_codes(info: type[CodeInfo]) -> tuple[CodeInfo, ...]:
                  "count; replay a stalled game with `ttrtool replay`.",
              example="warning TTR605 games-stalled [2 players]: 14 of 100 games did not end "
                      "normally ..."),
+        info("TTR606", "route-claimer-advantage", INFO,
+             "Players who claim a route win more (or less) often than players of the same "
+             "bot in the same seat who do not, beyond the map's routes of its length (info: "
+             "official maps have such routes, which serve winning tickets).",
+             stage="play",
+             fix="Lengthen a route that wins games, or add a second way round it.",
+             example="info TTR606 route-claimer-advantage [2, 3, 4 players]: players who "
+                     "claim route Denver–Saint Louis 1 gray win +10.3 points ..."),
+        info("TTR607", "route-raced", W,
+             "A route claimed in the first three rounds in most games: players race for it "
+             "(warning when the lower end of its 95% interval reaches half the games).",
+             stage="play",
+             fix="A route everyone takes first is usually too cheap for what it joins: "
+                 "lengthen it or add a parallel route.",
+             example="warning TTR607 route-raced [3, 4 players]: route Denver–Saint Louis 1 "
+                     "gray is raced for: claimed in the first three rounds in 86% of games "
+                     "..."),
+        info("TTR621", "seat-win-rate-changed", W,
+             "A seat's win rate changed against the baseline map (warning from 8 points).",
+             stage="baseline",
+             fix="If the edit was not meant to move the seats, undo the part that did.",
+             example="warning TTR621 seat-win-rate-changed [2 players]: seat 1 wins 58.0% "
+                     "against 49.5% on the baseline ..."),
+        info("TTR622", "ticket-changed", W,
+             "A ticket's completion rate, or its keepers' like-for-like edge, changed "
+             "against the baseline map.", stage="baseline",
+             fix="Check the ticket's price against its new paths (`ttrtool analyze`).",
+             example="warning TTR622 ticket-changed [3 players]: keepers of ticket "
+                     "Chicago–Santa Fe 18 (regular-5) win +10.2 points ..."),
+        info("TTR623", "route-changed", W,
+             "A route (matched by its ends, so a recoloured route is itself) is claimed "
+             "more or less often than on the baseline map; a recolouring is named.",
+             stage="baseline",
+             fix="A route nobody takes any more needs a reason to be taken: a ticket, a "
+                 "colour with cards to spare.",
+             example="warning TTR623 route-changed [3 players]: route Denver–Omaha 4 red "
+                     "(recoloured pink → red) is claimed in 15% of games against 40% ..."),
+        info("TTR624", "colour-pressure-changed", W,
+             "The share of a colour's tracks claimed per game changed against the "
+             "baseline map (its track count before and after is shown).",
+             stage="baseline",
+             fix="Balance the colours' routes and cards again (TTR505, TTR506).",
+             example="warning TTR624 colour-pressure-changed [4 players]: colour red: 38% "
+                     "of its 12 tracks claimed per game against 52% of 7 tracks ..."),
+        info("TTR625", "tempo-changed", W,
+             "Game length or the winner's score changed against the baseline map "
+             "(warning from 10% of the baseline's mean).", stage="baseline",
+             fix="Check train counts and route lengths if the change was not intended.",
+             example="info TTR625 tempo-changed [2 players]: game length (turns) 74.1 "
+                     "against 77.2 on the baseline ..."),
     )

@@ -10,16 +10,14 @@ on 1,000-game runs of the official maps (docs/simulate.md, "Findings").
 
 from __future__ import annotations
 
-import math
-import statistics
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Finding
+from ttrtool.simulate.edges import raced_routes, route_edges, ticket_edges, ticket_play_edges
 from ttrtool.simulate.statistics import (
-    Z95,
     benjamini_hochberg,
     games_to_detect,
     holm,
@@ -160,89 +158,6 @@ def idle_routes(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Findi
                      "ci95": [lo, hi]}, players=(n,))
 
 
-def _se(ci95: Sequence[float]) -> float:
-    return (ci95[1] - ci95[0]) / (2 * Z95)
-
-
-def _fit(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float]:
-    """Theil–Sen line y = a + b x: the median of pairwise slopes, then the median intercept.
-
-    Robust: one planted ticket far off the line cannot drag the line to itself
-    (a least-squares fit would, and make honest tickets look out of line).
-    """
-    slopes = [(ys[j] - ys[i]) / (xs[j] - xs[i])
-              for i in range(len(xs)) for j in range(i + 1, len(xs)) if xs[j] != xs[i]]
-    b = statistics.median(slopes) if slopes else 0.0
-    return statistics.median(y - b * x for x, y in zip(xs, ys, strict=True)), b
-
-
-def ticket_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Finding]:
-    """TTR604: keepers of a ticket win more (or less) than tickets of its length give.
-
-    Keepers of long tickets win more often on every map (they are the players
-    who build long networks), so the raw keeper-against-others difference is
-    compared with the map's own line: a robust fit of that difference on the
-    ticket's cheapest path over all tested tickets of one player count.  A
-    ticket's residual is tested against its own noise plus the spread between
-    tickets that the official maps show anyway (a robust random-effects
-    variance from the median absolute deviation of the residuals), then
-    Benjamini–Hochberg runs over the tickets.
-    """
-    for c in configs:
-        tested = [t for t in c["tickets"]
-                  if t["kept"] >= limits.ticket_groups and t.get("spaces") is not None
-                  and t["others"]["wins"]["of"] >= limits.ticket_groups
-                  and t["advantage"]["wins"] is not None
-                  and _se(t["advantage"]["wins"]["ci95"]) > 0]
-        decks: dict[str, list[Config]] = {}
-        for t in tested:
-            decks.setdefault(t["deck"], []).append(t)
-        # each deck against its own line: decks are dealt differently (Europe deals
-        # every player one long ticket), so their keepers are not alike
-        tested = [t for group in decks.values() if len(group) >= 5 for t in group]
-        if not tested:
-            continue
-        xs = [float(t["spaces"]) for t in tested]
-        ys = [float(t["advantage"]["wins"]["diff"]) for t in tested]
-        ses = [_se(t["advantage"]["wins"]["ci95"]) for t in tested]
-        lines = {d: _fit([float(t["spaces"]) for t in g],
-                         [float(t["advantage"]["wins"]["diff"]) for t in g])
-                 for d, g in decks.items() if len(g) >= 5}
-        expected = [lines[t["deck"]][0] + lines[t["deck"]][1] * x
-                    for t, x in zip(tested, xs, strict=True)]
-        residuals = [y - e for y, e in zip(ys, expected, strict=True)]
-        mid = statistics.median(residuals)
-        mad = 1.4826 * statistics.median(abs(r - mid) for r in residuals)
-        tau2 = max(0.0, mad ** 2 - statistics.median(s * s for s in ses))
-        zs = [r / math.sqrt(s * s + tau2) for r, s in zip(residuals, ses, strict=True)]
-        qs = benjamini_hochberg([min(1.0, 2 * normal_sf(abs(z))) for z in zs])
-        for t, x, e, r, se, q in zip(tested, xs, expected, residuals, ses, qs, strict=True):
-            if q >= limits.alpha:
-                continue
-            wins, score = t["advantage"]["wins"], t["advantage"]["score"]
-            near = abs(r) - Z95 * se  # the near end of the residual's 95% interval
-            level = Severity.WARNING if near >= limits.ticket_edge else Severity.INFO
-            lo, hi = wins["ci95"]
-            score_text = "" if score is None else (
-                f"; final score {score['diff']:+.1f} points "
-                f"(95% CI {score['ci95'][0]:+.1f} to {score['ci95'][1]:+.1f})")
-            yield Finding(
-                "TTR604", level,
-                f"players who keep ticket {t['label']} ({t['id']}) at {c['players']} players "
-                f"win {_pct(t['keepers']['wins']['rate'])} of {t['kept']} games against "
-                f"{_pct(t['others']['wins']['rate'])} for the others ({100 * wins['diff']:+.1f} "
-                f"points, 95% CI {100 * lo:+.1f} to {100 * hi:+.1f}){score_text}; that is "
-                f"{100 * r:+.1f} points off what tickets of {x:.0f} train spaces in its deck "
-                f"give on this map (q = {q:.2g})",
-                {"tickets": (t["id"],)},
-                {"kept": t["kept"], "spaces": t["spaces"], "keepers": t["keepers"],
-                 "others": t["others"], "wins": wins, "score": score,
-                 "expected_diff": round(e, 6), "residual": round(r, 6),
-                 "between_ticket_sd": round(math.sqrt(tau2), 6), "q_value": round(q, 8),
-                 "tested_tickets": len(tested)},
-                players=(c["players"],))
-
-
 def stalled_games(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Finding]:
     """TTR605: games that stalled or hit the turn cap instead of ending normally."""
     for c in configs:
@@ -272,11 +187,63 @@ def _endings(reasons: dict[str, int]) -> str:
 
 
 PlayCheck = Callable[[Sequence[Config], PlayLimits], Iterator[Finding]]
-PLAY_CHECKS: tuple[PlayCheck, ...] = (seat_advantage, idle_routes, ticket_advantage,
-                                      stalled_games)
+PLAY_CHECKS: tuple[PlayCheck, ...] = (seat_advantage, idle_routes, stalled_games)
 
 
-def play_findings(configs: Sequence[Config], limits: PlayLimits = PLAY_LIMITS) -> list[Finding]:
-    """Every finding from play over the configurations of one report."""
-    return [f for check in PLAY_CHECKS for f in check(configs, limits)]
+def play_findings(configs: Sequence[Config], limits: PlayLimits = PLAY_LIMITS,
+                  priced: Mapping[str, str] | None = None) -> list[Finding]:
+    """Every finding from play over the configurations of one report.
 
+    ``priced``: ticket id -> 'over' or 'under' where the static price finds fault
+    (TTR501/TTR502), so a ticket finding can say whether play confirms it.  The
+    like-for-like tests of tickets and routes (:mod:`ttrtool.simulate.edges`) are
+    adjusted together, Benjamini–Hochberg over every one of them in the run."""
+    found = [f for check in PLAY_CHECKS for f in check(configs, limits)]
+    candidates = [*ticket_edges(configs, priced or {}), *route_edges(configs)]
+    qs = benjamini_hochberg([c.p_value for c in candidates])
+    control = f"Benjamini–Hochberg over the {len(candidates)} ticket and route tests of the run"
+    for c, q in zip(candidates, qs, strict=True):
+        f = c.build(q, control)
+        if f is not None:
+            found.append(f)
+    found += raced_routes(configs)
+    return found
+
+
+
+def static_prices(static: Sequence[Finding]) -> dict[str, str]:
+    """Ticket id -> 'over' or 'under' for the tickets a static price finding (TTR501,
+    TTR502) warns about."""
+    out: dict[str, str] = {}
+    for f in static:
+        if f.code in ("TTR501", "TTR502") and f.severity >= Severity.WARNING:
+            for tid in f.subjects.get("tickets", ()):
+                out[tid] = "over" if f.code == "TTR501" else "under"
+    return out
+
+
+def with_play_evidence(static: Sequence[Finding], play: Sequence[Finding],
+                       configs: Sequence[Config]) -> list[Finding]:
+    """Static ticket price findings with what play says about the same ticket: confirmed
+    by a TTR604 warning, or not confirmed, with the keepers' like-for-like edge and its
+    interval (so a designer sees when play does not back a static warning)."""
+    confirmed = {t for f in play if f.code == "TTR604" and f.severity >= Severity.WARNING
+                 for t in f.subjects.get("tickets", ())}
+    edges = ticket_play_edges(configs)
+    out = []
+    for f in static:
+        tickets = f.subjects.get("tickets", ())
+        if f.code not in ("TTR501", "TTR502") or len(tickets) != 1 or tickets[0] not in edges:
+            out.append(f)
+            continue
+        tid = tickets[0]
+        edge = edges[tid]
+        lo, hi = edge.ci95
+        said = ("play confirms it (TTR604)" if tid in confirmed else
+                "play does not confirm it at this many games")
+        text = (f"; in play its keepers win {100 * edge.diff:+.1f} points against like "
+                f"players (95% CI {100 * lo:+.1f} to {100 * hi:+.1f}): {said}")
+        out.append(replace(f, message=f.message + text,
+                           evidence={**f.evidence, "play": {"like_for_like_wins": edge.to_dict(),
+                                                            "confirmed": tid in confirmed}}))
+    return out

@@ -18,7 +18,7 @@ from ttrtool.analysis.blocking import link_label
 from ttrtool.analysis.tickets import PathFinder, complete_tickets
 from ttrtool.findings import Finding, ordered
 from ttrtool.model import Board
-from ttrtool.simulate.findings import play_findings
+from ttrtool.simulate.findings import play_findings, static_prices, with_play_evidence
 from ttrtool.simulate.statistics import (
     Histogram,
     Moments,
@@ -28,9 +28,11 @@ from ttrtool.simulate.statistics import (
     two_proportions,
     uniformity,
 )
+from ttrtool.simulate.strata import Group, Stratum, compare
 
 REPORT_FORMAT = 2  # 2: a finding's players is a list, with effect, test and hint
 END_REASONS = ("normal", "stalled", "turn_cap")
+EARLY_ROUNDS = 3  # a claim in the first three rounds of turns is "early" (a route raced for)
 BASE_BREAKDOWN = frozenset({"routes", "tickets", "stations", "longest"})
 
 
@@ -76,6 +78,13 @@ class Tally:
     player_scores: Moments = field(default_factory=Moments)
     keeper_wins: Counter[str] = field(default_factory=Counter)
     keeper_scores: dict[str, Moments] = field(default_factory=dict)
+    # like with like (ttrtool.simulate.strata): every player, the keepers of each ticket
+    # and the claimers of each route, by bot and seat
+    strata: dict[Stratum, Group] = field(default_factory=dict)
+    ticket_strata: dict[str, dict[Stratum, Group]] = field(default_factory=dict)
+    route_strata: dict[str, dict[Stratum, Group]] = field(default_factory=dict)
+    first_claims: Counter[str] = field(default_factory=Counter)  # the game's first claim
+    early_claims: Counter[str] = field(default_factory=Counter)  # in the first three rounds
 
     def add(self, record: Mapping[str, Any]) -> None:
         """Count one finished game (a game-log record)."""
@@ -87,9 +96,22 @@ class Tally:
         for key, value in record["counters"].items():
             self.counters[key] += value
         scores = sorted((p["score"] for p in results), reverse=True)
+        first = min(((r["turn"], r["id"]) for p in results for r in p["claimed"]), default=None)
+        if first is not None:
+            self.first_claims[first[1]] += 1
         for p in results:
             seat, score = p["seat"], p["score"]
             won = seat in winners
+            stratum = (p["bot"], seat)
+            self.strata.setdefault(stratum, Group()).add(won, score)
+            for t in p["tickets"]:
+                self.ticket_strata.setdefault(t["id"], {}).setdefault(
+                    stratum, Group()).add(won, score)
+            for r in p["claimed"]:
+                self.route_strata.setdefault(r["id"], {}).setdefault(
+                    stratum, Group()).add(won, score)
+                if r["turn"] < EARLY_ROUNDS * self.players:
+                    self.early_claims[r["id"]] += 1
             self.seat_wins[seat] += won
             self.player_wins += won
             self.player_scores.add(score)
@@ -172,6 +194,7 @@ class Tally:
             "trains_left": self.trains_left.summary(),
             "tickets": tickets,
             "routes": routes,
+            "colours": colour_pressure(routes, games),
             "stations": {
                 "built_per_player": self.stations_built.summary(),
                 "used_opponent_route": self.stations_used,
@@ -206,6 +229,8 @@ class Tally:
                        "mean_score": round(others.mean, 4)},
             "advantage": {"wins": two_proportions(wins, kept, self.player_wins - wins, others.n),
                           "score": mean_difference(keepers, others)},
+            # keepers against non-keepers of the same bot and seat (Mantel–Haenszel)
+            "like_for_like": compare(self.strata, self.ticket_strata.get(tid, {})),
         }
 
     def _routes(self, board: Board) -> list[dict[str, Any]]:
@@ -228,8 +253,29 @@ class Tally:
                 "link_route_ids": [board.routes[i].id for i in link],
                 "link_claimed": link_claims,
                 "link_claim_rate": rate(link_claims, games),
+                "first_claim": rate(self.first_claims[r.id], games),
+                "early_claim": rate(self.early_claims[r.id], games),
+                # claimers against non-claimers of the same bot and seat (Mantel–Haenszel)
+                "like_for_like": compare(self.strata, self.route_strata.get(r.id, {})),
             })
         return out
+
+
+def colour_pressure(routes: Sequence[Mapping[str, Any]], games: int) -> list[dict[str, Any]]:
+    """Per colour: its tracks, the share of them claimed per game and the mean claim turn.
+
+    Counted over tracks (a closed second track counts as unclaimed: colours are
+    compared at one player count, where every colour's double routes are closed alike)."""
+    out = []
+    for colour in sorted({r["color"] for r in routes}):
+        tracks = [r for r in routes if r["color"] == colour]
+        claims = sum(r["claimed"] for r in tracks)
+        turns = sum(r["mean_claim_turn"] * r["claimed"] for r in tracks)
+        out.append({"colour": colour, "tracks": len(tracks),
+                    "spaces": sum(r["length"] for r in tracks),
+                    "claimed": rate(claims, games * len(tracks)),
+                    "mean_claim_turn": round(turns / claims, 2) if claims else None})
+    return out
 
 
 def ticket_spaces(board: Board) -> dict[str, int | None]:
@@ -260,7 +306,9 @@ def build_report(
     counts = {t.players for t in tallies}
     # static findings of a player count the run did not play stay with analyze
     static = [f for f in static if not f.players or counts & set(f.players)]
-    found = ordered([*static, *play_findings(configurations)])
+    priced = static_prices(static)
+    play = play_findings(configurations, priced=priced)
+    found = ordered([*with_play_evidence(static, play, configurations), *play])
     for c in configurations:
         c["findings"] = [f.to_dict() for f in found if c["players"] in f.players]
     return {

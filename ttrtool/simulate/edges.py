@@ -1,0 +1,278 @@
+"""Findings from play about single tickets and routes, compared like with like.
+
+Each check reads the configurations of a report (one per player count) and
+pools, over the player counts, the Mantel–Haenszel comparisons the report
+keeps (:mod:`ttrtool.simulate.strata`: a ticket's keepers, or a route's
+claimers, against players of the same bot in the same seat at the same player
+count who did not).  One finding names one subject and lists the player
+counts it was played at.  The checks yield :class:`Candidate` tests; the
+caller adjusts all of them together (Benjamini–Hochberg over every test of the
+run, :func:`ttrtool.simulate.findings.play_findings`) and builds the findings
+that pass.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ttrtool.diagnostics import Severity
+from ttrtool.findings import Effect, Finding, Test
+from ttrtool.simulate.statistics import Z95, normal_sf
+from ttrtool.simulate.strata import Pooled
+
+Config = Mapping[str, Any]
+MH = "Mantel–Haenszel over bot × seat × player count"
+
+
+@dataclass(frozen=True)
+class EdgeLimits:
+    """Where a like-for-like edge from play turns into a finding (docs/simulate.md)."""
+
+    # practically large: 8 points of win rate (0.08), the margin of every edge finding
+    margin: float = 0.08
+    min_group: int = 20  # keepers (claimers) and others needed before a subject is tested
+    # a route claimed in the first three rounds in at least this share of games (the lower
+    # end of its 95% interval) is raced for: official maps reach 0.29 (USA, 4 players)
+    raced: float = 0.65
+    raced_info: float = 0.45
+    # the spread between a group's subjects is judged from this many of them; in a smaller
+    # group (Europe's six long tickets) an edge beyond it is info unless it confirms a
+    # static price: six residuals do not tell the spread well (Edinburgh–Athina sits 25
+    # points below the other five long tickets on the official map)
+    spread_from: int = 10
+
+
+EDGE_LIMITS = EdgeLimits()
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One test of the run: its p-value, and the finding to make once it is adjusted."""
+
+    p_value: float
+    build: Callable[[float, str], Finding | None]  # (adjusted value, control) -> finding
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:+.1f}"
+
+
+def _fit(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float]:
+    """Theil–Sen line y = a + b x: the median of pairwise slopes, then the median intercept.
+
+    Robust: one planted subject far off the line cannot drag the line to itself."""
+    slopes = [(ys[j] - ys[i]) / (xs[j] - xs[i])
+              for i in range(len(xs)) for j in range(i + 1, len(xs)) if xs[j] != xs[i]]
+    b = statistics.median(slopes) if slopes else 0.0
+    return statistics.median(y - b * x for x, y in zip(xs, ys, strict=True)), b
+
+
+def _spread(residuals: Sequence[float], ses: Sequence[float]) -> float:
+    """The spread between subjects the map shows anyway (a robust random-effects sd)."""
+    mid = statistics.median(residuals)
+    mad = 1.4826 * statistics.median(abs(r - mid) for r in residuals)
+    return math.sqrt(max(0.0, mad ** 2 - statistics.median(s * s for s in ses)))
+
+
+@dataclass
+class _Subject:
+    id: str
+    label: str
+    cost: float  # train spaces of a ticket's cheapest path, or a route's length
+    group: str  # ticket deck, or "routes"
+    wins: Pooled
+    score: Pooled
+    players: list[int]
+    n: int  # keepers or claimers over the run
+
+
+def _pool(configs: Sequence[Config], key: str, cost: str, group: str | None,
+          count: str) -> list[_Subject]:
+    found: dict[str, _Subject] = {}
+    for c in configs:
+        for item in c[key]:
+            like = item.get("like_for_like")
+            if not like or item.get(cost) is None:
+                continue
+            s = found.get(item["id"])
+            if s is None:
+                s = found[item["id"]] = _Subject(
+                    item["id"], item["label"], float(item[cost]),
+                    item[group] if group else key, Pooled(), Pooled(), [], 0)
+            s.wins = s.wins + Pooled.from_dict(like["wins"])
+            s.score = s.score + Pooled.from_dict(like["score"])
+            s.n += item[count]
+            if item[count]:
+                s.players.append(c["players"])
+    return list(found.values())
+
+
+def ticket_play_edges(configs: Sequence[Config]) -> dict[str, Pooled]:
+    """Ticket id -> its keepers' like-for-like win edge pooled over the player counts."""
+    return {s.id: s.wins for s in _pool(configs, "tickets", "spaces", "deck", "kept")}
+
+
+def _against_line(subjects: list[_Subject], limits: EdgeLimits
+                  ) -> list[tuple[_Subject, float, float, float]]:
+    """(subject, expected edge, residual, spread) for subjects with enough games, each
+    against the line of its group (a ticket deck, or all routes) over its cost; the
+    spread is infinite for a group too small to tell it."""
+    tested = [s for s in subjects if s.n >= limits.min_group and s.wins.weight > 0
+              and s.wins.se < math.inf]
+    groups: dict[str, list[_Subject]] = {}
+    for s in tested:
+        groups.setdefault(s.group, []).append(s)
+    out = []
+    for members in groups.values():
+        if len(members) < 5:
+            continue
+        a, b = _fit([s.cost for s in members], [s.wins.diff for s in members])
+        expected = [a + b * s.cost for s in members]
+        residuals = [s.wins.diff - e for s, e in zip(members, expected, strict=True)]
+        tau = _spread(residuals, [s.wins.se for s in members])
+        if len(members) < limits.spread_from:
+            tau = math.inf
+        out += [(s, e, r, tau) for s, e, r in zip(members, expected, residuals, strict=True)]
+    return out
+
+
+def ticket_edges(configs: Sequence[Config], priced: Mapping[str, str],
+                 limits: EdgeLimits = EDGE_LIMITS) -> Iterator[Candidate]:
+    """TTR604: a ticket whose keepers win more (or less) than like players who do not,
+    beyond what tickets of its cost give on this map.
+
+    Keepers of long tickets win more on every map (USA: Seattle–New York +17
+    points like for like), so the edge is judged against a robust line of the
+    keepers' edge over the cheapest path, per deck.  A warning when the residual
+    is significant and at least ``margin``, and either beyond the spread the
+    map's own tickets show (the near end of its interval with that spread added
+    passes the margin) or in the direction the ticket's static price says
+    (``priced``: ticket id -> 'over' or 'under', TTR501/TTR502): play then
+    confirms the price.  Significant but smaller, or unconfirmed: info.
+    """
+    for s, expected, r, tau in _against_line(
+            _pool(configs, "tickets", "spaces", "deck", "kept"), limits):
+        p = min(1.0, 2 * normal_sf(abs(r) / s.wins.se))
+        yield Candidate(p, _ticket_builder(s, expected, r, tau, priced.get(s.id, ""), limits,
+                                           p))
+
+
+def _ticket_builder(s: _Subject, expected: float, r: float, tau: float, price: str,
+                    limits: EdgeLimits, p: float) -> Callable[[float, str], Finding | None]:
+    def build(q: float, control: str) -> Finding | None:
+        if q >= 0.01:
+            return None
+        se = s.wins.se
+        beyond = abs(r) - Z95 * math.sqrt(se * se + tau * tau) >= limits.margin
+        confirms = price == ("over" if r > 0 else "under")
+        large = abs(r) >= limits.margin
+        severity = Severity.WARNING if large and (beyond or confirms) else Severity.INFO
+        lo, hi = s.wins.ci95
+        word = "more" if s.wins.diff >= 0 else "less"
+        why = ""
+        if confirms:
+            why = (f"; its static price says {price}priced "
+                   f"({'TTR501' if price == 'over' else 'TTR502'}) and play confirms it")
+        elif price:
+            why = f"; its static price says {price}priced, play does not confirm it"
+        score = s.score
+        message = (
+            f"players who keep ticket {s.label} ({s.id}) win {_pct(abs(s.wins.diff))[1:]} "
+            f"points {word} often than players of the same bot in the same seat who do not "
+            f"(95% CI {_pct(lo)} to {_pct(hi)}; final score {score.diff:+.1f}), "
+            f"{_pct(r)} points off what tickets of {s.cost:.0f} train spaces give on this "
+            f"map (q = {q:.2g}){why}")
+        return Finding(
+            "TTR604", severity, message, {"tickets": (s.id,)},
+            {"kept": s.n, "spaces": s.cost, "like_for_like_wins": s.wins.to_dict(),
+             "like_for_like_score": s.score.to_dict(), "expected": round(expected, 6),
+             "residual": round(r, 6),
+             "between_ticket_sd": None if math.isinf(tau) else round(tau, 6),
+             "static_price": price or None, "beyond_spread": beyond},
+            tuple(sorted(set(s.players))),
+            Effect("keepers' win rate minus like non-keepers', less the map's line over the "
+                   "ticket's cost", r, (r - Z95 * se, r + Z95 * se), "points of win rate"),
+            Test(f"{MH}; residual against a Theil–Sen line per deck", p, q, control))
+    return build
+
+
+def route_edges(configs: Sequence[Config], limits: EdgeLimits = EDGE_LIMITS
+                ) -> Iterator[Candidate]:
+    """TTR606: a route whose claimers win more (or less) than like players who do not,
+    beyond the line of the map's routes over their length.
+
+    Info only, when at least ``margin`` off: the official maps have routes whose
+    claimers win 15–35 points more than the line (Europe's Moskva–Petrograd,
+    Switzerland's Kreuzlingen–Deutschland at 400 games), because the route
+    serves the winning tickets rather than wins by itself.  A route that wins
+    games because it is too cheap is raced for (TTR607, a warning).
+    """
+    for s, expected, r, tau in _against_line(
+            _pool(configs, "routes", "length", None, "claimed"), limits):
+        p = min(1.0, 2 * normal_sf(abs(r) / s.wins.se))
+        yield Candidate(p, _route_builder(s, expected, r, tau, limits, p))
+
+
+def _route_builder(s: _Subject, expected: float, r: float, tau: float,
+                   limits: EdgeLimits, p: float) -> Callable[[float, str], Finding | None]:
+    def build(q: float, control: str) -> Finding | None:
+        if q >= 0.01 or abs(r) < limits.margin:
+            return None
+        se = s.wins.se
+        lo, hi = s.wins.ci95
+        return Finding(
+            "TTR606", Severity.INFO,
+            f"players who claim route {s.label} win {_pct(s.wins.diff)} points against "
+            f"players of the same bot in the same seat who do not (95% CI {_pct(lo)} to "
+            f"{_pct(hi)}), {_pct(r)} points off the map's routes of length {s.cost:.0f} "
+            f"(q = {q:.2g})",
+            {"routes": (s.id,)},
+            {"claimed": s.n, "like_for_like_wins": s.wins.to_dict(),
+             "like_for_like_score": s.score.to_dict(), "expected": round(expected, 6),
+             "residual": round(r, 6),
+             "between_route_sd": None if math.isinf(tau) else round(tau, 6)},
+            tuple(sorted(set(s.players))),
+            Effect("claimers' win rate minus like non-claimers', less the map's line over "
+                   "route length", r, (r - Z95 * se, r + Z95 * se), "points of win rate"),
+            Test(f"{MH}; residual against a Theil–Sen line over length", p, q, control))
+    return build
+
+
+def raced_routes(configs: Sequence[Config], limits: EdgeLimits = EDGE_LIMITS
+                 ) -> Iterator[Finding]:
+    """TTR607: a route claimed in the first three rounds in most games: raced for.
+
+    Warning when the lower end of the 95% interval of its early-claim rate
+    reaches ``raced`` at some player count, info from ``raced_info``; one
+    finding per route listing the counts."""
+    found: dict[str, list[tuple[Config, Config]]] = {}
+    for c in configs:
+        for r in c["routes"]:
+            early = r.get("early_claim")
+            if early and early["ci95"][0] >= limits.raced_info:
+                found.setdefault(r["id"], []).append((c, r))
+    for rid, rows in found.items():
+        c, r = max(rows, key=lambda cr: cr[1]["early_claim"]["rate"])
+        early = r["early_claim"]
+        lo, hi = early["ci95"]
+        severity = (Severity.WARNING if any(x["early_claim"]["ci95"][0] >= limits.raced
+                                            for _, x in rows) else Severity.INFO)
+        counts = tuple(sorted(x["players"] for x, _ in rows))
+        yield Finding(
+            "TTR607", severity,
+            f"route {r['label']} is raced for: claimed in the first three rounds in "
+            f"{100 * early['rate']:.0f}% of games at {c['players']} players (95% CI "
+            f"{100 * lo:.0f}–{100 * hi:.0f}%; claimed in {100 * r['claim_rate']:.0f}% of "
+            f"games, on average at turn {r['mean_claim_turn']:.0f}); the game's first claim "
+            f"in {100 * r['first_claim']['rate']:.0f}%",
+            {"routes": (rid,)},
+            {"early_claim": {str(x["players"]): y["early_claim"] for x, y in rows},
+             "first_claim": {str(x["players"]): y["first_claim"] for x, y in rows},
+             "claim_rate": {str(x["players"]): y["claim_rate"] for x, y in rows}},
+            counts,
+            Effect("share of games where it is claimed in the first three rounds",
+                   early["rate"], (lo, hi), "share of games"))
