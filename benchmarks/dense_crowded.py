@@ -154,10 +154,11 @@ def greece_board(tickets: int = 24, print_width: float = 560.0) -> str:
     return "\n".join(lines) + "\n"
 
 
-def triples_board(cols: int = 10, rows: int = 6, seed: int = 1, triples: float = 0.3,
+def triples_board(cols: int = 9, rows: int = 6, seed: int = 1, triples: float = 0.15,
                   doubles: float = 0.25, unequal: float = 0.3, tickets: int = 24) -> str:
     """A grid board where a share of the routes are triples (some of unequal tracks, such
-    as 4/4/5) and another share doubles: the France / Old West kind."""
+    as 4/4/5; half of them written as a double group and a route of its own) and another
+    share doubles: the France / Old West kind."""
     rng = random.Random(seed)
     width, height = 1744, 1125
     dx, dy = width / (cols + 1), height / (rows + 1)
@@ -201,9 +202,13 @@ def triples_board(cols: int = 10, rows: int = 6, seed: int = 1, triples: float =
         lengths = [n] * tracks
         if n >= 2 and rng.random() < unequal:
             lengths[-1] = n + 1 if _length(math.dist(pos[a], pos[b])) < 8 else n - 1
-        for col, k in zip(rng.sample(COLORS, tracks), lengths, strict=True):
-            lines.append(f"  - {{a: {names[a]}, b: {names[b]}, length: {k}, color: {col}, "
-                         f"double: G{group:03d}}}")
+        # Half of the triples written as converted maps write them: a double group and a
+        # third route of its own.
+        loose = tracks == 3 and rng.random() < 0.5
+        for t, (col, k) in enumerate(zip(rng.sample(COLORS, tracks), lengths, strict=True)):
+            tag = "" if loose and t == 2 else f", double: G{group:03d}"
+            lines.append(f"  - {{a: {names[a]}, b: {names[b]}, length: {k}, color: {col}"
+                         f"{tag}}}")
     lines += _tickets(rng, names, adj, length, tickets)
     return "\n".join(lines) + "\n"
 

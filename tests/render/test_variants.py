@@ -125,3 +125,36 @@ def test_a_shorter_track_of_a_bundle_reaches_both_markers(
     far = min(point_box_distance(cars[0].box, end), point_box_distance(cars[-1].box, end))
     limit = theme.sizes.city_radius + theme.sizes.end_gap_max
     assert near <= limit and far <= limit
+
+
+@pytest.mark.parametrize("groups", [
+    ("double: AB", "double: AB", "double: AB"),  # one group of three
+    ("double: AB", "double: AB", ""),  # a double and a third route, as converted maps write it
+    ("", "", ""),  # three routes between the same places
+    ("", "double: AB", "double: AB"),
+])
+@pytest.mark.parametrize("lengths", [(2, 2, 2), (4, 4, 5)])
+def test_parallel_routes_between_two_places_are_one_bundle(
+        theme: Theme, tmp_path: Path, groups: tuple[str, str, str],
+        lengths: tuple[int, int, int]) -> None:
+    """However a map writes three tracks between the same two places (a triple, a double and
+    a third route, three routes; of equal or unequal lengths, R-VAR-5), they are drawn as one
+    bundle of three parallel tracks, like a double, and do not overlap."""
+    from ttrtool.render.problems import layout_problems
+
+    text = (CASES / "triple.yaml").read_text(encoding="utf-8")
+    text = text.replace("players: {min: 2, max: 4}",
+                        "players: {min: 2, max: 4}\n  double_routes: {tracks_may_differ: true}")
+    text = text.replace("trains_per_player: 4", "trains_per_player: 9")
+    for color, group, n in zip(("red", "blue", "pink"), groups, lengths, strict=True):
+        tag = f", {group}" if group else ""
+        text = text.replace(f"length: 2, color: {color}, double: AB}}",
+                            f"length: {n}, color: {color}{tag}}}")
+    path = tmp_path / "triple.yaml"
+    path.write_text(text, encoding="utf-8")
+    board, p, _root = _drawn(path, theme)
+    three = [r.index for r in board.routes if {r.a, r.b} == {0, 1}]
+    assert [board.routes[r].length for r in three] == list(lengths)
+    lanes = [lane for lane in p.routes.lanes if set(lane.routes) & set(three)]
+    assert len(lanes) == 1 and sorted(lanes[0].routes) == three
+    assert [q for q in layout_problems(p) if q.code in ("TTR201", "TTR203")] == []

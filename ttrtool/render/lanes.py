@@ -107,19 +107,25 @@ class LaneGeometry:
             self.at_node.setdefault(lane.b, []).append((lane.index, 1))
 
     def _make_lanes(self) -> list[Lane]:
-        """One lane per route, or per parallel group (a double route, a triple, ...): the
-        tracks of a ``double`` group between the same two places are drawn side by side as
-        one bundle (R-VAR-4), in the order the map lists them."""
+        """One lane per route, or per bundle of parallel tracks between the same two places:
+        the tracks of a ``double`` group (a double route, a triple, R-VAR-4) and any other
+        route between those places without waypoints of its own are drawn side by side as
+        one bundle, in the order the map lists them.  (A converted map may write a triple as
+        a double group and a third route, or as three routes; drawn apart they would have
+        to bend round each other.)"""
         lanes: list[Lane] = []
         drawn: set[int] = set()
-        for r in self.board.routes:
+        routes = self.board.routes
+        for r in routes:
             if r.index in drawn:
                 continue
             group: tuple[Route, ...] = (r,)
-            if r.double is not None:
-                group += tuple(o for o in self.board.routes
-                               if o.double == r.double and o.index != r.index
-                               and o.index not in drawn and {o.a, o.b} == {r.a, r.b})
+            if r.double is not None or not r.waypoints:
+                group += tuple(o for o in routes
+                               if o.index != r.index and o.index not in drawn
+                               and {o.a, o.b} == {r.a, r.b}
+                               and ((r.double is not None and o.double == r.double)
+                                    or (not r.waypoints and not o.waypoints)))
             drawn.update(g.index for g in group)
             wps = tuple(self.frame.to_mm(p) for p in r.waypoints)
             lanes.append(Lane(len(lanes), tuple(g.index for g in group), r.a, r.b,
