@@ -74,9 +74,9 @@ def test_same_board_gives_the_same_bytes(boards: dict[str, Board], svgs: dict[st
 # them as they are; a change that is meant to move something on the board updates them, and
 # its commit says what moved and why.
 DIGESTS = {
-    "usa": "434dc32dc184f6338b9d1065a7f6416245f45e652da64b6722aed18384b19764",
-    "europe": "309cbe372290b89935ebaa4d39a49d6b5ef2f53c0c14661387ea92c4d5832674",
-    "switzerland": "7b0de9a2762825a178552c61fa97126e4881fd2f4e7b8ab7bcb5e036c36391ce",
+    "usa": "502ef2bb55f3244cafe5f715518b08847f4c80aa60c2ffb4d2b80e6bfcab03c3",
+    "europe": "42f66e2da096d30c8378d3a08785007c0f9bb23005d755598c3e9facb90c6cbc",
+    "switzerland": "4dc53040a660dbb086ce0588170dacfaa26871cf82d152aafb1176c8185b2c2b",
 }
 
 
@@ -166,3 +166,21 @@ def test_countries_are_labelled_bands_along_the_edge(plans: dict[str, BoardPlan]
     texts = {e.text for g in root.iter(f"{SVG}g") if g.get("class") == "label country-label"
              for e in g.iter(f"{SVG}text")}
     assert texts == {"Deutschland", "France", "Italia", "Österreich"}
+
+
+def test_cars_close_to_the_map_colour_get_a_heavier_outline(svgs: dict[str, bytes]) -> None:
+    """White and yellow cars on the cream map (contrast ratios 1.2 and 1.3) are outlined at
+    0.7 mm, the other colours at 0.3 mm; a tunnel keeps its dashed 0.8 mm outline."""
+    from ttrtool.render.theme import LOW_CONTRAST, contrast_ratio, default_theme
+
+    theme = default_theme()
+    low = {c for c, v in theme.routes.items()
+           if (contrast_ratio(v, theme.colors["map"]) or 99) < LOW_CONTRAST}
+    assert low == {"white", "yellow"}
+    root = ET.fromstring(svgs["usa"])
+    widths: dict[str, set[str | None]] = {}
+    for e in root.iter(f"{SVG}rect"):
+        if e.get("class") == "space":
+            widths.setdefault(e.get("fill") or "", set()).add(e.get("stroke-width"))
+    assert widths[theme.routes["white"]] == widths[theme.routes["yellow"]] == {"0.7"}
+    assert widths[theme.routes["red"]] == widths[theme.routes["gray"]] == {"0.3"}

@@ -130,7 +130,7 @@ def routes_layer(p: BoardPlan, theme: Theme) -> ET.Element:
             "transform": f"translate({num(b.cx)} {num(b.cy)}) rotate({num(b.angle)})",
             "fill": theme.route_color(r.color),
             "stroke": colors["tunnel_stroke"] if tunnel else colors["space_stroke"],
-            "stroke-width": 0.8 if tunnel else 0.3,
+            "stroke-width": 0.8 if tunnel else theme.space_outline(r.color),
         }
         if tunnel:
             attrs["stroke-dasharray"] = "1.6 0.9"

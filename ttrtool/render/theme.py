@@ -56,6 +56,34 @@ class Theme:
         """The theme's colour for a card colour, or the name itself (a CSS colour)."""
         return self.routes.get(name, name)
 
+    def space_outline(self, name: str) -> float:
+        """The width (mm) of the outline of a train space of colour ``name``: the plain 0.3,
+        or 0.7 where the colour is too close to the map's (white and yellow on the default
+        cream: contrast ratios 1.2 and 1.3), so that its cars stand out all the same."""
+        ratio = contrast_ratio(self.route_color(name), self.colors["map"])
+        return 0.7 if ratio is not None and ratio < LOW_CONTRAST else 0.3
+
+
+LOW_CONTRAST = 1.6  # below this contrast ratio with the map a car's outline is drawn heavier
+
+
+def contrast_ratio(a: str, b: str) -> float | None:
+    """The WCAG contrast ratio (1 to 21) of two ``#rrggbb`` colours; None for a colour given
+    by name (the theme's own colours are all ``#rrggbb``)."""
+
+    def luminance(c: str) -> float | None:
+        if not re.fullmatch(r"#[0-9a-fA-F]{6}", c):
+            return None
+        channels = [int(c[k:k + 2], 16) / 255 for k in (1, 3, 5)]
+        r, g, b = (x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+                   for x in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    la, lb = luminance(a), luminance(b)
+    if la is None or lb is None:
+        return None
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
 
 def _merge(base: dict[str, Any], over: dict[str, Any], where: str) -> dict[str, Any]:
     out = dict(base)
