@@ -1,4 +1,4 @@
-"""Checks TTR201-TTR208: does the board draw cleanly at print size?
+"""Checks TTR200-TTR209: does the board draw cleanly at print size, and its cards?
 
 The board is laid out exactly as ``ttrtool render`` draws it with the default
 theme (train spaces of 24 x 8 mm, the map scaled to ``board.print_width_mm``)
@@ -195,3 +195,22 @@ def route_end_gap(ctx: CheckContext) -> Iterator[Problem]:
     end).
     """
     yield from _run("TTR208", ctx)
+
+
+@check("TTR209", "ticket-card-text", Severity.WARNING,
+       "A name on a ticket card does not fit the card, even set small on two lines.")
+def ticket_card_text(ctx: CheckContext) -> Iterator[Problem]:
+    """Every ticket card's origin, destinations and footer fit inside the card's safe area:
+    a name too wide is set smaller, then on two lines; what still does not fit is reported
+    (``render --tickets`` prints the same list).
+
+    Passing: ``{from: Bern, to: West Taur-im-Duinath, points: 8}`` (set smaller).
+
+    Failing: a destination named with sixty letters and no space or hyphen.
+    """
+    if _skipped(ctx):
+        return
+    from ttrtool.render.cardtext import card_problems
+
+    for ticket, message in card_problems(ctx.board):
+        yield Problem(message, ticket.path)

@@ -143,8 +143,8 @@ def _render(opts: RenderOptions) -> None:
     suffix = out.suffix.lower()
     if suffix not in (".svg", ".pdf", ".png"):
         raise _fail(f"output must end in .svg, .pdf or .png: {out}")
-    if tickets is not None and tickets.suffix.lower() not in (".svg", ".pdf"):
-        raise _fail(f"--tickets must end in .pdf or .svg: {tickets}")
+    if tickets is not None and tickets.suffix.lower() not in (".svg", ".pdf", ".png"):
+        raise _fail(f"--tickets must end in .pdf, .svg or .png: {tickets}")
     pdf_out = out.with_suffix(".pdf") if board_wanted and pdf and suffix != ".pdf" else None
     tiles_out = (out.with_name(out.stem + "-tiles.pdf") if board_wanted and tiles is not None
                  else None)
@@ -189,9 +189,13 @@ def _render(opts: RenderOptions) -> None:
             from ttrtool.render.tickets import sheets_svg, ticket_sheets
 
             target = tickets
+            _report_cards(board)
             pages = ticket_sheets(board, theme, paper)
-            if tickets.suffix.lower() == ".svg":
+            kind = tickets.suffix.lower()
+            if kind == ".svg":
                 _write(tickets, sheets_svg(pages, paper))
+            elif kind == ".png":  # every sheet, one below the other, as the SVG has them
+                pdfmod.svg_to_png(sheets_svg(pages, paper), tickets)
             else:
                 pdfmod.pages_to_pdf(pages, tickets)
             written.append(tickets)
@@ -242,6 +246,15 @@ def _report_layout(the_plan: BoardPlan, source: Path) -> None:
                          "problem(s) with a fix for each\n")
 
 
+def _report_cards(board: Board) -> None:
+    """Name the ticket cards whose text does not fit (TTR209 of `validate --layout`, from
+    the same function)."""
+    from ttrtool.render.cardtext import card_problems
+
+    for _ticket, message in card_problems(board):
+        sys.stderr.write(f"warning: {message}\n")
+
+
 PLAIN = Shape("render", {"-o": "output", "--output": "output", "--tiles": "tiles",
                          "--overlap": "overlap", "--tickets": "tickets", "--paper": "paper",
                          "--heatmap": "heatmap", "--theme": "theme_file"},
@@ -285,7 +298,7 @@ def register(app: typer.Typer) -> None:
         overlap: str = typer.Option("15mm", "--overlap", metavar="LENGTH",
                                     help="Overlap between tiles."),
         tickets_arg: str | None = typer.Option(None, "--tickets", metavar="FILE",
-                                               help="Ticket cards: .pdf or .svg."),
+                                               help="Ticket cards: .pdf, .svg or .png."),
         paper: str = typer.Option("a4", "--paper", metavar="PAPER",
                                   help="Paper for ticket sheets: a4, letter, a3."),
         heatmap_arg: str | None = typer.Option(

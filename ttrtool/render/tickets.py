@@ -12,6 +12,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from ttrtool.model import Board, Ticket
+from ttrtool.render.cardtext import DESTINATION, FOOTER, ORIGIN, fit
+from ttrtool.render.labels import text_width
 from ttrtool.render.pdf import PAPER_MM
 from ttrtool.render.svg import document, el, fill_template, load_template, num, repeat, to_bytes
 from ttrtool.render.theme import Theme
@@ -72,20 +74,47 @@ def _badge(points: str) -> dict[str, str]:
     return {"psize": num(size), "py": num(21.8 + size * 0.36)}
 
 
+def _row(name: str) -> dict[str, str]:
+    """A destination's text: one line at baseline 23 mm, or two around it."""
+    got = fit(name, DESTINATION, "→ ")
+    one, two = (got.lines + ("",))[:2]
+    if not two:
+        return {"to": one, "to2": "", "tsize": num(got.size), "ty": "23", "ty2": "23",
+                "tx2": "6"}
+    indent = text_width("→ ", got.size)
+    return {"to": one, "to2": two, "tsize": num(got.size), "ty": num(23 - got.size * 0.55),
+            "ty2": num(23 + got.size * 0.6), "tx2": num(6 + indent)}
+
+
+def _origin(name: str) -> dict[str, str]:
+    got = fit(name, ORIGIN)
+    one, two = (got.lines + ("",))[:2]
+    if not two:
+        return {"origin": one, "origin2": "", "osize": num(got.size), "oy": "15", "oy2": "15"}
+    return {"origin": one, "origin2": two, "osize": num(got.size), "oy": "12.6", "oy2": "16.6"}
+
+
 def card(board: Board, ticket: Ticket, theme: Theme) -> ET.Element:
-    """One card face as a group with its top-left corner at (0, 0)."""
+    """One card face as a group with its top-left corner at (0, 0); names too long for their
+    room are set smaller or on two lines (:mod:`ttrtool.render.cardtext`)."""
     tpl = load_template("card.svg")
-    rows = [{"to": d.name, "points": str(d.points), **_badge(str(d.points))}
+    rows = [{**_row(d.name), "points": str(d.points), **_badge(str(d.points))}
             for d in ticket.destinations]
     repeat(tpl, "dests", rows)
     deck = "long route" if ticket.deck == "long" else "destination"
+    footer = fit(f"{board.meta.name} · {ticket.id}", FOOTER)
     values = {"card": theme.colors["card"], "stroke": theme.colors["legend_stroke"],
               "text": theme.colors["text"], "highlight": theme.colors["card_highlight"],
-              "heading": f"{deck} ticket".upper(), "origin": ticket.origin,
-              "footer": f"{board.meta.name} · {ticket.id}"}
+              "heading": f"{deck} ticket".upper(), **_origin(ticket.origin),
+              "footer": footer.lines[0], "fsize": num(footer.size)}
     g = el(None, "g", {"id": f"card-{ticket.index}", "class": "ticket",
                        "font-family": theme.font_family})
-    g.extend(list(fill_template(tpl, values)))
+    face = fill_template(tpl, values)
+    for parent in list(face.iter()):  # a second line left empty is not written
+        for child in list(parent):
+            if child.tag.split("}")[-1] == "text" and not (child.text or "").strip():
+                parent.remove(child)
+    g.extend(list(face))
     top = float(tpl.get("data-rows-top", "20")) + ROW_STEP * len(rows) + 1
     bottom = float(tpl.get("data-map-bottom", "80"))
     if bottom - top > 8:
