@@ -161,7 +161,9 @@ def test_route_claim_rate_failure_names_the_route(report: dict[str, Any]) -> Non
 
 def test_summaries_open_with_the_findings(report: dict[str, Any]) -> None:
     loud = dict(report, findings=[Finding("TTR601", Severity.WARNING, "seat 1 wins").to_dict()])
-    assert to_text(loud).startswith("Findings (1 warning):\n  warning TTR601 seat-advantage")
+    # the summary names its map and player counts, then the findings
+    assert to_text(loud).startswith("Ticket to Ride (USA, base game) (usa), 2, 4 players:\n"
+                                    "Findings (1 warning):\n  warning TTR601 seat-advantage")
     md = to_markdown(loud)
     assert md.index("## Findings") < md.index("## 2 players")
 
@@ -205,3 +207,35 @@ def test_games_not_ending_normally_are_told_in_words(report: dict[str, Any]) -> 
     assert "1 stopped at the turn cap" in found.message
     assert "ttrtool replay" in found.message and "{" not in found.message
     assert found.evidence["end_reasons"]["stalled"] == 2
+
+
+def test_a_clean_run_states_the_seat_edge_it_rules_out(report: dict[str, Any]) -> None:
+    for c in report["configurations"]:
+        v = c["seat_verdict"]
+        lo, hi = v["ci90"]
+        assert lo <= v["edge"] <= hi and v["ruled_out"] == pytest.approx(max(-lo, hi), abs=1e-5)
+    text = to_text(report)
+    assert "verdict: the first seat's edge is within ±" in text
+
+
+def test_simulate_baseline_select_and_play_only_gate(tmp_path: Path) -> None:
+    from tests.findings import plant
+
+    data = plant.bundled("switzerland")
+    plant.deck_colours(data, green=3)  # static: the deck is short of green (TTR506)
+    path = plant.write(data, tmp_path)
+    out = tmp_path / "r.json"
+    res = CliRunner().invoke(app, ["simulate", str(path), "--games", "4", "--jobs", "1",
+                                   "--quiet", "--out", str(out), "--baseline", "switzerland",
+                                   "--fail-on", "play-findings"])
+    assert res.exit_code == 0, res.output  # the static warning does not fail a play-only gate
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert doc["baseline"]["map"]["id"] == "switzerland" and doc["baseline"]["games"] == 4
+    assert any(f["code"] == "TTR506" for f in doc["findings"])
+    res = CliRunner().invoke(app, ["simulate", str(path), "--games", "2", "--jobs", "1",
+                                   "--quiet", "--out", str(out), "--ignore", "TTR5"])
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert res.exit_code == 0 and not [f for f in doc["findings"] if f["code"] < "TTR6"]
+    res = CliRunner().invoke(app, ["simulate", "switzerland", "--games", "2", "--select",
+                                   "TTR9"])
+    assert res.exit_code == 2 and "no finding has this code" in res.output

@@ -135,6 +135,16 @@ def simulate_command(
         "--html", metavar="FILE",
         help="Write the report as one self-contained HTML page with the board "
              "(docs/report.md).")] = None,
+    baseline: Annotated[str | None, typer.Option(
+        "--baseline", metavar="OLD",
+        help="Also play the same games (same seeds) on OLD, a map file or bundled id, and "
+             "report what changed as findings (TTR62x).")] = None,
+    select: Annotated[list[str] | None, typer.Option(
+        "--select", metavar="CODES",
+        help="Keep only findings with these codes or prefixes, e.g. TTR6.")] = None,
+    ignore: Annotated[list[str] | None, typer.Option(
+        "--ignore", metavar="CODES",
+        help="Leave out findings with these codes or prefixes, e.g. TTR501,TTR505.")] = None,
 ) -> None:
     """Play seeded games with bots on MAP and report balance statistics.
 
@@ -146,7 +156,9 @@ def simulate_command(
     request = RunRequest(
         map_name=map_name, games=games, players=players, bots=bots, seed=seed, jobs=jobs,
         backend=backend, scheduler=scheduler, out=out, log=log, log_actions=log_actions,
-        markdown=markdown, fail_on=fail_on, check_invariants=check_invariants, quiet=quiet)
+        markdown=markdown, fail_on=fail_on, check_invariants=check_invariants, quiet=quiet,
+        baseline=baseline, select=finding_codes("--select", select),
+        ignore=finding_codes("--ignore", ignore))
     page_board = _page_board(request, html) if html is not None else None
     progress = Progress(quiet)
     try:
@@ -203,6 +215,21 @@ def _write_page(path: Path, report: dict[str, Any], board: Board, request: RunRe
     except OSError as e:
         typer.echo(f"error: cannot write {path}: {e.strerror or e}", err=True)
         raise typer.Exit(2) from None
+
+
+def finding_codes(option: str, values: list[str] | None) -> tuple[str, ...]:
+    """``--select TTR6,TTR501`` -> ('TTR6', 'TTR501'); exit 2 for a code no finding has."""
+    from ttrtool.checks.catalog import FINDINGS
+
+    out: list[str] = []
+    for v in values or ():
+        out += [c.strip().upper() for c in v.split(",") if c.strip()]
+    for code in out:
+        if not any(i.code.startswith(code) for i in FINDINGS):
+            typer.echo(f"error: {option} {code}: no finding has this code or prefix "
+                       "(see docs/checks.md)", err=True)
+            raise typer.Exit(2)
+    return tuple(out)
 
 
 def register(app: typer.Typer) -> None:

@@ -8,6 +8,7 @@ report; :mod:`ttrtool.simulate.summary` renders it as markdown.
 
 from __future__ import annotations
 
+import math
 import platform
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -183,6 +184,7 @@ class Tally:
             # Do seats win equally often?  Bots rotate through the seats, so a small p is a
             # seat effect of the map and rules, not of the bots.
             "seat_test": self._seat_test(),
+            "seat_verdict": seat_verdict(self.seat_wins[0], games, n),
             "bots": bots,
             "scores": self.scores.summary(with_histogram=True),
             "winner_scores": self.winner_scores.summary(),
@@ -259,6 +261,26 @@ class Tally:
                 "like_for_like": compare(self.strata, self.route_strata.get(r.id, {})),
             })
         return out
+
+
+Z90 = 1.6448536269514722  # one-sided 95%: the two one-sided tests of an equivalence test
+
+
+def seat_verdict(wins: int, games: int, players: int) -> dict[str, Any] | None:
+    """What the run rules out about the first seat's edge (an equivalence test, TOST).
+
+    The first seat's win rate minus a fair 1/n with its 90% interval: both
+    one-sided tests at 5% reject every edge outside ``±ruled_out``, so the run
+    says "the first seat's edge is within ±ruled_out" at 95% confidence."""
+    if games < 2 or players < 2:
+        return None
+    r, fair = wins / games, 1 / players
+    se = max(math.sqrt(r * (1 - r) / games), math.sqrt(fair * (1 - fair) / games) / 4)
+    edge = r - fair
+    lo, hi = edge - Z90 * se, edge + Z90 * se
+    return {"seat": 1, "edge": round(edge, 6), "ci90": [round(lo, 6), round(hi, 6)],
+            "ruled_out": round(max(abs(lo), abs(hi)), 6),
+            "test": "two one-sided tests at 5% (TOST) on the first seat's win rate minus 1/n"}
 
 
 def colour_pressure(routes: Sequence[Mapping[str, Any]], games: int) -> list[dict[str, Any]]:

@@ -35,11 +35,14 @@ import ttrtool
 from ttrtool.analysis import analyze
 from ttrtool.analysis.findings import static_findings
 from ttrtool.bots import DEFAULT_BOTS, BotNotFound, canonical_name, resolve_bot
+from ttrtool.checks import selected
+from ttrtool.findings import from_dicts, ordered
 from ttrtool.formats import format_text
 from ttrtool.model import Board
 from ttrtool.outputs import first_output_problem
 from ttrtool.resources import BUNDLED_MAPS
 from ttrtool.rules import Rules
+from ttrtool.simulate.baseline import compare_reports
 from ttrtool.simulate.playout import BotError, InvariantError
 from ttrtool.simulate.report import Tally, build_report
 from ttrtool.simulate.runner import BackendUnavailable, chunks, default_jobs, run_games
@@ -80,6 +83,9 @@ class RunRequest:
     fail_on: str | None = None
     check_invariants: bool = False
     quiet: bool = False  # no notes
+    baseline: str | None = None  # a map file or bundled id to compare with (same seeds)
+    select: tuple[str, ...] = ()  # finding codes or prefixes to keep (as validate's)
+    ignore: tuple[str, ...] = ()  # finding codes or prefixes to leave out
 
 
 class Watcher:
@@ -215,6 +221,59 @@ def _write_outputs(request: RunRequest, report: dict[str, Any]) -> None:
                 raise RunError(f"cannot write {path}: {e.strerror}") from None
 
 
+def _with_baseline(request: RunRequest, report: dict[str, Any], counts: list[int],
+                   names: tuple[str, ...], jobs: int, size: int) -> None:
+    """Play the same games (the same run seed, so the same game seeds) on the baseline map
+    and add what changed to the report's findings (source ``baseline``)."""
+    assert request.baseline is not None
+    source = ttrtool.resolve_map_path(request.baseline)
+    board, map_path = _load(RunRequest(map_name=request.baseline), source)
+    lo, hi = board.rules.min_players, board.rules.max_players
+    shared = [n for n in counts if lo <= n <= hi]
+    if not shared:
+        raise RunError(f"the baseline {request.baseline} is played by {lo} to {hi} players, "
+                       "none of the counts of this run")
+    tallies = []
+    try:
+        for n in shared:
+            tally = Tally(n)
+            work = chunks(map_path, n, names, request.seed, request.games, size)
+            with closing(run_games(work, request.backend, jobs, request.scheduler,
+                                   {map_path: board})) as played:
+                for record in played:
+                    tally.add(record)
+            tallies.append(tally)
+    except (BackendUnavailable, BotError) as e:
+        raise RunError(str(e)) from None
+    except InvariantError as e:
+        raise RunError(f"engine error on the baseline: {e}", 3) from None
+    old = build_report(board, tallies, {"seed": request.seed}, ttrtool.__version__)
+    changes = compare_reports(report, old)
+    found = ordered([*from_dicts(report["findings"]), *changes])
+    report["findings"] = [f.to_dict() for f in found]
+    for c in report["configurations"]:
+        c["findings"] = [f.to_dict() for f in found if c["players"] in f.players]
+    report["baseline"] = {
+        "map": {"id": board.meta.id, "name": board.meta.name, "version": board.meta.version},
+        "map_sha256": hashlib.sha256(Path(map_path).read_bytes()).hexdigest(),
+        "players": shared, "games": request.games, "seed": request.seed,
+        "seats": {str(c["players"]): [s["wins"] for s in c["seats"]]
+                  for c in old["configurations"]},
+        "changes": len(changes)}
+
+
+def keep_selected(report: dict[str, Any], select: tuple[str, ...], ignore: tuple[str, ...]
+                  ) -> None:
+    """Leave in the report only the findings ``--select``/``--ignore`` keep."""
+    if not select and not ignore:
+        return
+    report["findings"] = [f for f in report["findings"]
+                          if selected(f["code"], select, ignore)]
+    for c in report["configurations"]:
+        c["findings"] = [f for f in c.get("findings", ())
+                         if selected(f["code"], select, ignore)]
+
+
 def run(request: RunRequest, watcher: Watcher | None = None) -> RunResult:
     """Play the games ``request`` asks for, write its outputs, and say how it went.
 
@@ -283,6 +342,9 @@ def run(request: RunRequest, watcher: Watcher | None = None) -> RunResult:
             log_file.close()
     static = static_findings(analyze(board))
     result.report = build_report(board, tallies, described, ttrtool.__version__, static)
+    if request.baseline is not None:
+        _with_baseline(request, result.report, counts, names, jobs, size)
+    keep_selected(result.report, request.select, request.ignore)
     _write_outputs(request, result.report)
     result.crossed = failures(result.report, thresholds)
     return result

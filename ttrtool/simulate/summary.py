@@ -100,7 +100,11 @@ def to_markdown(report: Report, top: int = 10) -> str:
 
 def to_text(report: Report) -> str:
     """A few lines for the terminal."""
-    out = text_lines(report.get("findings", []))
+    meta = report.get("map") or {}
+    counts = ", ".join(str(c["players"]) for c in report["configurations"])
+    out = [f"{meta.get('name') or meta.get('id', 'map')} ({meta.get('id', '?')}), {counts} "
+           f"players:"]
+    out += text_lines(report.get("findings", []))
     for c in report["configurations"]:
         seats = " ".join(f"{100 * s['wins']['rate']:.0f}%" for s in c["seats"])
         bots = ", ".join(f"{b['bot']} {100 * b['wins']['rate']:.0f}%" for b in c["bots"])
@@ -110,6 +114,12 @@ def to_text(report: Report) -> str:
         out.append(f"{c['players']} players, {c['games']} games: "
                    f"winner {_dist(c['winner_scores'])}; "
                    f"seat wins {seats}{sees}; {bots}; not normal {c['stall_rate']['count']}")
+        verdict = c.get("seat_verdict")
+        if verdict and not any(f["code"] == "TTR601" and c["players"] in (f.get("players") or ())
+                               for f in report.get("findings", [])):
+            out.append(f"  verdict: the first seat's edge is within "
+                       f"±{100 * verdict['ruled_out']:.1f} points of win rate at {c['players']} "
+                       f"players (equivalence test, 95%; measured {100 * verdict['edge']:+.1f})")
     fewest = min((c["games"] for c in report["configurations"]), default=0)
     if 0 < fewest < PLAY_LIMITS.never_claimed_games:
         # "no findings" from a short run is not "fair": say what it could not see yet

@@ -114,7 +114,10 @@ FLAGS: dict[str, tuple[str, Callable[[Config], list[str]]]] = {
                             "second track is closed counts once)", _never_claimed),
     "findings": ("a finding of severity warning or error (docs/simulate.md, Findings)",
                  lambda c: []),  # read from the whole report: see failures()
+    "play-findings": ("a finding from play (or from --baseline) of severity warning or "
+                      "error: static findings do not fail the run", lambda c: []),
 }
+GATES = {"findings": ("static", "play", "baseline"), "play-findings": ("play", "baseline")}
 
 _CHECK = re.compile(r"^\s*([a-z-]+)\s*(?:([<>])\s*([0-9]*\.?[0-9]+)\s*)?$")
 
@@ -154,9 +157,10 @@ def parse_fail_on(spec: str) -> list[Threshold]:
 def failures(report: Mapping[str, Any], thresholds: list[Threshold]) -> list[str]:
     """Human-readable lines, one per crossed threshold and player count."""
     out: list[str] = []
-    if any(t.name == "findings" for t in thresholds):
+    sources = {src for t in thresholds for src in GATES.get(t.name, ())}
+    if sources:
         for f in report.get("findings", []):
-            if f["severity"] in ("warning", "error"):
+            if f["severity"] in ("warning", "error") and f.get("source", "static") in sources:
                 counts = ", ".join(map(str, f.get("players") or ()))
                 where = f"{counts} players: " if counts else ""
                 out.append(f"{where}findings: {f['severity']} {f['code']} {f['name']}: "
@@ -164,7 +168,7 @@ def failures(report: Mapping[str, Any], thresholds: list[Threshold]) -> list[str
     for c in report["configurations"]:
         where = f"{c['players']} players"
         for t in thresholds:
-            if t.name == "findings":
+            if t.name in GATES:
                 continue
             if t.op is None:
                 hits = FLAGS[t.name][1](c)
