@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     import typer
 
 # In the order `ttrtool --help` lists them; each is ttrtool/commands/<name>.py.
-COMMANDS = ("new", "validate", "schema", "analyze", "simulate", "replay", "render")
+COMMANDS = ("new", "validate", "schema", "analyze", "simulate", "replay", "render", "preview")
 FAST = ("validate", "analyze", "render")
 
 

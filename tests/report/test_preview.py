@@ -1,0 +1,99 @@
+"""``ttrtool preview``: it serves on 127.0.0.1 only, answers only its own address, stops
+cleanly on Ctrl-C, and bad input is a message and exit code 2."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import signal
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ttrtool.cli import app
+from ttrtool.commands.preview import run
+from ttrtool.render.theme import load_theme
+from ttrtool.report.live import Preview, make_server
+
+
+def _foreground() -> None:
+    """In the child: SIGINT as a terminal's foreground command has it (a test run started
+    in the background by a shell ignores it, and the child would inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.fixture
+def starter(tmp_path: Path) -> Path:
+    path = tmp_path / "board.yaml"
+    assert CliRunner().invoke(app, ["new", str(path)]).exit_code == 0
+    return path
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is POSIX")
+def test_ctrl_c_stops_the_preview_cleanly(starter: Path) -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-m", "ttrtool", "preview", str(starter), "--port", "0",
+         "--no-browser"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=_foreground)
+    assert child.stdout is not None
+    line = child.stdout.readline()
+    assert line.startswith(f"previewing {starter} at http://127.0.0.1:"), line
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=20)
+    assert child.returncode == 0
+    assert "preview stopped" in out
+    assert "Traceback" not in err
+
+
+@pytest.fixture
+def server(starter: Path) -> Iterator[int]:
+    s = make_server(Preview(starter, load_theme(None)), 0)
+    thread = threading.Thread(target=s.serve_forever, kwargs={"poll_interval": 0.05})
+    thread.start()
+    yield int(s.server_address[1])
+    s.shutdown()
+    s.server_close()
+    thread.join()
+
+
+def _get(port: int, path: str, host: str = "127.0.0.1") -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", path, headers={"Host": f"{host}:{port}"})
+    response = conn.getresponse()
+    return response.status, response.read()
+
+
+def test_the_server_listens_on_the_loopback_only_and_answers_its_own_name(server: int
+                                                                          ) -> None:
+    status, body = _get(server, "/state?seen=0")
+    assert status == 200
+    state = json.loads(body)
+    assert state["generation"] == 1 and state["svg"].startswith("<svg")
+    status, body = _get(server, "/state?seen=1")
+    assert json.loads(body)["svg"] is None  # nothing newer than what the page has
+    assert _get(server, "/state", host="attacker.example")[0] == 403
+    assert _get(server, "/../etc/passwd")[0] == 404
+    # nothing answers on the machine's other addresses
+    other = socket.gethostbyname(socket.gethostname())
+    if not other.startswith("127."):
+        with pytest.raises(OSError):
+            socket.create_connection((other, server), timeout=2).close()
+
+
+def test_bad_input_is_a_message_and_exit_code_2(tmp_path: Path, starter: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(str(tmp_path / "missing.yaml"), 0, False) == 2
+    assert "no such map file" in capsys.readouterr().err
+    assert run(str(starter), 70000, False) == 2
+    assert "--port" in capsys.readouterr().err
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        assert run(str(starter), taken.getsockname()[1], False) == 2
+        assert "cannot listen" in capsys.readouterr().err

@@ -1,0 +1,206 @@
+"""The live preview of a map being edited: what ``ttrtool preview`` serves.
+
+:class:`Preview` watches one map file.  Each time the page asks (a few times a
+second) it looks at the file's modification time and size, and when they
+changed it reads, validates and draws the map again — the drawing is render's
+SVG, the diagnostics are validate's (with the layout checks when asked), each
+with the board elements it points at.  A save that cannot be read or built
+keeps the last good drawing and says what is wrong, with line and column.
+
+:func:`make_server` serves it with the standard library's ``http.server`` on
+127.0.0.1 only: ``/`` the page, ``/state?seen=N`` the state as JSON (the
+drawing only when it is newer than generation ``N``).  No request reaches
+anything else; a Host header other than this address is refused, so a web page
+elsewhere cannot read the preview through a name that points here.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass, field
+from html import escape
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from ttrtool.diagnostics import Diagnostic
+from ttrtool.model import Board
+from ttrtool.render.theme import Theme
+from ttrtool.report.board import Drawing
+from ttrtool.report.page import CSP
+from ttrtool.resources import templates_dir
+
+
+@dataclass
+class State:
+    """What the page shows; ``generation`` grows by one at every new reading of the file."""
+
+    generation: int = 0
+    svg: str | None = None  # the last good drawing
+    drawn_generation: int = 0  # the generation that drew it
+    diagnostics: list[dict[str, Any]] = field(default_factory=list)
+    error: str | None = None  # why the last save has no drawing (the old one stays)
+
+    def to_dict(self, seen: int) -> dict[str, Any]:
+        fresh = self.drawn_generation > seen
+        return {"generation": self.generation, "drawn_generation": self.drawn_generation,
+                "svg": self.svg if fresh else None, "diagnostics": self.diagnostics,
+                "error": self.error}
+
+
+def _targets(board: Board | None, d: Drawing | None, diag: Diagnostic) -> list[str]:
+    """The drawn elements a diagnostic is about: the route, city or country its JSON path
+    leads into."""
+    if board is None or d is None or not diag.path:
+        return []
+    path = tuple(diag.path)
+    for r in board.routes:
+        if r.path and path[:len(r.path)] == tuple(r.path):
+            return [d.route_ids[r.id]]
+    for c in board.cities:
+        if c.path and path[:len(c.path)] == tuple(c.path):
+            return list(d.place_ids.get(c.name, ()))
+    for country in board.countries:
+        if country.path and path[:len(country.path)] == tuple(country.path):
+            return list(d.place_ids.get(country.name, ()))[:1]
+    return []
+
+
+def _diagnostic(diag: Diagnostic, targets: list[str]) -> dict[str, Any]:
+    return {"code": diag.code, "name": diag.name, "severity": str(diag.severity),
+            "message": diag.message, "line": diag.location.line,
+            "column": diag.location.column, "targets": targets}
+
+
+class Preview:
+    """One map file, drawn again whenever it changes on disk."""
+
+    def __init__(self, path: Path, theme: Theme, layout: bool = False) -> None:
+        self.path, self.theme, self.layout = path, theme, layout
+        self.state = State()
+        self._seen: tuple[int, int] | None = None
+        self._lock = threading.Lock()
+
+    def refresh(self) -> State:
+        """Read and draw the file again if it changed since the last look."""
+        with self._lock:
+            try:
+                st = self.path.stat()
+                stamp = (st.st_mtime_ns, st.st_size)
+            except OSError as e:
+                stamp = (-1, -1)
+                if stamp != self._seen:
+                    self._seen = stamp
+                    self.state.generation += 1
+                    self.state.error = f"{self.path}: cannot read: {e.strerror or e}"
+                return self.state
+            if stamp != self._seen:
+                self._seen = stamp
+                self._redraw()
+            return self.state
+
+    def _redraw(self) -> None:
+        from ttrtool.loader import LoadError, read_map_file
+        from ttrtool.validate import validate_document
+
+        s = self.state
+        s.generation += 1
+        try:
+            doc = read_map_file(self.path)
+        except LoadError as e:
+            s.error = _located(e.diagnostic)
+            s.diagnostics = [_diagnostic(e.diagnostic, [])]
+            return
+        try:
+            result = validate_document(doc, ("TTR", "TTR2") if self.layout else (),
+                                       () if self.layout else ("TTR2",))
+            board = result.board or result.built
+            d = self._draw(board) if board is not None else None
+        except Exception as e:  # noqa: BLE001 - a bug must not stop the preview
+            s.error = f"ttrtool failed while drawing this map ({type(e).__name__}: {e})"
+            return
+        s.diagnostics = [_diagnostic(x, _targets(board, d, x)) for x in result.diagnostics]
+        if d is None:
+            first = result.errors[0] if result.errors else None
+            s.error = (_located(first) if first else f"{self.path}: the board cannot be built")
+            return
+        s.error = None
+        s.svg, s.drawn_generation = d.svg, s.generation
+
+    def _draw(self, board: Board) -> Drawing:
+        from ttrtool.report.page import draw
+
+        return draw(board, self.theme, None)
+
+
+def _located(d: Diagnostic) -> str:
+    """``file:line:column: error TTR001 name: message``, as validate prints it."""
+    where = f"{d.file}:{d.location.line}:{d.location.column}" if d.location.line else d.file
+    return f"{where}: {d.severity} {d.code} {d.name}: {d.message}"
+
+
+def preview_page(title: str) -> str:
+    """The page the browser opens: the frame; the drawing arrives from ``/state``."""
+    folder = templates_dir()
+    css = (folder / "report.css").read_text(encoding="utf-8")
+    script = (folder / "preview.js").read_text(encoding="utf-8")
+    csp = CSP.replace("default-src 'none'", "default-src 'none'; connect-src 'self'")
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f'<meta http-equiv="Content-Security-Policy" content="{csp}">'
+        f"<title>{escape(title)} — ttrtool preview</title><style>{css}</style></head><body>"
+        f"<header><h1>{escape(title)}</h1>"
+        '<p id="preview-status" data-generation="0">waiting for the first drawing…</p></header>'
+        '<main><section id="board"><pre id="preview-error" hidden></pre>'
+        '<div id="board-frame"></div></section>'
+        '<section id="findings"><h2>Diagnostics</h2><p id="diagnostics-count"></p>'
+        '<ol id="diagnostics"></ol></section></main>'
+        f"<script>{script}</script></body></html>\n")
+
+
+def make_server(preview: Preview, port: int = 0) -> ThreadingHTTPServer:
+    """A server for ``preview`` on 127.0.0.1 (``port`` 0: any free port); the caller runs
+    ``serve_forever`` and ``server_close``.  OSError when the port is taken."""
+    page = preview_page(preview.path.name).encode("utf-8")
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - quiet
+            pass
+
+        def _send(self, code: int, body: bytes, kind: str) -> None:
+            self.send_response(code)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
+            host = (self.headers.get("Host") or "").rsplit(":", 1)[0]
+            if host not in ("127.0.0.1", "localhost"):
+                self._send(403, b"forbidden", "text/plain")
+                return
+            url = urlsplit(self.path)
+            if url.path == "/":
+                self._send(200, page, "text/html; charset=utf-8")
+            elif url.path == "/state":
+                seen = _int(parse_qs(url.query).get("seen", ["0"])[0])
+                state = preview.refresh().to_dict(seen)
+                self._send(200, json.dumps(state).encode("utf-8"), "application/json")
+            else:
+                self._send(404, b"not found", "text/plain")
+
+    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    server.daemon_threads = True
+    return server
+
+
+def _int(text: str) -> int:
+    return int(text) if text.isdigit() else 0
+
+
+def url_of(server: ThreadingHTTPServer) -> str:
+    host, port = server.server_address[:2]
+    return f"http://{host!s}:{port}/"
