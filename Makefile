@@ -7,7 +7,7 @@ OUT := out
 MAP_IDS := usa europe switzerland nordiccountries india
 MAPS := $(MAP_IDS:%=maps/%.yaml)
 
-.PHONY: setup demo test lint bench soak verdicts clean
+.PHONY: setup demo test lint bench soak verdicts screenshot clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -58,6 +58,10 @@ verdicts: setup
 soak: setup
 	mkdir -p $(OUT)
 	$(BIN)/python benchmarks/soak.py
+
+## screenshot: docs/images/report.png, the README's picture of the report page (needs chromium)
+screenshot: setup
+	$(BIN)/python docs/images/report_screenshot.py
 
 clean:
 	rm -rf $(OUT) .pytest_cache .mypy_cache .ruff_cache
