@@ -98,3 +98,49 @@ def test_the_page_takes_the_baseline(tmp_path: Path, usa: ttrtool.model.Board) -
     page = simulation_page(report, usa, load_theme(None), {"configurations": [], "findings": []})
     assert 'id="baseline"' in page
     assert 'id="baseline"' not in simulation_page(report, usa, load_theme(None))
+
+
+def test_simulate_baseline_puts_both_maps_side_by_side(tmp_path: Path) -> None:
+    """`simulate NEW --baseline OLD --html`: the page shows the baseline's run beside this
+    one and each seat's win rate on both maps (read from the report's `baseline`)."""
+    source = planted_usa(tmp_path)
+    out = tmp_path / "changed.html"
+    result = CliRunner().invoke(app, ["simulate", str(source), "--baseline", "usa", "-p", "2",
+                                      "--games", "4", "--jobs", "1", "--quiet",
+                                      "--html", str(out)])
+    assert result.exit_code == 0, result.output
+    page = out.read_text(encoding="utf-8")
+    section = page.split('<section id="baseline">')[1].split("</section>")[0]
+    assert "<b>Baseline</b>: Ticket to Ride (USA, base game) (usa)" in section
+    assert 'id="table-change-seats-2"' in section
+    assert section.count('data-key="seats:') == 2
+
+
+def test_each_change_shows_both_sides() -> None:
+    from ttrtool.report.baseline import changes_section
+
+    route_change = {
+        "code": "TTR623", "severity": "warning", "source": "baseline", "players": [3],
+        "message": "route Miami–New Orleans 6 red is claimed in 20% of games against 65%",
+        "subjects": {"routes": ["miami-new-orleans"]},
+        "effect": {"measure": "claim rate", "value": -0.45, "ci95": [-0.61, -0.29],
+                   "unit": "points of claim rate"},
+        "evidence": {"claim_rate": 0.2, "baseline_claim_rate": 0.65}}
+    colour_change = {
+        "code": "TTR624", "severity": "warning", "source": "baseline", "players": [3],
+        "message": "colour red", "subjects": {"colours": ["red"]}, "effect": None,
+        "evidence": {"new": {"tracks": 12, "claimed": {"count": 1, "of": 3, "rate": 1 / 3}},
+                     "baseline": {"tracks": 7, "claimed": {"count": 9, "of": 20,
+                                                           "rate": 0.45}}}}
+    tempo_change = {
+        "code": "TTR625", "severity": "info", "source": "baseline", "players": [3],
+        "message": "game length", "subjects": {},
+        "effect": {"value": 7.5, "ci95": [2.0, 13.0], "unit": "turns"},
+        "evidence": {"new": {"n": 60, "mean": 90.0}, "baseline": {"n": 60, "mean": 82.5}}}
+    html = changes_section({"findings": [route_change, colour_change, tempo_change],
+                            "baseline": {"changes": 2}}).html
+    rows = re.findall(r"<tr>(.*?)</tr>", html.split('id="table-changes"')[1])
+    cells = [re.findall(r"<td[^>]*>([^<]*)</td>", r) for r in rows if "<td" in r]
+    assert [c[4:7] for c in cells] == [["65.0%", "20.0%", "-45.0 pts (-61.0…-29.0)"],
+                                       ["45.0% of 7 tracks", "33.3% of 12 tracks", "–"],
+                                       ["82.5", "90.0", "+7.5 turns (+2.0…+13.0)"]]

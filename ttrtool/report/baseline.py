@@ -144,3 +144,87 @@ def baseline_section(report: Mapping[str, Any], baseline: Mapping[str, Any]) -> 
                                   lambda t: _get(t, "completion", "rate")),
                            frozenset({1, 2, 3})).html())
     return Section("baseline", "What changed since the baseline", "".join(parts))
+
+
+def _side(value: Any) -> str:
+    """One side of a change as its finding's evidence gives it: a rate, or a number."""
+    if isinstance(value, Mapping):
+        if "claimed" in value:  # a colour: the share of its tracks claimed per game
+            tracks = value.get("tracks")
+            return _side(value["claimed"]) + (f" of {tracks} tracks" if tracks else "")
+        if isinstance(value.get("rate"), int | float):
+            return f"{100 * value['rate']:.1f}%"
+        if isinstance(value.get("diff"), int | float):
+            return f"{100 * value['diff']:+.1f} pts"
+        if isinstance(value.get("mean"), int | float):
+            return f"{value['mean']:.1f}"
+        if isinstance(value.get("count"), int | float) and value.get("of"):
+            return f"{100 * value['count'] / value['of']:.1f}%"
+    if isinstance(value, int | float):
+        return f"{value:.3g}"
+    return "–"
+
+
+def _sides(evidence: Mapping[str, Any]) -> tuple[str, str]:
+    if "baseline" in evidence or "new" in evidence:
+        return _side(evidence.get("baseline")), _side(evidence.get("new"))
+    if "baseline_claim_rate" in evidence:
+        return (_pct(evidence.get("baseline_claim_rate")), _pct(evidence.get("claim_rate")))
+    return "–", "–"
+
+
+def changes_section(report: Mapping[str, Any]) -> Section:
+    """What changed as ``simulate --baseline OLD`` reports it: the baseline's run beside this
+    one, each seat's win rate on both maps, and every change (TTR62x) with both sides."""
+    base = report.get("baseline") or {}
+    m = report.get("map") or {}
+    bm = base.get("map") or {}
+    run = report.get("run") or {}
+    head = (f'<div class="side"><p><b>Baseline</b>: {escape(str(bm.get("name")))} '
+            f'({escape(str(bm.get("id")))}) version {escape(str(bm.get("version")))}, map '
+            f'sha256 {escape(str(base.get("map_sha256", ""))[:12])}</p>'
+            f'<p><b>This run</b>: {escape(str(m.get("name")))} ({escape(str(m.get("id")))}) '
+            f'version {escape(str(m.get("version")))}, map sha256 '
+            f'{escape(str(run.get("map_sha256", ""))[:12])}</p></div>'
+            f"<p>The same {base.get('games', '?')} games per player count (seed "
+            f"{base.get('seed', '?')}) played on both maps; "
+            f"{base.get('changes', 0)} change(s) found.</p>")
+    parts = [head]
+    seats = base.get("seats") or {}
+    for c in report.get("configurations") or []:
+        old = seats.get(str(c.get("players")))
+        if not old:
+            continue
+        rows = [Row([f"seat {s['seat'] + 1} wins", _pct(_get(old, i, "rate")),
+                     _pct(_get(s, "wins", "rate")),
+                     _change(_get(old, i, "rate"), _get(s, "wins", "rate"), True)],
+                    key=f"seats:{s['seat'] + 1}")
+                for i, s in enumerate(c.get("seats") or [])]
+        p = c.get("players")
+        parts.append(Table(f"table-change-seats-{p}", f"{p} players: seats on both maps",
+                           ("figure", "baseline", "this run", "change"), rows,
+                           frozenset({1, 2, 3})).html())
+    rows = []
+    for f in report.get("findings") or []:
+        if f.get("source") != "baseline":
+            continue
+        before, now = _sides(f.get("evidence") or {})
+        effect = f.get("effect") or {}
+        value = effect.get("value")
+        ci = [x for x in (effect.get("ci95") or []) if isinstance(x, int | float)]
+        # rates change in points of a percentage; turns and scores in their own unit
+        unit = str(effect.get("unit", ""))
+        k, unit = (100.0, "pts") if "rate" in unit else (1.0, unit.removeprefix("points of "))
+        shown = (f"{k * value:+.1f} {unit} ({k * ci[0]:+.1f}…{k * ci[1]:+.1f})"
+                 if isinstance(value, int | float) and len(ci) == 2 else "–")
+        players = f.get("players")
+        rows.append(Row([str(f.get("code")), str(f.get("severity")),
+                         ", ".join(map(str, players if isinstance(players, list) else
+                                       [players])),
+                         str(f.get("message")), before, now,
+                         (shown, float(value) if isinstance(value, int | float) else 0.0)]))
+    parts.append(Table("table-changes", "Every change, both sides",
+                       ("code", "severity", "players", "what", "baseline", "this run",
+                        "change (95%)"), rows, frozenset({4, 5, 6})).html()
+                 or "<p>No change found between the two maps.</p>")
+    return Section("baseline", "What changed since the baseline", "".join(parts))

@@ -15,7 +15,7 @@ from typing import Any
 from ttrtool.model import Board
 from ttrtool.render.theme import Theme
 from ttrtool.report import plots
-from ttrtool.report.baseline import baseline_section
+from ttrtool.report.baseline import baseline_section, changes_section
 from ttrtool.report.board import claimer_edge, place_hover, route_hover
 from ttrtool.report.page import Section, board_section, draw, findings_section, page
 from ttrtool.report.tables import Row, Table, diff, number, pct, rate
@@ -40,7 +40,9 @@ def claim_rates(report: Mapping[str, Any], board: Board) -> dict[str, float]:
 
 def simulation_page(report: Mapping[str, Any], board: Board, theme: Theme,
                     baseline: Mapping[str, Any] | None = None, command_line: str = "") -> str:
-    """The HTML page of a simulation report (and what changed since ``baseline``)."""
+    """The HTML page of a simulation report.  What changed comes from ``baseline`` (a whole
+    earlier report) when given, else from the report's own ``baseline`` section (what
+    ``simulate --baseline OLD`` adds)."""
     heat = claim_rates(report, board)
     d = draw(board, theme, heat or None)
     configs = list(report.get("configurations") or [])
@@ -52,6 +54,8 @@ def simulation_page(report: Mapping[str, Any], board: Board, theme: Theme,
                 findings_section(board, d, report.get("findings") or [])]
     if baseline is not None:
         sections.append(baseline_section(report, baseline))
+    elif report.get("baseline"):
+        sections.append(changes_section(report))
     sections.append(Section("players", "By player count", _configurations(configs, board)))
     return page(f"{board.meta.name}: simulation", _meta(report, board, command_line), sections,
                 report, hover)
