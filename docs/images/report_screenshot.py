@@ -16,6 +16,7 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -39,22 +40,30 @@ def make_page(folder: Path, games: int = 60) -> Path:
     return page
 
 
+def shoot(context: Any, page: Path, out: Path) -> None:
+    """Open ``page`` in a tab of ``context`` (a Playwright browser context), choose the
+    first warning (else the first finding) and save the top of the page to ``out``."""
+    tab = context.new_page()
+    tab.set_viewport_size({"width": 1400, "height": 900})
+    tab.goto(page.as_uri())
+    chosen = tab.locator("li.finding.sev-warning, li.finding.sev-error")
+    if chosen.count() == 0:
+        chosen = tab.locator("li.finding")
+    if chosen.count():
+        chosen.first.click()
+    tab.mouse.move(0, 0)
+    tab.screenshot(path=str(out))
+    tab.close()
+
+
 def screenshot(page: Path, out: Path, chromium: str) -> None:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as profile, sync_playwright() as p:
         context = p.chromium.launch_persistent_context(
             profile, executable_path=chromium, headless=True, args=FLAGS,
-            viewport={"width": 1400, "height": 900}, device_scale_factor=1)
-        tab = context.new_page()
-        tab.goto(page.as_uri())
-        chosen = tab.locator("li.finding.sev-warning, li.finding.sev-error")
-        if chosen.count() == 0:
-            chosen = tab.locator("li.finding")
-        if chosen.count():
-            chosen.first.click()
-        tab.mouse.move(0, 0)
-        tab.screenshot(path=str(out))
+            device_scale_factor=1)
+        shoot(context, page, out)
         context.close()
 
 
