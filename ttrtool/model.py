@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
 from ttrtool.diagnostics import Diagnostic, JsonPath, Severity, describe_invisible, visible
+from ttrtool.geo import BASEMAP_LAYERS
+from ttrtool.geo.projection import MapProjection, ProjectionError, board_size, fit_projection
 from ttrtool.rules import Rules, resolve_rules
 
 GRAY = "gray"
@@ -64,6 +66,7 @@ class City:
     aliases: tuple[str, ...] = ()
     country: str | None = None
     path: JsonPath = ()
+    geo: tuple[float, float] | None = None  # [lat, lon] when the map gives it; pos is projected
 
 
 @dataclass(frozen=True)
@@ -183,6 +186,12 @@ class BoardGeometry:
     height: float
     units: str = "px"
     print_width_mm: float | None = None  # None: the renderer derives it from the aspect
+    # Boards whose cities give geo: the fitted projection, the basemap layers drawn and the
+    # region the board is about (board.region: ISO country codes, [south, west, north, east]).
+    projection: MapProjection | None = None
+    basemap: frozenset[str] = frozenset()
+    region_countries: tuple[str, ...] = ()
+    region_bbox: tuple[float, float, float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -261,6 +270,41 @@ class _Builder:
     def error(self, code: str, name: str, message: str, path: JsonPath) -> None:
         self.diagnostics.append(Diagnostic(code, name, Severity.ERROR, message, path, self.file))
 
+    def place_geo_cities(self, geometry: BoardGeometry, board_data: dict[str, Any]
+                         ) -> tuple[BoardGeometry, dict[int, Point]]:
+        """Board positions of the cities given by ``geo``, by the fitted projection; the
+        geometry gains the projection, basemap layers and region.  Without ``board`` the board
+        takes the cities' shape, 1000 units on its longer side."""
+        geo = {i: (float(c["geo"][0]), float(c["geo"][1]))
+               for i, c in enumerate(self.data["cities"]) if "geo" in c}
+        if not geo:
+            return geometry, {}
+        places = list(geo.values())
+        named = board_data.get("projection")
+        try:
+            if "board" not in self.data:
+                width, height = board_size(places, named)
+                geometry = replace(geometry, width=width, height=height)
+            projection = fit_projection(places, geometry.width, geometry.height, named)
+        except ProjectionError as e:
+            where: JsonPath = ("board", "projection") if named else ("cities", min(geo), "geo")
+            self.error("TTR120", "projection", str(e), where)
+            try:  # go on with the default projection, so later checks still see the board
+                projection = fit_projection(places, geometry.width, geometry.height)
+            except ProjectionError:
+                middle = (geometry.width / 2, geometry.height / 2)
+                return geometry, dict.fromkeys(geo, middle)
+        region = board_data.get("region") or {}
+        bbox = region.get("bbox")
+        geometry = replace(
+            geometry, projection=projection,
+            basemap=_basemap_layers(board_data.get("basemap", True)),
+            region_countries=tuple(region.get("countries", ())),
+            region_bbox=(float(bbox[0]), float(bbox[1]), float(bbox[2]), float(bbox[3]))
+            if bbox else None,
+        )
+        return geometry, {i: projection.to_board(*ll) for i, ll in geo.items()}
+
     def build(self) -> Board:
         d = self.data
         rules_data = resolve_rules(d.get("rules"))
@@ -274,14 +318,16 @@ class _Builder:
             print_width_mm=(float(geo_data["print_width_mm"]) if "print_width_mm" in geo_data
                             else None),
         )
+        geometry, placed = self.place_geo_cities(geometry, geo_data)
         cities = tuple(
             City(
                 i,
                 c["name"],
-                _pos(c["pos"]),
+                placed[i] if i in placed else _pos(c["pos"]),
                 tuple(c.get("aliases", ())),
                 c.get("country"),
                 ("cities", i),
+                (float(c["geo"][0]), float(c["geo"][1])) if "geo" in c else None,
             )
             for i, c in enumerate(d["cities"])
         )
@@ -527,6 +573,16 @@ def _assign_route_ids(routes: list[Route]) -> list[Route]:
             r = replace(r, id=candidate)
         out.append(r)
     return out
+
+
+def _basemap_layers(value: Any) -> frozenset[str]:
+    """``board.basemap``: true (or absent) every layer, false none, a mapping the layers not
+    turned off."""
+    if value is False:
+        return frozenset()
+    if isinstance(value, dict):
+        return frozenset(k for k in BASEMAP_LAYERS if value.get(k, True))
+    return frozenset(BASEMAP_LAYERS)
 
 
 def build_board(data: dict[str, Any], file: str = "") -> tuple[Board, list[Diagnostic]]:

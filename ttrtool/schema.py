@@ -117,9 +117,13 @@ def _valid(s: Any, x: Any) -> bool:
             ok = not (v and isinstance(x, list)) or not any(
                 _equal(x[i], x[j]) for i in range(len(x)) for j in range(i + 1, len(x)))
         elif key == "items":
-            if not isinstance(v, dict | bool):
-                raise UnsupportedKeyword("items as a list")
-            ok = not isinstance(x, list) or all(_valid(v, item) for item in x)
+            if isinstance(v, list):  # one schema per position ([lat, lon]); more items are free
+                if "additionalItems" in s:
+                    raise UnsupportedKeyword("additionalItems")
+                ok = not isinstance(x, list) or all(
+                    _valid(sub, item) for sub, item in zip(v, x, strict=False))
+            else:
+                ok = not isinstance(x, list) or all(_valid(v, item) for item in x)
         elif key == "propertyNames":
             ok = not isinstance(x, dict) or all(_valid(v, n) for n in x)
         elif key in ("minProperties", "maxProperties"):
@@ -172,7 +176,10 @@ def schema_diagnostics(doc: Document) -> list[Diagnostic]:
         err = _most_specific(error)
         path = tuple(err.absolute_path)
         message = _message(err, doc.quoted)
-        if error.validator == "oneOf" and "tickets" in error.absolute_path:
+        if error.validator == "oneOf" and _is_city(tuple(error.absolute_path)):
+            err, path = error, tuple(error.absolute_path)
+            message = _city_place_message(path, error.instance)
+        elif error.validator == "oneOf" and "tickets" in error.absolute_path:
             err, path = error, tuple(error.absolute_path)
             message = (f"{_where(path)}: a ticket has either 'to' and 'points' (one destination) "
                        "or 'destinations' (several), not both or neither")
@@ -189,6 +196,35 @@ def schema_diagnostics(doc: Document) -> list[Diagnostic]:
         out.append(Diagnostic("TTR010", "schema", Severity.ERROR, message, path, doc.file, loc))
     out.sort(key=Diagnostic.sort_key)
     return out
+
+
+def _is_city(path: JsonPath) -> bool:
+    return len(path) == 2 and path[0] == "cities" and isinstance(path[1], int)
+
+
+def _city_place_message(path: JsonPath, city: Any) -> str:
+    both = isinstance(city, dict) and "pos" in city and "geo" in city
+    if both:
+        return (f"{_where(path)} gives both pos and geo: keep geo: [lat, lon] for a real place, "
+                "or pos: [x, y] to place it on the board by hand, not both")
+    return (f"{_where(path)} has no place: add geo: [lat, lon] (degrees) or pos: [x, y] "
+            "(board units)")
+
+
+_GEO_AXES = {0: ("latitude", 90), 1: ("longitude", 180)}
+
+
+def _geo_message(path: JsonPath, value: Any, validator: str) -> str | None:
+    """A latitude or longitude out of range: name it, give its range, suspect a swap."""
+    if len(path) != 4 or path[0] != "cities" or path[2] != "geo" or path[3] not in _GEO_AXES:
+        return None
+    if validator not in ("minimum", "maximum"):
+        return None
+    axis, limit = _GEO_AXES[int(path[3])]
+    hint = ("; geo is [latitude, longitude]: are the two swapped?" if axis == "latitude"
+            and abs(value) <= 180 else "")
+    return (f"{_where(path)} is {value}: a {axis} lies between -{limit} and {limit} "
+            f"degrees{hint}")
 
 
 def _most_specific(error: ValidationError) -> ValidationError:
@@ -269,6 +305,9 @@ def _message(err: ValidationError, quoted: Collection[JsonPath] = ()) -> str | N
             return f"{where} contains a control character: remove it"
         return f"{where} '{err.instance}' does not have the expected form ({err.validator_value})"
     if v in ("minimum", "maximum", "exclusiveMinimum"):
+        geo = _geo_message(path, err.instance, str(v))
+        if geo:
+            return geo
         return f"{where} is {err.instance}: {err.message.split(' is ', 1)[-1]}"
     if v == "minLength" and err.instance == "":
         return f"{where} is empty: write it out, or remove the key if it is optional"

@@ -151,6 +151,7 @@ def all_checks() -> list[Check]:
 def _load_all() -> None:
     # Importing the modules registers their checks.
     from ttrtool.checks import (  # noqa: F401
+        geo,
         layout,
         places,
         references,

@@ -101,6 +101,11 @@ FIXED: tuple[CodeInfo, ...] = (
     CodeInfo("TTR106", "country-as-first-end", E,
              "A country is written as the first end (`a`) of a route; countries go in `b`.",
              stage="build"),
+    CodeInfo("TTR120", "projection", E,
+             "The cities given by `geo: [lat, lon]` cannot be placed: `board.projection` names "
+             "no projection PROJ knows, or a geographic system rather than a map projection, "
+             "or one that cannot show every city; or all of them lie at one spot, so there is "
+             "nothing to fit the board to. The message says which.", stage="build"),
     CodeInfo("TTR999", "internal-error", E,
              "ttrtool itself failed on this file. Please report it with the file.", stage="check"),
 )

@@ -1,0 +1,44 @@
+"""The Natural Earth data shipped in ttrtool/geo/data/, as the basemap and the checks read it."""
+
+from __future__ import annotations
+
+import pytest
+
+from ttrtool.geo.naturalearth import (
+    country_at,
+    country_names,
+    country_shape,
+    distance_to_land_km,
+    world,
+)
+
+
+def test_every_layer_is_there() -> None:
+    w = world()
+    assert len(w.countries) > 240 and len(w.lakes) > 200 and len(w.rivers) > 400
+    assert w.coastline and w.borders and w.regions
+    # Coast and borders split the countries' arcs: none is both.
+    assert {id(a) for a in w.coastline}.isdisjoint({id(a) for a in w.borders})
+
+
+@pytest.mark.parametrize("lat, lon, code", [
+    (46.95, 7.45, "CH"), (52.37, 4.89, "NL"), (-33.87, 151.21, "AU"), (35.68, 139.69, "JP"),
+    (64.15, -21.94, "IS"), (42.66, 21.16, "XK"), (45.0, -30.0, None),
+])
+def test_country_at_a_place(lat: float, lon: float, code: str | None) -> None:
+    assert country_at(lat, lon) == code
+
+
+def test_names_and_shapes_by_code() -> None:
+    assert country_names()["CH"] == "Switzerland"
+    shape = country_shape("NL")  # with its Caribbean islands
+    assert shape is not None and shape.bounds[3] == pytest.approx(53.56, abs=0.05)
+    assert shape.bounds[0] == pytest.approx(-68.4, abs=0.1)
+    assert country_shape("QQ") is None
+
+
+def test_distance_to_land() -> None:
+    assert distance_to_land_km(47.37, 8.54) == 0.0  # Zürich
+    # Lisbon with its longitude's sign lost lies south of Sardinia, about 30 km off its coast.
+    assert 20 < distance_to_land_km(38.72, 9.14) < 45
+    assert distance_to_land_km(95.0, 0.0) == float("inf")

@@ -1,0 +1,178 @@
+"""The Natural Earth data shipped with ttrtool, read as shapes in latitude and longitude.
+
+Two gzipped TopoJSON files in ``ttrtool/geo/data/`` (made by ``tools/naturalearth_data.py``
+from public-domain Natural Earth 4.1.0; docs/map-format.md says where each comes from):
+
+* ``countries-10m``: admin-0 countries at 1:10m.  Their union is the land; an arc that bounds
+  one country is coastline, an arc shared by two is a border between them.
+* ``physical-50m``: lakes, major rivers, and the first-level regions (states, provinces) that
+  Natural Earth gives at 1:50m (Australia, Brazil, Canada, the United States); an arc shared
+  by two regions is a border between them.
+
+Everything is read once per process and kept; nothing is fetched from the network.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+DATA = "data"
+Arcs = list[np.ndarray]  # each arc an (n, 2) array of longitude, latitude
+
+
+def _data_path(name: str) -> Path:
+    found = resources.files("ttrtool.geo").joinpath(DATA, name)
+    return Path(str(found))
+
+
+@cache
+def _topology(name: str) -> tuple[dict[str, Any], Arcs]:
+    """The topology ``name`` (objects as in TopoJSON) and its arcs decoded to degrees."""
+    with gzip.open(_data_path(name), "rb") as f:
+        raw = f.read()
+    head, _, body = raw.partition(b"\n")
+    topo: dict[str, Any] = json.loads(head)
+    (sx, sy), (tx, ty) = topo["transform"]["scale"], topo["transform"]["translate"]
+    points = np.frombuffer(body, dtype="<i4").reshape(-1, 2).astype(np.float64)
+    ends = np.cumsum(topo["arc_sizes"])
+    total = np.cumsum(points, axis=0)  # an arc's points are its first point plus deltas
+    before = np.vstack([np.zeros((1, 2)), total[ends[:-1] - 1]])
+    degrees = total * (sx, sy)
+    start = 0
+    arcs = []
+    for k, end in enumerate(ends):
+        arcs.append(degrees[start:end] - before[k] * (sx, sy) + (tx, ty))
+        start = int(end)
+    return topo, arcs
+
+
+def _ring(indices: list[int], arcs: Arcs) -> np.ndarray:
+    parts = []
+    for k, i in enumerate(indices):
+        a = arcs[i] if i >= 0 else arcs[~i][::-1]
+        parts.append(a if k == 0 else a[1:])  # consecutive arcs share their end point
+    return np.concatenate(parts)
+
+
+def _polygons(g: dict[str, Any], arcs: Arcs) -> list[shapely.Polygon]:
+    polys = g["arcs"] if g["type"] == "MultiPolygon" else [g["arcs"]]
+    out = []
+    for rings in polys:
+        shell, *holes = (_ring(r, arcs) for r in rings)
+        if len(shell) >= 4:
+            out.append(shapely.Polygon(shell, [h for h in holes if len(h) >= 4]))
+    return out
+
+
+def _lines(g: dict[str, Any], arcs: Arcs) -> list[np.ndarray]:
+    parts = g["arcs"] if g["type"] == "MultiLineString" else [g["arcs"]]
+    return [_ring(p, arcs) for p in parts]
+
+
+@dataclass(frozen=True)
+class CountryShape:
+    code: str  # ISO 3166 alpha-2, '' for the few places without one
+    name: str
+    shape: BaseGeometry  # a Polygon or MultiPolygon in degrees
+
+
+def _shared_arcs(geometries: list[dict[str, Any]]) -> Counter[int]:
+    """How many geometries each arc bounds."""
+    uses: Counter[int] = Counter()
+    for g in geometries:
+        seen: set[int] = set()
+        stack: list[Any] = [g["arcs"]]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, int):
+                seen.add(item if item >= 0 else ~item)
+            else:
+                stack.extend(item)
+        uses.update(seen)
+    return uses
+
+
+@dataclass(frozen=True)
+class WorldLayers:
+    """Every basemap layer, in degrees: polygons for land and lakes, lines for the rest."""
+
+    countries: tuple[CountryShape, ...]
+    coastline: tuple[np.ndarray, ...]
+    borders: tuple[np.ndarray, ...]
+    lakes: tuple[shapely.Polygon, ...]
+    rivers: tuple[np.ndarray, ...]
+    regions: tuple[np.ndarray, ...]
+
+
+@cache
+def world() -> WorldLayers:
+    """The shipped Natural Earth layers (read once)."""
+    topo, arcs = _topology("countries-10m.bin.gz")
+    geometries = topo["objects"]["countries"]["geometries"]
+    countries = []
+    for g in geometries:
+        polys = _polygons(g, arcs)
+        shape = polys[0] if len(polys) == 1 else shapely.MultiPolygon(polys)
+        countries.append(CountryShape(g["properties"]["code"], g["properties"]["name"], shape))
+    uses = _shared_arcs(geometries)
+    coast = tuple(arcs[i] for i in sorted(uses) if uses[i] == 1)
+    borders = tuple(arcs[i] for i in sorted(uses) if uses[i] >= 2)
+    ptopo, parcs = _topology("physical-50m.bin.gz")
+    lakes = tuple(p for g in ptopo["objects"]["lakes"]["geometries"] for p in _polygons(g, parcs))
+    rivers = tuple(line for g in ptopo["objects"]["rivers"]["geometries"]
+                   for line in _lines(g, parcs))
+    sub = ptopo["objects"]["subunits"]["geometries"]
+    sub_uses = _shared_arcs(sub)
+    regions = tuple(parcs[i] for i in sorted(sub_uses) if sub_uses[i] >= 2)
+    return WorldLayers(tuple(countries), coast, borders, lakes, rivers, regions)
+
+
+@cache
+def _country_tree() -> shapely.STRtree:
+    return shapely.STRtree([c.shape for c in world().countries])
+
+
+def country_at(lat: float, lon: float) -> str | None:
+    """The ISO code of the country at a place (its name where it has none), None at sea."""
+    point = shapely.Point(lon, lat)
+    for i in _country_tree().query(point, predicate="intersects"):
+        c = world().countries[int(i)]
+        return c.code or c.name
+    return None
+
+
+def country_names() -> dict[str, str]:
+    """ISO code to name, for every country with a code."""
+    return {c.code: c.name for c in world().countries if c.code}
+
+
+def country_shape(code: str) -> BaseGeometry | None:
+    """The union of the shapes with ISO code ``code`` (France with its overseas parts)."""
+    shapes = [c.shape for c in world().countries if c.code == code]
+    return shapely.union_all(shapes) if shapes else None
+
+
+def distance_to_land_km(lat: float, lon: float) -> float:
+    """0 on land, else the distance to the nearest coast along the Earth (WGS 84)."""
+    if not (-90.0 <= lat <= 90.0 and -180.0 <= lon <= 180.0):
+        return float("inf")
+    point = shapely.Point(lon, lat)
+    tree = _country_tree()
+    if len(tree.query(point, predicate="intersects")):
+        return 0.0
+    nearest = world().countries[int(tree.nearest(point))].shape
+    (_, _), (x, y) = shapely.get_coordinates(shapely.shortest_line(point, nearest))
+    from ttrtool.checks.geo import distance_km
+
+    return distance_km((lat, lon), (float(y), float(x)))
