@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 
 from ttrtool.model import Board, Route
+from ttrtool.render.basemap import basemap_layer
 from ttrtool.render.furniture import legend_layer, score_track
 from ttrtool.render.geometry import offset_polyline
 from ttrtool.render.labels import BoardPlan, plan_board
@@ -244,6 +245,9 @@ def render_board(board: Board, theme: Theme, heat: Mapping[str, float] | None = 
     root = document(w, h + strip, clean(board.meta.name))
     _defs(root, board, theme)
     root.append(background_layer(p, theme, strip))
+    basemap = basemap_layer(p, theme)  # boards of geo cities: the real map (render/basemap.py)
+    if basemap is not None:
+        root.append(basemap)
     marks = draft_layers(p, theme, draft) if draft is not None else None
     if marks is not None:
         root.append(marks[0])
