@@ -97,3 +97,17 @@ def test_bad_input_is_a_message_and_exit_code_2(tmp_path: Path, starter: Path,
         taken.listen()
         assert run(str(starter), taken.getsockname()[1], False) == 2
         assert "cannot listen" in capsys.readouterr().err
+
+
+def test_layout_diagnostics_only_with_layout(starter: Path) -> None:
+    """With ``--layout`` each save also gets the layout checks (TTR2xx), marked on the route
+    they are about; without it, none."""
+    text = starter.read_text(encoding="utf-8")
+    starter.write_text(text.replace("{name: Como, pos: [300, 250]}",
+                                    "{name: Como, pos: [190, 236]}"), encoding="utf-8")
+    plain = Preview(starter, load_theme(None)).refresh()
+    assert not [d for d in plain.diagnostics if d["code"].startswith("TTR2")]
+    laid = Preview(starter, load_theme(None), layout=True).refresh()
+    gaps = [d for d in laid.diagnostics if d["code"] == "TTR208"]
+    assert gaps and all(d["targets"] == ["route-como-lecco"] for d in gaps)
+    assert laid.svg is not None and laid.error is None

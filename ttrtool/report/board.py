@@ -18,8 +18,7 @@ from typing import Any
 from ttrtool.model import Board, Ticket
 from ttrtool.render.labels import BoardPlan
 
-# Subject kinds a finding may name, as the findings write them (ttrtool/findings.py).
-BOARD_KINDS = ("routes", "cities", "tickets", "colours", "colors")
+# Subject kinds that have rows in the page's tables (``colors`` is read as ``colours``).
 ROW_KINDS = ("routes", "tickets", "colours", "colors", "seats", "bots")
 
 
