@@ -76,8 +76,8 @@ def test_choosing_a_finding_marks_exactly_its_subjects(watched: Watched,
                                                        ) -> None:
     path, board = analysis_page
     _open(watched, path)
-    report = json.loads(watched.page.inner_text("#ttr-report") or "{}")
-    subjects = {f["code"]: f["subjects"] for f in report["findings"]}
+    found = json.loads(watched.page.inner_text("#ttr-findings") or "[]")
+    subjects = {f["code"]: f["subjects"] for f in found}
     assert {"TTR501", "TTR503", "TTR505"} <= set(subjects)
     page = watched.page
     for code in ("TTR505", "TTR503", "TTR501"):

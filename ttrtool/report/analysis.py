@@ -35,7 +35,7 @@ def analysis_page(data: Mapping[str, Any], board: Board, theme: Theme,
     meta = [("map", f"{m.get('name', board.meta.name)} ({m.get('id', board.meta.id)})"),
             ("map version", board.meta.version), ("file", str(m.get("file", board.source))),
             ("ttrtool", ttrtool.__version__), ("command", command_line)]
-    return page(f"{board.meta.name}: analysis", meta, sections, data, hover)
+    return page(f"{board.meta.name}: analysis", meta, sections, found, hover)
 
 
 def _route_notes(data: Mapping[str, Any], rid: str) -> list[str]:

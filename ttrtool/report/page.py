@@ -115,9 +115,10 @@ def meta_list(pairs: Sequence[tuple[str, str]]) -> str:
 
 
 def page(title: str, meta: Sequence[tuple[str, str]], sections: Sequence[Section],
-         data: Mapping[str, Any], hover: Mapping[str, list[str]]) -> str:
-    """The whole document.  ``data`` is the report the page was made from (the JSON
-    ``--out`` writes), embedded so that the figures travel with the page."""
+         findings: Sequence[Mapping[str, Any]], hover: Mapping[str, list[str]]) -> str:
+    """The whole document.  The findings are embedded as the report has them (JSON), for a
+    reader or a script; the whole report is not (it would double the page: 433 KB of a
+    USA run at four player counts), the JSON file ``--out`` writes keeps it."""
     folder = templates_dir()
     css = (folder / "report.css").read_text(encoding="utf-8")
     script = (folder / "report.js").read_text(encoding="utf-8")
@@ -132,5 +133,6 @@ def page(title: str, meta: Sequence[tuple[str, str]], sections: Sequence[Section
         f"<title>{escape(title)}</title><style>{css}</style></head><body>"
         f"<header><h1>{escape(title)}</h1>{meta_list(meta)}<nav>{nav}</nav></header>"
         f"<main>{body}</main>"
-        f"{json_script('ttr-hover', hover)}{json_script('ttr-report', data)}"
+        f"{json_script('ttr-hover', hover)}"
+        f"{json_script('ttr-findings', ordered_findings(findings))}"
         f"<script>{script}</script></body></html>\n")

@@ -58,7 +58,7 @@ def simulation_page(report: Mapping[str, Any], board: Board, theme: Theme,
         sections.append(changes_section(report))
     sections.append(Section("players", "By player count", _configurations(configs, board)))
     return page(f"{board.meta.name}: simulation", _meta(report, board, command_line), sections,
-                report, hover)
+                report.get("findings") or [], hover)
 
 
 def _meta(report: Mapping[str, Any], board: Board, command_line: str) -> list[tuple[str, str]]:
