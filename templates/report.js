@@ -65,13 +65,15 @@
     });
   }
 
-  // ---- the heatmap layer ----
-  var heat = document.getElementById("toggle-heatmap");
-  if (heat) {
-    heat.addEventListener("change", function () {
-      document.body.classList.toggle("no-heat", !heat.checked);
-    });
-  }
+  // ---- layers that can be switched off: the heatmap, the basemap ----
+  [["toggle-heatmap", "no-heat"], ["toggle-basemap", "no-basemap"]].forEach(function (t) {
+    var box = document.getElementById(t[0]);
+    if (box) {
+      box.addEventListener("change", function () {
+        document.body.classList.toggle(t[1], !box.checked);
+      });
+    }
+  });
 
   // ---- player-count tabs ----
   document.querySelectorAll(".tabs").forEach(function (tabs) {

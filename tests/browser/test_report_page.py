@@ -134,3 +134,21 @@ def test_hovering_a_route_and_a_city_tells_about_them(watched: Watched,
     route = next(r for r in board.routes if {r.a_name, r.b_name} == {"Houston", "Oklahoma City"})
     page.hover(f"#route-{route.id} rect", force=True)
     assert page.inner_text("#tip").startswith(route.label())
+
+
+def test_the_basemap_of_a_geo_board_switches_off_and_on(watched: Watched, tmp_path: Path
+                                                        ) -> None:
+    """A board of real places is drawn over its basemap (render's), which the page can hide."""
+    from tests.conftest import ROOT
+
+    source = ROOT / "tests" / "cases" / "valid" / "geo-benelux.yaml"
+    out = tmp_path / "benelux.html"
+    assert run(str(source), output_format="html", output=str(out)) == 0
+    _open(watched, out)
+    shown = "e => getComputedStyle(e).display !== 'none'"
+    assert watched.page.eval_on_selector("#layer-basemap", shown)
+    watched.page.click("#toggle-basemap")
+    assert not watched.page.eval_on_selector("#layer-basemap", shown)
+    watched.page.click("#toggle-basemap")
+    assert watched.page.eval_on_selector("#layer-basemap", shown)
+    assert watched.errors == [] and watched.requests == [out.as_uri()]

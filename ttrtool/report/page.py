@@ -101,6 +101,9 @@ def _counts(found: Sequence[Mapping[str, Any]]) -> str:
 def board_section(d: Drawing, heat: bool, legend: str = "") -> Section:
     toggle = ('<label><input type="checkbox" id="toggle-heatmap" checked> claim heatmap</label>'
               if heat else "")
+    if 'id="layer-basemap"' in d.svg:  # a board of real places: the map under it
+        toggle += ('<label><input type="checkbox" id="toggle-basemap" checked> basemap'
+                   "</label>")
     controls = (f'<div class="controls">{toggle}'
                 '<button type="button" id="clear-selection">clear selection</button>'
                 f"{legend}</div>")
