@@ -1,20 +1,26 @@
-"""``ttrtool new FILE``: start a map from the full example or from a bundled map.
+"""``ttrtool new FILE``: start a map from the full example, a bundled map, or real places.
 
 Writes FILE and, when the folder has none, ``map.schema.json`` beside it (the
-new file's first line points editors at it).  Never overwrites anything.
-Exit codes: 0 written; 2 FILE exists, its folder does not, an unknown
-``--from`` map, or the file cannot be written.
+new file's first line points editors at it).  ``--region``/``--bbox`` draft a board of
+real places (:func:`ttrtool.geo.draft.draft_board`).  Never overwrites a file unless
+``--force`` is given (then the old file is replaced in one step, never left half written).
+Exit codes: 0 written; 2 FILE exists (without ``--force``), its folder does not, an unknown
+``--from`` map or region, a bad ``--bbox`` or ``--cities``, or the file cannot be written.
 """
 
 from __future__ import annotations
 
+import os
 import shlex
+import tempfile
 from pathlib import Path
 
 import typer
 
 from ttrtool.resources import BUNDLED_MAPS, schema_text
 from ttrtool.starter import starter_text
+
+MIN_CITIES, MAX_CITIES = 6, 80
 
 
 def _create(path: Path, text: str) -> None:
@@ -23,24 +29,75 @@ def _create(path: Path, text: str) -> None:
         f.write(text)
 
 
-def run_new(file: str, source: str | None = None) -> int:
+def _replace(path: Path, text: str) -> None:
+    """Write ``path`` through a temporary file beside it, so a failure leaves the old one."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _draft_text(file: str, region: str | None, bbox: str | None, cities: int) -> str:
+    """The drafted map (ValueError with the message for a bad region or count)."""
+    from ttrtool.geo.draft import draft_board
+    from ttrtool.geo.places import region_of
+
+    if not MIN_CITIES <= cities <= MAX_CITIES:
+        raise ValueError(f"--cities {cities}: draft between {MIN_CITIES} and {MAX_CITIES} "
+                         "cities (the official boards have 35 to 47)")
+    parts = ["ttrtool new", shlex.quote(Path(file).name)]
+    if region is not None:
+        parts += ["--region", shlex.quote(region)]
+    if bbox is not None:
+        parts += ["--bbox", shlex.quote(bbox)]
+    parts += ["--cities", str(cities)]
+    draft = draft_board(region_of(region, bbox), cities, Path(file).stem, " ".join(parts))
+    typer.echo(f"drafted {draft.cities} cities, {draft.routes} routes ({draft.doubles} double, "
+               f"{draft.ferries} ferries), {draft.tickets} tickets; printed "
+               f"{draft.print_width_mm:g} mm wide", err=True)
+    return draft.text
+
+
+def run_new(file: str, source: str | None = None, region: str | None = None,
+            bbox: str | None = None, cities: int = 30, force: bool = False) -> int:
     path = Path(file)
     if path.suffix not in (".yaml", ".yml"):
         typer.echo(f"error: {file}: a map file ends in .yaml (or .yml)", err=True)
+        return 2
+    if source is not None and (region is not None or bbox is not None):
+        typer.echo("error: --from copies a bundled map; --region and --bbox draft one of real "
+                   "places: give one or the other", err=True)
         return 2
     if not path.parent.is_dir():
         typer.echo(f"error: cannot write {file}: the folder {path.parent} does not exist "
                    "(create it first)", err=True)
         return 2
+    if path.is_dir():
+        typer.echo(f"error: cannot write {file}: it is a folder", err=True)
+        return 2
+    if path.exists() and not force:  # before drafting, which takes a few seconds
+        typer.echo(f"error: {file} exists: ttrtool never overwrites a file unless told to; "
+                   "choose another name, or add --force to replace it", err=True)
+        return 2
     try:
-        text = starter_text(file, source)
-        _create(path, text)
+        if region is not None or bbox is not None:
+            text = _draft_text(file, region, bbox, cities)
+        else:
+            text = starter_text(file, source)
+        if force:
+            _replace(path, text)
+        else:
+            _create(path, text)
     except ValueError as e:
         typer.echo(f"error: {e}", err=True)
         return 2
     except FileExistsError:
-        typer.echo(f"error: {file} exists: ttrtool never overwrites a file; choose another "
-                   "name", err=True)
+        typer.echo(f"error: {file} exists: ttrtool never overwrites a file unless told to; "
+                   "choose another name, or add --force to replace it", err=True)
         return 2
     except OSError as e:
         typer.echo(f"error: cannot write {file}: {e.strerror or e}", err=True)
@@ -65,13 +122,25 @@ def new_command(
         None, "--from", metavar="MAP",
         help=f"Start from a bundled map ({', '.join(BUNDLED_MAPS)}) instead of the small "
              "full example."),
+    region: str | None = typer.Option(
+        None, "--region", metavar="NAME|CODE",
+        help="Draft a board of real places in these countries: ISO codes or English names, "
+             "comma-separated (DE, Germany, BE,NL,LU)."),
+    bbox: str | None = typer.Option(
+        None, "--bbox", metavar="S,W,N,E",
+        help="Draft a board of the real places in this box: south,west,north,east in degrees "
+             "(with --region: its cities inside the box)."),
+    cities: int = typer.Option(30, "--cities", metavar="N",
+                               help=f"How many cities a draft has ({MIN_CITIES}-{MAX_CITIES})."),
+    force: bool = typer.Option(False, "--force", help="Replace FILE if it exists."),
 ) -> None:
-    """Start a new map file from the full example or a bundled map (never overwrites).
+    """Start a new map file: the full example, a bundled map, or a draft of real places.
 
-    Exit codes: 0 written; 2 the file exists, its folder does not, or --from is unknown
-    (nothing is ever overwritten).
+    Exit codes: 0 written; 2 the file exists (without --force), its folder does not, --from
+    or --region is unknown, --bbox or --cities is bad (nothing is overwritten without
+    --force).
     """
-    code = run_new(file, source)
+    code = run_new(file, source, region, bbox, cities, force)
     if code:
         raise typer.Exit(code)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import gzip
 import json
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -140,15 +141,33 @@ def world() -> WorldLayers:
 
 @cache
 def _country_tree() -> shapely.STRtree:
-    return shapely.STRtree([c.shape for c in world().countries])
+    shapes = [c.shape for c in world().countries]
+    shapely.prepare(shapes)  # point-in-country tests several times faster
+    return shapely.STRtree(shapes)
+
+
+def on_land(lats: Sequence[float], lons: Sequence[float]) -> np.ndarray:
+    """For each place, is it on land (in some country)?  One query for them all."""
+    xs, ys = np.asarray(lons, dtype=float), np.asarray(lats, dtype=float)
+    tree = _country_tree()
+    # The tree finds the countries whose boxes hold each point; the prepared countries then
+    # answer for their candidates in one vectorised call each.
+    near_point, near_country = tree.query(shapely.points(xs, ys))
+    land = np.zeros(len(xs), dtype=bool)
+    for k in np.unique(near_country):
+        which = near_point[near_country == k]
+        inside = shapely.intersects_xy(tree.geometries[k], xs[which], ys[which])
+        land[which[inside]] = True
+    return land
 
 
 def country_at(lat: float, lon: float) -> str | None:
     """The ISO code of the country at a place (its name where it has none), None at sea."""
-    point = shapely.Point(lon, lat)
-    for i in _country_tree().query(point, predicate="intersects"):
-        c = world().countries[int(i)]
-        return c.code or c.name
+    tree = _country_tree()
+    for i in sorted(int(k) for k in tree.query(shapely.Point(lon, lat))):
+        if shapely.intersects_xy(tree.geometries[i], lon, lat):
+            c = world().countries[i]
+            return c.code or c.name
     return None
 
 
@@ -167,10 +186,10 @@ def distance_to_land_km(lat: float, lon: float) -> float:
     """0 on land, else the distance to the nearest coast along the Earth (WGS 84)."""
     if not (-90.0 <= lat <= 90.0 and -180.0 <= lon <= 180.0):
         return float("inf")
+    if bool(on_land([lat], [lon])[0]):
+        return 0.0
     point = shapely.Point(lon, lat)
     tree = _country_tree()
-    if len(tree.query(point, predicate="intersects")):
-        return 0.0
     nearest = world().countries[int(tree.nearest(point))].shape
     (_, _), (x, y) = shapely.get_coordinates(shapely.shortest_line(point, nearest))
     from ttrtool.checks.geo import distance_km
