@@ -13,15 +13,24 @@ import pytest
 
 import ttrtool
 from ttrtool.bots.random_bot import RandomBot
-from ttrtool.engine import BuildStation, ClaimRoute, Game, IllegalAction
+from ttrtool.engine import BuildStation, ClaimRoute, Game, IllegalAction, claims, stations
 from ttrtool.engine.actions import Action
-from ttrtool.engine.board_menu import BoardMenu, claim_is_legal, station_is_legal
+from ttrtool.engine.board_menu import BoardMenu
 from ttrtool.engine.state import GameState
 
 from .helpers import route, tiny_board
 
 MAPS = [("usa", 4), ("usa", 2), ("europe", 4), ("switzerland", 3), ("nordiccountries", 3),
         ("india", 4)]
+
+
+def claim_is_legal(st: GameState, p: int, action: ClaimRoute) -> bool:
+    return claims.claim_is_legal(st.game, st.hands[p], st.trains[p], st.open_for[p], action)
+
+
+def station_is_legal(st: GameState, p: int, action: BuildStation) -> bool:
+    return stations.station_is_legal(st.game, st.hands[p], st.stations_left[p],
+                                     st.station_owner, action)
 
 
 def mountain_game() -> Game:

@@ -6,8 +6,7 @@ import random
 
 from ttrtool.engine import Game, PlayerResult, ScoreBreakdown
 from ttrtool.engine.bonuses import _two_edge_joined, award, largest_network, multi_path_tickets
-from ttrtool.engine.claims import complete_claim
-from ttrtool.engine.scoring import final_result, rank_winners
+from ttrtool.engine.scoring import rank_winners
 from ttrtool.engine.tickets import TicketResult
 from ttrtool.rules import Bonus, Rules, resolve_rules
 from ttrtool.simulate.rescore import route_disjoint_paths
@@ -60,10 +59,10 @@ def test_r_var_7_most_completed_tickets_scores_the_globetrotter() -> None:
                        rules={"preset": "nordiccountries"})
     g = Game(board, 2)
     st = position(g, market=MARKET, deck=["pink"], tickets={0: [0, 1], 1: [2]})
-    complete_claim(st, 0, 0)
-    complete_claim(st, 0, 1)
-    complete_claim(st, 1, 2)
-    result = final_result(st)
+    st.complete_claim(0, 0)
+    st.complete_claim(0, 1)
+    st.complete_claim(1, 2)
+    result = st.score()
     assert [p.breakdown.bonuses for p in result.players] == [(("most_tickets", 10),),
                                                              (("most_tickets", 0),)]
     assert result.players[0].score == 2 + 4 + 10
@@ -82,9 +81,9 @@ def test_r_var_8_largest_network_counts_cities_of_one_network() -> None:
     assert largest_network(g, []) == 0
     st = position(g, market=MARKET, deck=["pink"])
     for r in (0, 1):
-        complete_claim(st, 0, r)
-    complete_claim(st, 1, 2)
-    result = final_result(st)
+        st.complete_claim(0, r)
+    st.complete_claim(1, 2)
+    result = st.score()
     assert [p.network for p in result.players] == [3, 2]
     assert [p.breakdown.bonus("largest_network") for p in result.players] == [10, 0]
 

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from ttrtool.engine import DrawBlind, DrawFaceUp, Game, IllegalAction
-from ttrtool.engine.cards import card_total, settle_market
+from ttrtool.engine.invariants import card_total
 from ttrtool.model import Board
 
 from .helpers import play, position, route, texts, tiny_board
@@ -110,7 +110,7 @@ def test_r_draw_5_wipe_repeats_while_the_new_market_has_three_locomotives(line: 
     g = Game(line, 2)
     st = position(g, market=[LOCO, LOCO, LOCO, "white", "black"],
                   deck=[LOCO, LOCO, LOCO, "red", "red", "blue"] + ["pink"] * 5)
-    settle_market(st)
+    st.settle_market()
     assert st.market_wipes == 2
     assert sorted(g.card_names[c] for c in st.market) == ["blue"] + ["pink"] * 4
 
@@ -120,7 +120,7 @@ def test_r_draw_5_hopeless_wipe_leaves_the_market_as_it_is(line: Board) -> None:
     # Only 2 non-locomotives left anywhere: every market of 5 has 3 locomotives.
     st = position(g, market=[LOCO, LOCO, LOCO, "white", "black"], deck=[LOCO] * 6,
                   discards=[LOCO] * 3)
-    settle_market(st)
+    st.settle_market()
     assert st.market_wipes == 0 and st.wipes_stopped == 1
     assert sorted(g.card_names[c] for c in st.market) == ["black", LOCO, LOCO, LOCO, "white"]
 
@@ -129,15 +129,15 @@ def test_r_draw_5_a_stuck_market_is_counted_once_while_it_stays_stuck(line: Boar
     g = Game(line, 2)
     st = position(g, market=[LOCO, LOCO, LOCO, "white", "black"], deck=[LOCO] * 6,
                   discards=[LOCO] * 3)
-    settle_market(st)
+    st.settle_market()
     assert st.wipes_stopped == 1
     play(st, "draw white")  # replaced by a locomotive: still stuck, not counted again
     play(st, "draw black")
     assert st.market_wipes == 0 and st.wipes_stopped == 1
     st.market = [g.card_index[c] for c in ["red", "red", "blue", LOCO, LOCO]]
-    settle_market(st)  # no longer stuck ...
+    st.settle_market()  # no longer stuck ...
     st.market[0] = g.loco
-    settle_market(st)  # ... so getting stuck again counts again
+    st.settle_market()  # ... so getting stuck again counts again
     assert st.wipes_stopped == 2
 
 
@@ -145,7 +145,7 @@ def test_r_draw_5_a_stuck_market_is_settled_once_a_claim_returns_cards(line: Boa
     g = Game(line, 2)
     st = position(g, hands={0: {"red": 2}}, market=[LOCO, LOCO, LOCO, "white", "black"],
                   deck=[LOCO] * 6, discards=[LOCO] * 3)
-    settle_market(st)
+    st.settle_market()
     assert st.market_stuck and st.wipes_stopped == 1
     # The claim puts 2 red cards in the discards: with 4 other cards in play a
     # market of at most 2 locomotives can be shown again, before the next turn.
@@ -160,7 +160,7 @@ def test_r_draw_5_a_stuck_market_stays_while_nothing_came_back(line: Board) -> N
     g = Game(line, 2)
     st = position(g, market=[LOCO, LOCO, LOCO, "white", "black"], deck=[LOCO] * 6,
                   discards=[LOCO] * 3)
-    settle_market(st)
+    st.settle_market()
     play(st, "draw deck", "draw deck")  # the next turn starts with the same hopeless pool
     assert st.market_stuck and st.market_wipes == 0 and st.wipes_stopped == 1
     assert st.market.count(g.loco) == 3
@@ -172,7 +172,7 @@ def test_r_draw_5_wiping_goes_on_past_a_long_run_of_locomotives(line: Board) -> 
     # a legal market is possible, so the wipes go on until it is shown.
     st = position(g, market=[LOCO, LOCO, LOCO, "white", "black"],
                   deck=[LOCO] * 200 + ["red"] * 10)
-    settle_market(st)
+    st.settle_market()
     assert st.market_wipes == 41 and st.wipes_stopped == 0 and not st.market_stuck
     assert [g.card_names[c] for c in st.market] == ["red"] * 5
 
@@ -185,7 +185,7 @@ def test_r_draw_5_wiping_ends_in_a_legal_market_whenever_the_counts_allow_one(
         st = position(g, market=[LOCO, LOCO, LOCO, "white", "black"], deck=[],
                       discards=[LOCO] * 10 + ["red"])
         st.rng.seed(seed)
-        settle_market(st)
+        st.settle_market()
         assert sorted(g.card_names[c] for c in st.market) == ["black", LOCO, LOCO, "red", "white"]
         assert st.wipes_stopped == 0 and card_total(st) == 16
 

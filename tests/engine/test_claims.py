@@ -165,7 +165,7 @@ def test_r_ch_5_both_tracks_at_3_players_but_not_same_player() -> None:
                   deck=["pink"] * 9)
     play(st, "claim r0 red x2 loco0")
     assert "claim r1 blue x2 loco0" in claims(st)  # another player may
-    assert route_open_to(st, 1, 1) and not route_open_to(st, 0, 1)
+    assert route_open_to(st.game, st.owner, 1, 1) and not route_open_to(st.game, st.owner, 0, 1)
     play(st, "draw deck", "draw deck", "draw deck", "draw deck")
     assert st.current_player == 0
     assert not any(t.startswith("claim r1") for t in claims(st))  # never the same one

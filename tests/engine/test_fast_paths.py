@@ -53,7 +53,7 @@ def test_draws_kept_per_set_of_colours_agree_with_the_market(
         for st in random_positions(board, 3, 6):
             for second in (False, True):
                 out: list[Action] = []
-                draw_actions(st, second, out)
+                draw_actions(st.game, st.market, st.deck, st.discards, second, out)
                 assert out == plain_draws(st, second)
             if st.phase == SECOND_DRAW:
                 assert [a for a in st.legal_actions() if a.text.startswith("draw")] == (

@@ -30,7 +30,7 @@ def triple(rules: dict[str, object] | None = None) -> Game:
 def claimable(st: object, player: int) -> set[int]:
     from ttrtool.engine.claims import route_open_to
 
-    return {r for r in range(3) if route_open_to(st, player, r)}  # type: ignore[arg-type]
+    return {r for r in range(3) if route_open_to(st.game, st.owner, player, r)}  # type: ignore[arg-type]
 
 
 def test_r_var_4_a_triple_with_default_rules_every_track_at_five_players() -> None:

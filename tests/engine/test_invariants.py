@@ -7,7 +7,6 @@ from collections.abc import Callable
 import pytest
 
 from ttrtool.engine import Game, GameState
-from ttrtool.engine.claims import complete_claim
 from ttrtool.engine.invariants import check_invariants
 from ttrtool.model import Board
 
@@ -49,7 +48,7 @@ def both_tracks(st: GameState) -> None:
     g = st.game
     r = next(i for i in range(g.n_routes) if g.partners[i])
     for q in (r,) + g.partners[r]:
-        complete_claim(st, 0, q)
+        st.complete_claim(0, q)
 
 
 def phantom_connection(st: GameState) -> None:

@@ -8,7 +8,6 @@ import pytest
 
 import ttrtool.engine.longest as longest_module
 from ttrtool.engine import Game, GameState
-from ttrtool.engine.claims import complete_claim
 from ttrtool.engine.longest import longest_trail
 from ttrtool.model import Board
 
@@ -18,7 +17,7 @@ from .helpers import position, route, tiny_board
 def own(st: GameState, player: int, routes: list[int]) -> None:
     """Give routes to a player as if claimed (R-CLAIM-3), without paying cards."""
     for r in routes:
-        complete_claim(st, player, r)
+        st.complete_claim(player, r)
 
 
 def longest(board: Board, routes: list[int]) -> int:

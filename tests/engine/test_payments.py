@@ -7,7 +7,7 @@ import random
 import pytest
 
 from ttrtool.engine import ClaimRoute, Game, IllegalAction, parse_action
-from ttrtool.engine.cards import card_total
+from ttrtool.engine.invariants import card_total
 from ttrtool.engine.payments import PaySpec, fast_offsets, legal_payments, substitute_cards
 
 from .helpers import play, position, rearranged, route, texts, tiny_board

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from ttrtool.engine import Game
-from ttrtool.engine.cards import card_total
+from ttrtool.engine.invariants import card_total
 from ttrtool.model import Board
 
 from .helpers import play, position, route, texts, tiny_board

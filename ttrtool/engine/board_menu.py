@@ -13,7 +13,8 @@ same shared values.  It reads only the view: the player's own hand, trains
 and stations left, who owns which route and where stations stand; so a bot
 may build one for itself, and the engine need not list those actions at all
 (``GameState.default_actions(menu=True)``).  Playing one is checked by
-:func:`claim_is_legal` or :func:`station_is_legal`: membership in the full
+:func:`~ttrtool.engine.claims.claim_is_legal` or
+:func:`~ttrtool.engine.stations.station_is_legal`: membership in the full
 legal list without building it.
 
 Rules: R-CLAIM-1, R-CLAIM-2, R-CLAIM-4 (enough trains), R-CLAIM-5, R-CH-5,
@@ -23,25 +24,22 @@ R-EU-3, R-EU-6, R-CH-7, R-VAR-1..4, R-VAR-10.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ttrtool.engine.actions import BuildStation, ClaimRoute
 from ttrtool.engine.claims import (
+    Payable,
     group_open,
     hand_row,
     key_payments,
-    payments,
+    payable_claims,
     picker,
     substitute_claims,
 )
 from ttrtool.engine.payments import default_offsets
-from ttrtool.engine.stations import next_station_cost, station_payments, station_picker
-
-if TYPE_CHECKING:
-    from ttrtool.engine.game import Game
-    from ttrtool.engine.state import GameState
-    from ttrtool.engine.view import PlayerView
-
+from ttrtool.engine.stations import next_station_cost, station_picker
+from ttrtool.engine.tables import BoardTables
+from ttrtool.engine.view import PlayerView
 
 _UNSEEN = object()  # a payment key not looked at yet
 
@@ -65,7 +63,7 @@ class BoardMenu:
     __slots__ = ("game", "view", "hand", "trains", "owner", "seat", "_take", "_routes",
                  "_stations")
 
-    def __init__(self, game: Game, view: PlayerView) -> None:
+    def __init__(self, game: BoardTables, view: PlayerView) -> None:
         self.game = game
         self.view = view
         self.hand = view.hand
@@ -110,46 +108,20 @@ class BoardMenu:
         return list(self._routes)
 
     def _find_routes(self) -> list[int]:
-        """:meth:`routes`, group by group as ``claims.claim_actions`` goes: a coloured
-        group's payable keys from the memo row of the hand's shape, shortest first up
-        to the player's trains; a gray group's up to the most cards of one colour and
-        the locomotives; keys with substitute sets or mountains one by one."""
+        """:meth:`routes`, by the walk ``claims.claim_actions`` takes
+        (:func:`~ttrtool.engine.claims.payable_claims`) over every route of each key:
+        the keys the hand can pay (their default payments kept for :meth:`of`), then
+        their routes the player may claim now."""
         g = self.game
         take = self._take
-        owner, trains, seat, hand = self.owner, self.trains, self.seat, self.hand
-        partners, cap = g.partners, g.group_cap
-        key_routes, key_len = g.key_routes, g.key_len
-        loco = g.loco
-        locos = hand[loco]
-        keys: list[int] = []
-        for gi, _col, _locos_ok in g.colour_groups:
-            for length, key, pick in hand_row(g, gi, hand, True):
-                if length > trains:
-                    break  # R-CLAIM-4: too few trains for this key and the longer ones
-                take[key] = pick
-                keys.append(key)
-        if g.gray_groups:
-            most = max(hand[:loco]) if loco else 0
-            for locos_ok, group in g.gray_groups:
-                top = min(most + (locos if locos_ok else 0), trains)
-                for key in group:
-                    if key_len[key] > top:
-                        break  # too long for any one colour and the locomotives, or the trains
-                    pay = take[key]
-                    if pay is _UNSEEN:
-                        pay = self._load(key)
-                    if pay is not None:
-                        keys.append(key)
-        for key in g.sub_keys:
-            pay = take[key]
-            if pay is _UNSEEN:
-                pay = self._load(key)
-            if pay is not None:
-                keys.append(key)
-        route_trains = g.route_trains
+        owner, trains, seat = self.owner, self.trains, self.seat
+        partners, cap, route_trains = g.partners, g.group_cap, g.route_trains
+        payable: Payable = []
+        payable_claims(g, self.hand, trains, True, g.key_routes, payable, payable)
         found: list[int] = []
-        for key in keys:
-            found.extend([r for r in key_routes[key] if owner[r] < 0 and route_trains[r] <= trains
+        for key, pay, routes in payable:
+            take[key] = pay
+            found.extend([r for r in routes if owner[r] < 0 and route_trains[r] <= trains
                           and (not partners[r] or group_open(owner, partners[r], cap[r], seat))])
         found.sort()
         return found
@@ -199,43 +171,3 @@ class BoardMenu:
         for _length, k, pick in hand_row(g, gi, hand, True):
             take[k] = pick
         return take[key]
-
-
-def claim_is_legal(st: GameState, player: int, action: ClaimRoute) -> bool:
-    """Is ``action`` among ``player``'s legal claims now (any payment, not only the
-    default)?  The same answer as membership in ``legal_actions`` in the main phase."""
-    g = st.game
-    route = action.route
-    if type(route) is not int or not 0 <= route < g.n_routes:
-        return False
-    key = g.route_pay_key[route]
-    if route not in st.open_for[player][key] or g.route_trains[route] > st.trains[player]:
-        return False
-    hand = st.hands[player]
-    if key in g.sub_key_set:
-        return action in substitute_claims(g, route, key_payments(g, key, hand))
-    card = g.card_index.get(action.color)
-    length = g.route_len[route]
-    n = action.locomotives
-    if card is None or type(n) is not int or not 0 <= n <= length:
-        return False
-    offset = card * (length + 1) + n
-    return (g.claim_table[route][offset] == action
-            and offset in payments(g, key, hand))
-
-
-def station_is_legal(st: GameState, player: int, action: BuildStation) -> bool:
-    """Is ``action`` among ``player``'s legal stations now?  The same answer as
-    membership in ``legal_actions`` in the main phase (R-EU-3)."""
-    g = st.game
-    city = action.city
-    if type(city) is not int or not 0 <= city < g.n_nodes or st.station_owner[city] >= 0:
-        return False
-    cost = next_station_cost(g, st.stations_left[player])
-    card = g.card_index.get(action.color)
-    n = action.locomotives
-    if cost is None or card is None or type(n) is not int or not 0 <= n <= cost:
-        return False
-    row = g.station_table(cost).get(city)
-    return (row is not None and row[card * (cost + 1) + n] == action
-            and (card, n) in station_payments(g, st.hands[player], cost))

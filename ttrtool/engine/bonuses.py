@@ -13,14 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from ttrtool.engine.tables import BoardTables
+from ttrtool.engine.tickets import TicketResult
 from ttrtool.graph import UnionFind
 from ttrtool.rules import CONTESTED, Bonus
-
-if TYPE_CHECKING:
-    from ttrtool.engine.game import Game
-    from ttrtool.engine.tickets import TicketResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +52,7 @@ def award(bonus: Bonus, measures: Sequence[int]) -> list[int]:
     return [bonus.points if h else 0 for h in holders]
 
 
-def largest_network(g: Game, routes: Sequence[int]) -> int:
+def largest_network(g: BoardTables, routes: Sequence[int]) -> int:
     """Places in the player's largest connected network of own routes (R-VAR-8): cities,
     and countries where the rules make them junctions.  A border point is not a place of
     the network and joins nothing (R-CH-9): each route's end there is its own node.
@@ -122,7 +119,7 @@ def _path(edges: Sequence[tuple[int, int]], start: int, goal: int,
     return None
 
 
-def _place_nodes(g: Game, nodes: Sequence[int], routes: Sequence[int]) -> frozenset[int]:
+def _place_nodes(g: BoardTables, nodes: Sequence[int], routes: Sequence[int]) -> frozenset[int]:
     """Graph nodes of a place: a border point is the own node of each route ending there."""
     out: set[int] = set()
     for n in nodes:
@@ -133,7 +130,8 @@ def _place_nodes(g: Game, nodes: Sequence[int], routes: Sequence[int]) -> frozen
     return frozenset(out)
 
 
-def multi_path_tickets(g: Game, routes: Sequence[int], results: Sequence[TicketResult]) -> int:
+def multi_path_tickets(g: BoardTables, routes: Sequence[int],
+                       results: Sequence[TicketResult]) -> int:
     """Completed tickets whose places are joined by two paths of the owner's routes that
     share no route (they may cross at cities) (R-VAR-9).  With several destinations, any
     joined destination may give the two paths."""

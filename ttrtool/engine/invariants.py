@@ -7,15 +7,19 @@ incrementally, so a bug in the fast paths shows up as a mismatch here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ttrtool.engine.cards import card_total
 from ttrtool.engine.claims import route_open_to
 from ttrtool.engine.scoring import recount_route_points
+from ttrtool.engine.state import GameState
 from ttrtool.graph import UnionFind
 
-if TYPE_CHECKING:
-    from ttrtool.engine.state import GameState
+
+def card_total(st: GameState) -> int:
+    """Cards in deck, discards, market, hands and a pending tunnel."""
+    total = len(st.deck) + len(st.discards) + len(st.market)
+    total += sum(sum(h) for h in st.hands)
+    if st.tunnel is not None:
+        total += st.tunnel.cards + st.tunnel.locomotives + len(st.tunnel.revealed)
+    return total
 
 
 def check_invariants(st: GameState, connectivity: bool = True) -> list[str]:
@@ -53,7 +57,7 @@ def check_invariants(st: GameState, connectivity: bool = True) -> list[str]:
             problems.append(f"player {p}: {st.stations_left[p]} stations left, {built} built")
     for p in range(g.players):
         open_now = sorted(r for rs in st.open_for[p] for r in rs)
-        if open_now != [r for r in range(g.n_routes) if route_open_to(st, p, r)]:
+        if open_now != [r for r in range(g.n_routes) if route_open_to(g, st.owner, p, r)]:
             problems.append(f"player {p}'s open-route lists disagree with route owners")
     owned = sum(1 for o in st.owner if o >= 0)
     if owned != len(seen):
@@ -75,8 +79,9 @@ def check_invariants(st: GameState, connectivity: bool = True) -> list[str]:
             problems.append(f"{taken} tracks of r{r}'s group claimed with {g.players} players, "
                             f"{g.group_cap[r]} allowed")
 
-    if recount_route_points(st) != st.route_score:
-        problems.append(f"running score {st.route_score} != recount {recount_route_points(st)}")
+    recount = recount_route_points(g, st.owner)
+    if recount != st.route_score:
+        problems.append(f"running score {st.route_score} != recount {recount}")
 
     places = [t for deck in st.ticket_decks.values() for t in deck]
     places += st.removed_tickets

@@ -10,51 +10,46 @@ without replaying it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ttrtool.engine.bonuses import award, largest_network, multi_path_tickets
 from ttrtool.engine.longest import longest_trail
 from ttrtool.engine.result import GameResult, PlayerResult, ScoreBreakdown
 from ttrtool.engine.stations import best_station_routes
+from ttrtool.engine.tables import BoardTables
 from ttrtool.engine.tickets import TicketResult, score_ticket
+from ttrtool.graph import UnionFind
 from ttrtool.model import Board
 from ttrtool.rules import Rules
 
-if TYPE_CHECKING:
-    from ttrtool.engine.state import GameState
 
-
-def recount_route_points(st: GameState) -> list[int]:
+def recount_route_points(g: BoardTables, owner: Sequence[int]) -> list[int]:
     """Route points of each player counted afresh from who owns which route (R-SCORE-1)."""
-    g = st.game
     points = [0] * g.players
-    for r, p in enumerate(st.owner):
+    for r, p in enumerate(owner):
         if p >= 0:
             points[p] += g.route_points[r]
     return points
 
 
-def player_longest(st: GameState, player: int) -> int:
+def player_longest(g: BoardTables, claimed: Sequence[int]) -> int:
     """The player's longest trail over their own routes only (R-SCORE-2, R-EU-9)."""
-    g = st.game
-    return longest_trail(st.claimed[player], g.route_a, g.route_b, g.route_len, g.terminal)
+    return longest_trail(claimed, g.route_a, g.route_b, g.route_len, g.terminal)
 
 
-def ticket_results(st: GameState, player: int) -> tuple[list[tuple[int, int | None]],
-                                                          list[TicketResult]]:
-    """The player's tickets scored, with the best use of their stations (R-EU-4)."""
-    g = st.game
-    uf = st.uf[player]
-    if st.tickets[player] and any(p == player for _, p in st.stations):
-        return best_station_routes(g, player, st.tickets[player], st.owner, st.stations, uf)
-    own_stations: list[tuple[int, int | None]] = [(c, None) for c, p in st.stations if p == player]
-    find = uf.copy().find
-    owner = st.owner
+def ticket_results(g: BoardTables, player: int, tickets: list[int], owner: list[int],
+                   stations: list[tuple[int, int]], network: UnionFind,
+                   ) -> tuple[list[tuple[int, int | None]], list[TicketResult]]:
+    """The player's tickets scored, with the best use of their stations (R-EU-4);
+    ``network`` joins what the player's own routes join (not changed)."""
+    if tickets and any(p == player for _, p in stations):
+        return best_station_routes(g, player, tickets, owner, stations, network)
+    own_stations: list[tuple[int, int | None]] = [(c, None) for c, p in stations if p == player]
+    find = network.copy().find
 
     def owned(r: int) -> bool:
         return owner[r] == player
 
-    return own_stations, [score_ticket(g, t, owned, find) for t in st.tickets[player]]
+    return own_stations, [score_ticket(g, t, owned, find) for t in tickets]
 
 
 def rank_winners(rules: Rules, players: Sequence[PlayerResult]) -> tuple[int, ...]:
@@ -87,19 +82,23 @@ def rank_winners(rules: Rules, players: Sequence[PlayerResult]) -> tuple[int, ..
     return tuple(pr.seat for pr in players if key(pr) == best)
 
 
-def final_result(st: GameState) -> GameResult:
-    """Score a finished game from scratch (R-TIX-2, R-EU-4, R-EU-5, R-SCORE-3, R-SCORE-4)."""
-    g = st.game
+def final_players(g: BoardTables, owner: list[int], claimed: list[list[int]],
+                  claim_turns: list[list[int]], trains: list[int], tickets: list[list[int]],
+                  networks: list[UnionFind], stations: list[tuple[int, int]],
+                  stations_left: list[int]) -> tuple[PlayerResult, ...]:
+    """Score every seat of a finished game from scratch, from who owns what (R-TIX-2,
+    R-EU-4, R-EU-5, R-SCORE-3, R-VAR-6); ``GameState.result`` adds the rest."""
     rules = g.rules
     n = g.players
-    routes = recount_route_points(st)
-    longest = [player_longest(st, p) for p in range(n)]
-    outcomes = [ticket_results(st, p) for p in range(n)]
+    routes = recount_route_points(g, owner)
+    longest = [player_longest(g, claimed[p]) for p in range(n)]
+    outcomes = [ticket_results(g, p, tickets[p], owner, stations, networks[p])
+                for p in range(n)]
     completed = [sum(1 for t in tickets if t.completed) for _, tickets in outcomes]
     kinds = {b.type for b in rules.bonuses}
-    network = ([largest_network(g, st.claimed[p]) for p in range(n)]
+    network = ([largest_network(g, claimed[p]) for p in range(n)]
                if "largest_network" in kinds else [0] * n)
-    loops = ([multi_path_tickets(g, st.claimed[p], outcomes[p][1]) for p in range(n)]
+    loops = ([multi_path_tickets(g, claimed[p], outcomes[p][1]) for p in range(n)]
              if "multi_path_tickets" in kinds else [0] * n)
     measures = {"longest_path": longest, "most_tickets": completed,
                 "largest_network": network, "multi_path_tickets": loops}
@@ -114,41 +113,29 @@ def final_result(st: GameState) -> GameResult:
                 other[p].append((bonus.type, points[p]))
     players = []
     for p in range(n):
-        stations, tickets = outcomes[p]
+        used, scored = outcomes[p]
         breakdown = ScoreBreakdown(
             routes=routes[p],
-            tickets=sum(t.scored for t in tickets),
-            stations=st.stations_left[p] * rules.station_unused_points,
+            tickets=sum(t.scored for t in scored),
+            stations=stations_left[p] * rules.station_unused_points,
             longest=longest_bonus[p],
             bonuses=tuple(other[p]),
         )
         players.append(PlayerResult(
             seat=p,
             score=breakdown.total,
-            trains_left=st.trains[p],
+            trains_left=trains[p],
             breakdown=breakdown,
             longest_path=longest[p],
-            claimed=tuple(st.claimed[p]),
-            claim_turns=tuple(st.claim_turns[p]),
-            stations=tuple(stations),
-            tickets=tuple(tickets),
+            claimed=tuple(claimed[p]),
+            claim_turns=tuple(claim_turns[p]),
+            stations=tuple(used),
+            tickets=tuple(scored),
             completed_tickets=completed[p],
             network=network[p],
             multi_path_tickets=loops[p],
         ))
-    return GameResult(
-        seed=st.seed,
-        end_reason=st.end_reason or "",
-        turns=st.turn,
-        winners=rank_winners(rules, players),
-        players=tuple(players),
-        tunnels_paid=st.tunnels_paid,
-        tunnels_withdrawn=st.tunnels_withdrawn,
-        extra_cards_paid=st.extra_cards,
-        market_wipes=st.market_wipes,
-        wipes_stopped=st.wipes_stopped,
-        stations_built=len(st.stations),
-    )
+    return tuple(players)
 
 
 def rescore(board: Board, result: GameResult) -> list[int]:

@@ -1,17 +1,21 @@
-"""One position of a game and the turn structure (R-SET, R-TURN, R-END).
+"""The one owner of a game's changes: :class:`GameState` (R-SET, R-TURN, R-END).
 
-A :class:`GameState` is mutable for speed; :meth:`GameState.clone` copies it.
 Every decision goes through :meth:`GameState.apply`, which checks once that
-the game is not over and that the action is among :meth:`legal_actions`;
-the rule modules (cards, claims, tickets, stations) then do the work.
+the game is not over and that the action is among the legal actions; then
+the state's own moves do the work: cards drawn and the market refilled
+(R-DRAW), cards laid and trains placed (R-CLAIM, R-EU-7/8), tickets dealt,
+drawn and kept (R-TIX), stations built (R-EU-3), the turn passed on (R-END).
+The rule modules (cards, claims, stations, tickets) only compute, and the
+position (:class:`~ttrtool.engine.position.Position`) only answers; no other
+code writes a game's fields.  A state is mutable for speed;
+:meth:`GameState.clone` copies it.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
 
-from ttrtool.engine import cards, claims, stations, tickets
 from ttrtool.engine.actions import (
     Action,
     BuildStation,
@@ -26,99 +30,49 @@ from ttrtool.engine.actions import (
     TunnelWithdraw,
     among,
 )
-from ttrtool.engine.board_menu import claim_is_legal, station_is_legal
-from ttrtool.engine.claims import TunnelPending
-from ttrtool.engine.view import PlayerView, TunnelView
-from ttrtool.graph import UnionFind
+from ttrtool.engine.cards import legal_market_possible, new_deck
+from ttrtool.engine.claims import tunnel_extra
+from ttrtool.engine.position import (
+    MAIN,
+    OVER,
+    PHASE_NAMES,
+    SECOND_DRAW,
+    SETUP,
+    TICKETS,
+    TUNNEL,
+    Position,
+    TunnelPending,
+)
+from ttrtool.engine.result import GameResult
+from ttrtool.engine.scoring import final_players, rank_winners
+from ttrtool.engine.tables import BoardTables
 
-if TYPE_CHECKING:
-    from ttrtool.engine.game import Game
-    from ttrtool.engine.result import GameResult
-
-SETUP, MAIN, SECOND_DRAW, TICKETS, TUNNEL, OVER = range(6)
-PHASE_NAMES = ("setup_tickets", "main", "second_draw", "tickets", "tunnel", "over")
-_new_view = tuple.__new__
+__all__ = ["MAIN", "OVER", "PHASE_NAMES", "SECOND_DRAW", "SETUP", "TICKETS", "TUNNEL",
+           "GameState", "TunnelPending"]
 
 
-class GameState:
-    """A position: cards, claims, tickets, whose decision it is, and the history."""
-
-    def __init__(self, game: Game, seed: int) -> None:
-        g = game
-        n = g.players
-        self.game = g
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.phase = SETUP
-        self.current_player = 0
-        self.turn = 0
-        self.end_reason: str | None = None
-        self.final_countdown: int | None = None  # turns left once R-END-1 triggered
-        self.draws_left = 0
-        self.hands = [[0] * g.n_cards for _ in range(n)]
-        # Cards in each hand (views' hand_sizes), kept by every change to a hand;
-        # check_invariants recounts it.  Code that arranges hands by hand calls
-        # recount_hands().
-        self.hand_count = [0] * n
-        self.deck: list[int] = []
-        self.discards: list[int] = []
-        self.market: list[int] = []
-        self.owner = [-1] * g.n_routes
-        # Per player, the routes still open to them (unclaimed, and not closed by the
-        # parallel-route rules: claims.route_open_to), by payment key in route order;
-        # kept by claims.complete_claim, read by claims.claim_actions.
-        self.open_for = [[list(rs) for rs in g.key_routes] for _ in range(n)]
-        self.trains = [g.rules.trains_per_player] * n
-        self.route_score = [0] * n
-        self.claimed: list[list[int]] = [[] for _ in range(n)]
-        self.claim_turns: list[list[int]] = [[] for _ in range(n)]
-        # Per player, which places their own routes join (R-TIX-2), kept as they claim.
-        self.uf = [UnionFind(g.uf_size) for _ in range(n)]
-        self.tickets: list[list[int]] = [[] for _ in range(n)]
-        self.offers: list[list[int]] = [[] for _ in range(n)]
-        self.ticket_decks: dict[str, list[int]] = {d: [] for d in g.ticket_deck_names}
-        self.removed_tickets: list[int] = []
-        self.stations_left = [g.stations_per_player] * n
-        self.station_owner = [-1] * g.n_nodes
-        self.stations: list[tuple[int, int]] = []
-        self.tunnel: TunnelPending | None = None
-        self.tunnels_paid = 0
-        self.tunnels_withdrawn = 0
-        self.extra_cards = 0
-        self.market_wipes = 0
-        self.wipes_stopped = 0  # times the market got stuck with too many locomotives
-        self.market_stuck = False  # is it stuck now (R-DRAW-5, cards.settle_market)
-        self.history: list[tuple[int, Action]] = []
-        self._legal: list[Action] | None = None
-        self._default: list[Action] | None = None  # default_actions(), this decision
-        self._bare: list[Action] | None = None  # default_actions(menu=True), this decision
-        # The public board in views (owners, stations, trains, route scores), as
-        # tuples; cleared by every claim and station (claims.complete_claim,
-        # stations.build), so it is rebuilt only after the board changed.
-        self.board_view: tuple[tuple[Any, ...], ...] | None = None
-        # The tickets in views (each player's tickets and offer, the ticket counts and
-        # the draw deck's size); cleared by every ticket deal, draw and keep (tickets.py).
-        self.ticket_view: tuple[Any, ...] | None = None
+class GameState(Position):
+    """A position and the one way it changes: :meth:`apply` (and the moves it makes)."""
 
     @classmethod
-    def start(cls, game: Game, seed: int) -> GameState:
+    def start(cls, game: BoardTables, seed: int) -> GameState:
         """Shuffle and deal (R-SET-2..4): cards, market, then setup tickets."""
         st = cls(game, seed)
         g = game
-        st.deck = cards.new_deck(g.deck_counts)
+        st.deck = new_deck(g.deck_counts)
         st.rng.shuffle(st.deck)
         for p in range(g.players):
             for _ in range(g.rules.initial_hand):
-                card = cards.draw_card(st)
+                card = st.draw_card()
                 if card >= 0:
                     st.hands[p][card] += 1
         st.recount_hands()
-        cards.refill_market(st)
+        st.refill_market()
         for t in g.board.tickets:
             st.ticket_decks[t.deck].append(t.index)
         for name in g.ticket_deck_names:
             st.rng.shuffle(st.ticket_decks[name])
-        tickets.deal_setup(st)
+        st.deal_setup()
         st.phase = SETUP
         st.current_player = 0
         return st
@@ -155,128 +109,6 @@ class GameState:
         new._bare = None
         return new
 
-    # -- connectivity -------------------------------------------------------
-
-    def union(self, player: int, a: int, b: int) -> None:
-        """Join two places in ``player``'s network (a claimed route's ends)."""
-        self.uf[player].union(a, b)
-
-    def recount_hands(self) -> None:
-        """Count the cards of every hand afresh (after hands were arranged by hand)."""
-        self.hand_count = [sum(h) for h in self.hands]
-
-    # -- queries ------------------------------------------------------------
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def phase_name(self) -> str:
-        return PHASE_NAMES[self.phase]
-
-    def legal_actions(self) -> list[Action]:
-        """The current player's legal decisions in a stable order; empty only when over."""
-        if self._legal is None:
-            self._legal = self._generate(self.current_player)
-        return list(self._legal)
-
-    def default_actions(self, menu: bool = False) -> list[Action]:
-        """:meth:`legal_actions` with each route's claims cut to one per colour: the
-        default payment, the first of that colour's payments (fewest locomotives, then
-        fewest substitute sets); the same values in the same order, the other payments
-        left out.  ``claim_payments`` lists those of one route and colour.
-
-        A bot that would always pick a colour's first payment decides the same on
-        this shorter list, and ``apply`` checks its choice against it without
-        building the full list.  When it would hold only one claim and nothing
-        else, it is the full list (a choice among payments is then the whole turn).
-
-        With ``menu=True`` the main phase's list leaves the claims and stations
-        out: the bot asks for them by route and by city
-        (:class:`~ttrtool.engine.board_menu.BoardMenu`, the same actions), and
-        ``apply`` checks one without listing any (docs/engine.md, "Claims and
-        stations on demand").  When nothing else (or a pass) would be left, it is
-        the whole list.
-        """
-        if menu and self.phase == MAIN:
-            if self._bare is None:
-                out: list[Action] = []
-                self._main_actions(self.current_player, out, default=True, board=False)
-                self._bare = out if out else self._default_list()
-            return list(self._bare)
-        return list(self._default_list())
-
-    def _default_list(self) -> list[Action]:
-        if self._default is None:
-            if self.phase != MAIN:
-                self._default = self._legal if self._legal is not None else self._generate(
-                    self.current_player)
-                self._legal = self._default
-            else:
-                out: list[Action] = []
-                self._main_actions(self.current_player, out, True)
-                if not out:
-                    out.append(self.game.pass_action)
-                elif len(out) == 1 and isinstance(out[0], ClaimRoute):
-                    out = self._legal if self._legal is not None else self._generate(
-                        self.current_player)
-                    self._legal = out
-                self._default = out
-        return self._default
-
-    def claim_payments(self, action: ClaimRoute) -> list[Action]:
-        """Every legal payment for the route and colour of ``action`` (one of
-        :meth:`default_actions`), in :meth:`legal_actions` order, default first."""
-        if self.phase != MAIN:
-            return []
-        return [a for a in self.legal_actions()
-                if isinstance(a, ClaimRoute) and a.route == action.route
-                and a.color == action.color]
-
-    def _generate(self, p: int) -> list[Action]:
-        out: list[Action] = []
-        phase = self.phase
-        g = self.game
-        if phase == MAIN:
-            self._main_actions(p, out)
-            if not out:
-                out.append(g.pass_action)  # R-END-2: nothing else is legal for this player
-        elif phase == SECOND_DRAW:
-            cards.draw_actions(self, True, out)
-        elif phase == TUNNEL:
-            claims.tunnel_actions(self, p, out)
-        elif phase == SETUP:
-            tickets.keep_actions(self.offers[p], g.rules.tickets.setup_keep_min, out)
-        elif phase == TICKETS:
-            tickets.keep_actions(self.offers[p], g.rules.tickets.draw_keep_min, out)
-        return out
-
-    def _main_actions(self, p: int, out: list[Action], default: bool = False,
-                      board: bool = True) -> None:
-        """R-TURN-1: draw cards, claim a route, draw tickets, or build a station
-        (without ``board``, only the draws and the ticket draw)."""
-        cards.draw_actions(self, False, out)
-        if board:
-            claims.claim_actions(self, p, out, default)
-        if self.ticket_decks.get(self.game.draw_deck):  # R-TIX-1: not with an empty deck
-            out.append(self.game.draw_tickets)
-        if board and self.stations_left[p] > 0:  # station_actions' first test, without the call
-            stations.station_actions(self, p, out)
-
-    def has_move(self, p: int) -> bool:
-        """Does player ``p`` have any action other than passing at the start of a turn?"""
-        if self.deck or self.discards:  # a card can be drawn (R-DRAW-7)
-            return True
-        if self.ticket_decks.get(self.game.draw_deck):
-            return True
-        out: list[Action] = []
-        claims.claim_actions(self, p, out, True)  # a default payment exists iff any does
-        if out:
-            return True
-        stations.station_actions(self, p, out)
-        return bool(out)
-
     # -- applying -----------------------------------------------------------
 
     def apply(self, action: Action) -> None:
@@ -301,59 +133,45 @@ class GameState:
         elif isinstance(action, ClaimRoute):
             subs = (tuple((g.card_index[c], n) for c, n in action.substitutes)
                     if action.substitutes else ())
-            if claims.lay_claim(self, p, action.route, g.card_index[action.color],
-                                action.cards, action.locomotives, subs):
+            if self.lay_claim(p, action.route, g.card_index[action.color], action.cards,
+                              action.locomotives, subs):
                 self._end_turn()
             else:
                 self.phase = TUNNEL
         elif isinstance(action, TunnelPay):
-            claims.finish_tunnel(self, p, True, action.cards, action.locomotives)
+            self.finish_tunnel(p, True, action.cards, action.locomotives)
             self._end_turn()
         elif isinstance(action, TunnelWithdraw):
-            claims.finish_tunnel(self, p, False, 0, 0)
+            self.finish_tunnel(p, False, 0, 0)
             self._end_turn()
         elif isinstance(action, DrawTickets):
-            tickets.draw(self, p)
+            self.draw_tickets(p)
             self.phase = TICKETS
         elif isinstance(action, KeepTickets):
             setup = self.phase == SETUP
-            tickets.keep(self, p, action.tickets, setup)
+            self.keep_tickets(p, action.tickets, setup)
             if setup:
                 self._next_setup()
             else:
                 self._end_turn()
         elif isinstance(action, BuildStation):
-            stations.build(self, p, action.city, g.card_index[action.color], action.cards,
-                           action.locomotives)
+            self.build_station(p, action.city, g.card_index[action.color], action.cards,
+                               action.locomotives)
             self._end_turn()
         elif isinstance(action, Pass):
             self._end_turn()
-
-    def _legal_unlisted(self, action: Action) -> bool:
-        """Is a decision that is not in the list handed out legal?  Against the full
-        list if it was made; else a claim or station in the main phase against the
-        rules directly (the same answer, without building the list: a bot reading a
-        BoardMenu is handed neither); anything else against the full list."""
-        if self._legal is not None:
-            return among(action, self._legal)
-        if self.phase == MAIN:
-            if type(action) is ClaimRoute:
-                return claim_is_legal(self, self.current_player, action)
-            if type(action) is BuildStation:
-                return station_is_legal(self, self.current_player, action)
-        return among(action, self._generate(self.current_player))
 
     def _draw(self, p: int, action: DrawFaceUp | DrawBlind) -> None:
         """R-DRAW-1..4, R-CH-6: a draw is one or two decisions."""
         g = self.game
         if isinstance(action, DrawFaceUp):
             card = g.card_index[action.color]
-            cards.take_face_up(self, p, card)
+            self.take_face_up(p, card)
             if self.phase == MAIN and card == g.loco and g.face_up_loco_ends_draw:
                 self._end_turn()  # R-DRAW-3: a face-up locomotive is the whole draw
                 return
         else:
-            cards.take_blind(self, p)
+            self.take_blind(p)
         self.draws_left = (g.draw_cards if self.phase == MAIN else self.draws_left) - 1
         if self.draws_left > 0:
             self.phase = SECOND_DRAW
@@ -380,10 +198,10 @@ class GameState:
         self.phase = MAIN
         self.draws_left = 0
         self._legal = self._default = self._bare = None
-        # cards.top_up_market: cards may have come back since the market ran short or stuck
+        # cards may have come back since the market ran short or stuck (R-DRAW-5..7)
         if (len(self.market) < g.market_size or self.market_stuck) and (
                 self.deck or self.discards):
-            cards.refill_market(self)
+            self.refill_market()
         if self.final_countdown is not None:
             self.final_countdown -= 1
             if self.final_countdown <= 0:
@@ -411,54 +229,287 @@ class GameState:
         self.end_reason = reason
         self._legal = self._default = self._bare = None
 
-    # -- views and results --------------------------------------------------
+    # -- cards (R-SET-2/3, R-DRAW) -----------------------------------------
 
-    def view(self, player: int) -> PlayerView:
-        """What ``player`` may know now (never others' hands or tickets, nor deck order)."""
+    def draw_card(self) -> int:
+        """Take the top card of the deck, shuffling the discards into a new deck when it
+        is empty (R-DRAW-6); -1 when deck and discards are both empty (R-DRAW-7)."""
+        deck = self.deck
+        if not deck:
+            if not self.discards:
+                return -1
+            deck.extend(self.discards)
+            self.discards.clear()
+            self.rng.shuffle(deck)
+        return deck.pop()
+
+    def refill_market(self) -> None:
+        """Turn up cards until the market is full or no card is left, then apply R-DRAW-5."""
+        market = self.market
+        g = self.game
+        while len(market) < g.market_size:
+            card = self.draw_card()
+            if card < 0:
+                break
+            market.append(card)
+        if g.wipe_at > 0 and market.count(g.loco) >= g.wipe_at:
+            self.settle_market()
+        else:
+            self.market_stuck = False  # what settle_market says of a market it leaves alone
+
+    def settle_market(self) -> None:
+        """R-DRAW-5: while the market shows too many locomotives, discard it and turn up a new one.
+
+        The wipes go on for as long as a legal market is possible at all
+        (:func:`~ttrtool.engine.cards.legal_market_possible`, from the card
+        counts); the run then ends with a legal market: each time the deck runs
+        out the discards are shuffled into a new one, and a shuffled pool that
+        holds a legal market turns one up with a chance above zero.  When no
+        legal market is possible the market is left as it is: stuck.  A stuck
+        market is counted once in ``wipes_stopped`` when it gets stuck, not
+        again while it stays stuck through later changes; it counts anew only
+        after the market has shown fewer locomotives than the threshold.  The
+        end of every turn looks again, so cards that come back settle it.
+        """
+        g = self.game
+        threshold = g.wipe_at
+        if threshold <= 0:
+            return
+        loco = g.loco
+        market = self.market
+        if market.count(loco) >= threshold and not legal_market_possible(
+                g, self.deck, self.discards, market):
+            if not self.market_stuck:  # the R-DRAW-5 hole: counted for the report
+                self.market_stuck = True
+                self.wipes_stopped += 1
+            return
+        while market.count(loco) >= threshold:
+            self.discards.extend(market)
+            market.clear()
+            while len(market) < g.market_size:
+                card = self.draw_card()
+                if card < 0:
+                    break
+                market.append(card)
+            self.market_wipes += 1
+        self.market_stuck = False
+
+    def take_face_up(self, player: int, card: int) -> None:
+        """Move a face-up card to a hand and replace it at once (R-DRAW-2)."""
+        self.market.remove(card)
+        self.hands[player][card] += 1
+        self.hand_count[player] += 1
+        self.refill_market()
+
+    def take_blind(self, player: int) -> None:
+        """Move the top card of the deck to a hand (R-DRAW-1)."""
+        card = self.draw_card()
+        if card < 0:  # legal-action generation never offers this
+            raise AssertionError("blind draw with no card left")
+        self.hands[player][card] += 1
+        self.hand_count[player] += 1
+
+    def discard(self, player: int, color: int, cards: int, locos: int,
+                substitutes: Sequence[tuple[int, int]] = ()) -> None:
+        """Take cards from a hand: ``cards`` of ``color``, ``locos`` locomotives and
+        any substitute sets (R-VAR-3), onto the discard pile."""
+        g = self.game
+        hand = self.hands[player]
+        hand[color] -= cards
+        hand[g.loco] -= locos
+        self.hand_count[player] -= cards + locos
+        self.discards.extend([color] * cards)
+        self.discards.extend([g.loco] * locos)
+        for c, n in substitutes:
+            hand[c] -= n
+            self.hand_count[player] -= n
+            self.discards.extend([c] * n)
+
+    # -- claims (R-CLAIM, R-EU-6..8, R-VAR-3/10) ---------------------------
+
+    def lay_claim(self, player: int, route: int, color: int, cards: int, locos: int,
+                  substitutes: tuple[tuple[int, int], ...] = ()) -> bool:
+        """Play the cards for a claim (with any substitute sets, R-VAR-3).  Returns True when
+        the turn is over, False when a tunnel waits for the player to pay or withdraw
+        (R-EU-7, R-EU-8)."""
+        g = self.game
+        if not g.route_tunnel[route]:
+            self.discard(player, color, cards, locos, substitutes)
+            self.complete_claim(player, route)
+            return True
+        # A tunnel: the cards stay laid (out of the hand, not yet discarded).
+        hand = self.hands[player]
+        hand[color] -= cards
+        hand[g.loco] -= locos
+        self.hand_count[player] -= cards + locos
+        for c, n in substitutes:
+            hand[c] -= n
+            self.hand_count[player] -= n
+        revealed: list[int] = []
+        for _ in range(g.rules.tunnel_reveal):
+            card = self.draw_card()
+            if card < 0:  # R-EU-8: reveal what there is
+                break
+            revealed.append(card)
+        extra = tunnel_extra(g, color, revealed)
+        self.tunnel = TunnelPending(route, color, cards, locos, revealed, extra, substitutes)
+        if extra == 0:
+            self.finish_tunnel(player, pay=True, cards=0, locos=0)
+            return True
+        return False
+
+    def finish_tunnel(self, player: int, pay: bool, cards: int, locos: int) -> None:
+        """Pay the extras and claim, or take the laid cards back; discard the revealed cards."""
         t = self.tunnel
-        board = self.board_view
-        if board is None:
-            board = self.board_view = (tuple(self.owner), tuple(self.stations),
-                                       tuple(self.trains), tuple(self.stations_left),
-                                       tuple(self.route_score))
-        fc = self.final_countdown
-        tv = self.ticket_view
-        if tv is None:
-            tv = self.ticket_view = (
-                tuple(map(tuple, self.tickets)), tuple(map(tuple, self.offers)),
-                tuple(map(len, self.tickets)),
-                len(self.ticket_decks.get(self.game.draw_deck, ())))
-        # tuple.__new__ is what the named tuple's own constructor calls, without its frame.
-        return _new_view(PlayerView, (
-            player,  # seat
-            self.current_player,
-            PHASE_NAMES[self.phase],
-            self.turn,
-            fc is not None,  # final_round
-            fc,  # turns_left
-            self.game.card_names,
-            tuple(self.hands[player]),
-            tv[0][player],  # tickets
-            tv[1][player],  # offered
-            tuple(self.market),
-            len(self.deck),
-            len(self.discards),
-            tv[3],  # ticket_deck_size
-            board[0],  # route_owner
-            board[1],  # stations
-            board[2],  # trains
-            board[3],  # stations_left
-            tuple(self.hand_count),  # hand_sizes
-            tv[2],  # ticket_counts
-            board[4],  # route_scores
-            None if t is None else TunnelView(
-                t.route, t.color, t.cards, t.locomotives, tuple(t.revealed), t.extra),
-        ))
+        assert t is not None
+        g = self.game
+        hand = self.hands[player]
+        self.discards.extend(t.revealed)
+        if pay:
+            hand[t.color] -= cards
+            hand[g.loco] -= locos
+            self.hand_count[player] -= cards + locos
+            self.discards.extend([t.color] * (t.cards + cards))
+            self.discards.extend([g.loco] * (t.locomotives + locos))
+            for c, n in t.substitutes:
+                self.discards.extend([c] * n)
+            if t.extra:
+                self.tunnels_paid += 1
+                self.extra_cards += t.extra
+            self.tunnel = None
+            self.complete_claim(player, t.route)
+        else:
+            hand[t.color] += t.cards
+            hand[g.loco] += t.locomotives
+            self.hand_count[player] += t.cards + t.locomotives
+            for c, n in t.substitutes:
+                hand[c] += n
+                self.hand_count[player] += n
+            self.tunnels_withdrawn += 1
+            self.tunnel = None
+
+    def complete_claim(self, player: int, route: int) -> None:
+        """Place the trains and score the route at once (R-CLAIM-3, R-SCORE-1); a mountain
+        route takes and scores its extra trains too (R-VAR-10)."""
+        g = self.game
+        self.owner[route] = player
+        self.board_view = None
+        self.close_routes(player, route)
+        self.trains[player] -= g.route_trains[route]
+        self.route_score[player] += g.route_points[route]
+        self.claimed[player].append(route)
+        self.claim_turns[player].append(self.turn)
+        self.uf[player].union(g.end_a[route], g.end_b[route])
+
+    def close_routes(self, player: int, route: int) -> None:
+        """Take ``route`` (just claimed by ``player``) off every player's open routes, and
+        the tracks of its group the claim closes (R-CLAIM-5, R-CH-5, R-VAR-4): all of them
+        to ``player``; to everyone once the group has as many claimed as may be used."""
+        g = self.game
+        key_of = g.route_pay_key
+        owner = self.owner
+        key = key_of[route]
+        for open_keys in self.open_for:
+            routes = open_keys[key]
+            if route in routes:
+                routes.remove(route)
+        partners = g.partners[route]
+        if not partners:
+            return
+        taken = 1 + sum(1 for q in partners if owner[q] >= 0)
+        for q in partners:
+            if owner[q] >= 0:
+                continue
+            full = taken >= g.group_cap[q]
+            for p, open_keys in enumerate(self.open_for):
+                if full or p == player:
+                    routes = open_keys[key_of[q]]
+                    if q in routes:
+                        routes.remove(q)
+
+    # -- tickets (R-SET-4, R-TIX-1, R-EU-2, R-CH-4) ------------------------
+
+    def deal_setup(self) -> None:
+        """R-SET-4 / R-EU-2 / R-CH-4: deal each player the setup tickets, deck by deck."""
+        g = self.game
+        for p in range(g.players):
+            offer: list[int] = []
+            for deck_name, n in g.setup_deal:
+                deck = self.ticket_decks.get(deck_name, [])
+                offer.extend(deck[:n])
+                del deck[:n]
+            self.offers[p] = offer
+        if g.rules.tickets.undealt_decks == "removed":  # R-EU-2: undealt long tickets leave
+            for name, deck in self.ticket_decks.items():
+                if name != g.draw_deck:
+                    self.removed_tickets.extend(deck)
+                    deck.clear()
+        self.ticket_view = None  # the views' tickets are made afresh
+
+    def draw_tickets(self, player: int) -> None:
+        """R-TIX-1: take the top tickets of the draw deck (fewer if fewer remain)."""
+        g = self.game
+        deck = self.ticket_decks[g.draw_deck]
+        n = g.rules.tickets.draw
+        self.offers[player] = deck[:n]
+        del deck[:n]
+        self.ticket_view = None
+
+    def keep_tickets(self, player: int, kept: Sequence[int], setup: bool) -> None:
+        """Keep tickets; return or remove the rest as the rules say (R-SET-4, R-TIX-1,
+        R-EU-2, R-CH-4)."""
+        g = self.game
+        offer = self.offers[player]
+        self.tickets[player].extend(kept)
+        policy = g.rules.tickets.setup_rejected if setup else g.rules.tickets.draw_rejected
+        for t in offer:
+            if t in kept:
+                continue
+            if policy == "removed":
+                self.removed_tickets.append(t)
+            else:  # bottom of the deck the ticket came from
+                self.ticket_decks[g.board.tickets[t].deck].append(t)
+        self.offers[player] = []
+        self.ticket_view = None
+
+    # -- stations (R-EU-3) --------------------------------------------------
+
+    def build_station(self, player: int, city: int, color: int, cards: int, locos: int) -> None:
+        """Pay and place a station (R-EU-3: one per city in total)."""
+        self.discard(player, color, cards, locos)
+        self.stations_left[player] -= 1
+        self.station_owner[city] = player
+        self.stations.append((city, player))
+        self.board_view = None
+
+    def union(self, player: int, a: int, b: int) -> None:
+        """Join two places in ``player``'s network (a claimed route's ends)."""
+        self.uf[player].union(a, b)
+
+    # -- results ------------------------------------------------------------
 
     def result(self) -> GameResult:
         """The scored outcome; only once the game is over."""
         if self.phase != OVER:
             raise ValueError("the game is not over yet")
-        from ttrtool.engine.scoring import final_result
+        return self.score()
 
-        return final_result(self)
+    def score(self) -> GameResult:
+        """The position scored as if the game ended now, from scratch (R-TIX-2, R-EU-4,
+        R-EU-5, R-SCORE-1..4, R-VAR-6)."""
+        g = self.game
+        players = final_players(g, self.owner, self.claimed, self.claim_turns, self.trains,
+                                self.tickets, self.uf, self.stations, self.stations_left)
+        return GameResult(
+            seed=self.seed,
+            end_reason=self.end_reason or "",
+            turns=self.turn,
+            winners=rank_winners(g.rules, players),
+            players=players,
+            tunnels_paid=self.tunnels_paid,
+            tunnels_withdrawn=self.tunnels_withdrawn,
+            extra_cards_paid=self.extra_cards,
+            market_wipes=self.market_wipes,
+            wipes_stopped=self.wipes_stopped,
+            stations_built=len(self.stations),
+        )

@@ -9,43 +9,38 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from operator import itemgetter
+from typing import Any
 
+from ttrtool.engine.actions import Action, BuildStation
 from ttrtool.engine.claims import picker
+from ttrtool.engine.tables import BoardTables
 from ttrtool.engine.tickets import TicketResult, score_ticket
 from ttrtool.graph import UnionFind
-
-if TYPE_CHECKING:
-    from operator import itemgetter
-
-    from ttrtool.engine.actions import Action
-    from ttrtool.engine.game import Game
-    from ttrtool.engine.state import GameState
-
 
 Choice = tuple[int | None, ...]  # per station of the player, the route it borrows, or None
 
 
-def station_cost(g: Game, built: int) -> int | None:
+def station_cost(g: BoardTables, built: int) -> int | None:
     """Cards for the next station after ``built`` ones, or None if none is left (R-EU-3)."""
     if built >= g.stations_per_player or built >= len(g.station_costs):
         return None
     return g.station_costs[built]
 
 
-def next_station_cost(g: Game, left: int) -> int | None:
+def next_station_cost(g: BoardTables, left: int) -> int | None:
     """Cards for the next station of a player with ``left`` stations not built, or None
     if none is left (R-EU-3)."""
     return station_cost(g, g.stations_per_player - left)
 
 
-def station_picker(g: Game, hand: Sequence[int], cost: int) -> itemgetter[Any] | None:
+def station_picker(g: BoardTables, hand: Sequence[int], cost: int) -> itemgetter[Any] | None:
     """The picker of the hand's payments for a station of ``cost`` cards out of a row of
-    ``Game.station_table(cost)``; None when the hand cannot pay."""
+    ``BoardTables.station_rows[cost]``; None when the hand cannot pay."""
     return picker([c * (cost + 1) + n for c, n in station_payments(g, hand, cost)])
 
 
-def station_payments(g: Game, hand: Sequence[int], cost: int) -> list[tuple[int, int]]:
+def station_payments(g: BoardTables, hand: Sequence[int], cost: int) -> list[tuple[int, int]]:
     """Distinct (colour, locomotives) payments of ``cost`` cards of one colour (R-EU-3)."""
     loco = g.loco
     if cost == 0:
@@ -61,42 +56,43 @@ def station_payments(g: Game, hand: Sequence[int], cost: int) -> list[tuple[int,
     return out
 
 
-def station_actions(st: GameState, player: int, out: list[Action]) -> None:
-    """Every free city x every distinct payment for the player's next station."""
-    g = st.game
-    if st.stations_left[player] <= 0:
+def station_actions(g: BoardTables, hand: Sequence[int], stations_left: int,
+                    station_owner: Sequence[int], out: list[Action]) -> None:
+    """Every free city x every distinct payment for the player's next station (R-EU-3)."""
+    if stations_left <= 0:
         return
-    cost = next_station_cost(g, st.stations_left[player])
+    cost = next_station_cost(g, stations_left)
     if cost is None:
         return
-    take = station_picker(g, st.hands[player], cost)
+    take = station_picker(g, hand, cost)
     if take is None:
         return
-    rows = g.station_table(cost)
-    owner = st.station_owner
+    rows = g.station_rows[cost]
     for city in g.station_cities:
-        if owner[city] < 0:
+        if station_owner[city] < 0:
             out.extend(take(rows[city]))
 
 
-def build(st: GameState, player: int, city: int, color: int, cards: int, locos: int) -> None:
-    """Pay and place a station (R-EU-3: one per city in total)."""
-    g = st.game
-    hand = st.hands[player]
-    hand[color] -= cards
-    hand[g.loco] -= locos
-    st.hand_count[player] -= cards + locos
-    st.discards.extend([color] * cards)
-    st.discards.extend([g.loco] * locos)
-    st.stations_left[player] -= 1
-    st.station_owner[city] = player
-    st.stations.append((city, player))
-    st.board_view = None
+def station_is_legal(g: BoardTables, hand: Sequence[int], stations_left: int,
+                     station_owner: Sequence[int], action: BuildStation) -> bool:
+    """Is ``action`` among the player's legal stations now?  The same answer as
+    membership in ``legal_actions`` in the main phase, without building it (R-EU-3)."""
+    city = action.city
+    if type(city) is not int or not 0 <= city < g.n_nodes or station_owner[city] >= 0:
+        return False
+    cost = next_station_cost(g, stations_left)
+    card = g.card_index.get(action.color)
+    n = action.locomotives
+    if cost is None or card is None or type(n) is not int or not 0 <= n <= cost:
+        return False
+    row = g.station_rows[cost].get(city)
+    return (row is not None and row[card * (cost + 1) + n] == action
+            and (card, n) in station_payments(g, hand, cost))
 
 
 def best_station_routes(
-    g: Game, player: int, tickets: list[int], owner: list[int], stations: list[tuple[int, int]],
-    network: UnionFind,
+    g: BoardTables, player: int, tickets: list[int], owner: list[int],
+    stations: list[tuple[int, int]], network: UnionFind,
 ) -> tuple[list[tuple[int, int | None]], list[TicketResult]]:
     """R-EU-4: the route each of the player's stations uses, chosen to score the tickets best.
 
@@ -157,7 +153,7 @@ def best_station_routes(
     return list(zip(own, best_choice, strict=True)), results
 
 
-def _joined(g: Game, base: UnionFind, borrowed: set[int]) -> UnionFind:
+def _joined(g: BoardTables, base: UnionFind, borrowed: set[int]) -> UnionFind:
     """A copy of the union-find ``base`` with the ``borrowed`` routes joined, in route order."""
     joined = base.copy()
     for r in sorted(borrowed):
@@ -165,7 +161,7 @@ def _joined(g: Game, base: UnionFind, borrowed: set[int]) -> UnionFind:
     return joined
 
 
-def _totals(g: Game, base: UnionFind, which: list[int]) -> Callable[[Choice], int] | None:
+def _totals(g: BoardTables, base: UnionFind, which: list[int]) -> Callable[[Choice], int] | None:
     """The ticket total of one choice of borrowed routes, as ``score`` would add it up
     but without building results: a completed ticket scores its best joined
     destination, an open one minus its lowest (R-TIX-2, R-CH-3).  None when a ticket

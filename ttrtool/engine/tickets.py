@@ -1,5 +1,6 @@
-"""Destination tickets: dealing, drawing, keeping, and whether they are completed
-(R-SET-4, R-TIX-1..3, R-EU-2, R-CH-3, R-CH-4).
+"""Destination tickets: the choices of which to keep, and whether they are completed
+(R-SET-4, R-TIX-1..3, R-EU-2, R-CH-3, R-CH-4).  Dealing, drawing and keeping them
+are the state's own moves.
 
 Ticket decks are lists whose *start* is the top, so returned tickets go to
 the bottom with ``append``.  A ticket is completed when some component of
@@ -12,14 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING
 
-from ttrtool.engine.actions import KeepTickets
-
-if TYPE_CHECKING:
-    from ttrtool.engine.actions import Action
-    from ttrtool.engine.game import Game
-    from ttrtool.engine.state import GameState
+from ttrtool.engine.actions import Action, KeepTickets
+from ttrtool.engine.tables import BoardTables
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,24 +29,6 @@ class TicketResult:
     destination: int
 
 
-def deal_setup(st: GameState) -> None:
-    """R-SET-4 / R-EU-2 / R-CH-4: deal each player the setup tickets, deck by deck."""
-    g = st.game
-    for p in range(g.players):
-        offer: list[int] = []
-        for deck_name, n in g.setup_deal:
-            deck = st.ticket_decks.get(deck_name, [])
-            offer.extend(deck[:n])
-            del deck[:n]
-        st.offers[p] = offer
-    if g.rules.tickets.undealt_decks == "removed":  # R-EU-2: undealt long tickets leave
-        for name, deck in st.ticket_decks.items():
-            if name != g.draw_deck:
-                st.removed_tickets.extend(deck)
-                deck.clear()
-    st.ticket_view = None  # the views' tickets are made afresh
-
-
 def keep_actions(offer: Sequence[int], keep_min: int, out: list[Action]) -> None:
     """Every allowed subset of the offer, largest first, in offer order."""
     low = min(keep_min, len(offer))
@@ -59,37 +37,7 @@ def keep_actions(offer: Sequence[int], keep_min: int, out: list[Action]) -> None
             out.append(KeepTickets(subset))
 
 
-def keep(st: GameState, player: int, kept: Sequence[int], setup: bool) -> None:
-    """Keep tickets; return or remove the rest as the rules say.
-
-    R-SET-4, R-TIX-1, R-EU-2, R-CH-4.
-    """
-    g = st.game
-    offer = st.offers[player]
-    st.tickets[player].extend(kept)
-    policy = g.rules.tickets.setup_rejected if setup else g.rules.tickets.draw_rejected
-    for t in offer:
-        if t in kept:
-            continue
-        if policy == "removed":
-            st.removed_tickets.append(t)
-        else:  # bottom of the deck the ticket came from
-            st.ticket_decks[g.board.tickets[t].deck].append(t)
-    st.offers[player] = []
-    st.ticket_view = None
-
-
-def draw(st: GameState, player: int) -> None:
-    """R-TIX-1: take the top tickets of the draw deck (fewer if fewer remain)."""
-    g = st.game
-    deck = st.ticket_decks[g.draw_deck]
-    n = g.rules.tickets.draw
-    st.offers[player] = deck[:n]
-    del deck[:n]
-    st.ticket_view = None
-
-
-def place_roots(g: Game, nodes: Sequence[int], owned: Callable[[int], bool],
+def place_roots(g: BoardTables, nodes: Sequence[int], owned: Callable[[int], bool],
                 find: Callable[[int], int]) -> set[int]:
     """Components that touch a place.  A border point is touched only by the
     routes that end there, each through its own virtual end (R-CH-9)."""
@@ -104,7 +52,7 @@ def place_roots(g: Game, nodes: Sequence[int], owned: Callable[[int], bool],
     return roots
 
 
-def score_ticket(g: Game, ticket: int, owned: Callable[[int], bool],
+def score_ticket(g: BoardTables, ticket: int, owned: Callable[[int], bool],
                  find: Callable[[int], int]) -> TicketResult:
     """R-TIX-2 and R-CH-3: a completed ticket adds its points, an open one subtracts them.
     With several destinations, the best joined one scores, else minus the lowest."""
