@@ -16,7 +16,7 @@ from typing import Any
 
 from ttrtool.resources import load_schema
 
-# Values a preset changes from the defaults.  Rule ids are from RULES.md.
+# Values a preset changes from the defaults.  Rule ids are those of docs/rules.md.
 PRESETS: dict[str, dict[str, Any]] = {
     "usa": {},
     "europe": {
@@ -220,7 +220,7 @@ def _locomotive_kinds(value: str | list[str]) -> frozenset[str]:
 
 @dataclass(frozen=True)
 class Rules:
-    """Every number and policy that differs between variants (RULES.md, last section)."""
+    """Every number and policy that differs between variants (docs/rules.md, last section)."""
 
     preset: str | None
     min_players: int

@@ -1,4 +1,4 @@
-"""The rules engine: game definition, state, actions (RULES.md).
+"""The rules engine: game definition, state, actions (docs/rules.md).
 
     from ttrtool.engine import Game
     game = Game(board, players=4)

@@ -1,4 +1,4 @@
-"""The game definition: a board, its rules and a player count (RULES.md, last section).
+"""The game definition: a board, its rules and a player count (docs/rules.md).
 
 A :class:`Game` is immutable and shared by every state of every game played
 on it: the integer tables of :mod:`ttrtool.engine.tables` (which the rule

@@ -1,4 +1,4 @@
-"""A board and its rules for one player count, as integer tables (RULES.md, last section).
+"""A board and its rules for one player count, as integer tables (docs/rules.md).
 
 :class:`BoardTables` is built once per game definition by :func:`build_tables`
 and never changes: flat tuples indexed by route, node, card, ticket or
