@@ -12,6 +12,7 @@ from typing import Any
 import ttrtool
 from ttrtool.model import Board
 from ttrtool.render.theme import Theme
+from ttrtool.report import plots
 from ttrtool.report.board import place_hover
 from ttrtool.report.page import Section, board_section, draw, findings_section, page
 from ttrtool.report.tables import Row, Table, number
@@ -26,7 +27,7 @@ def analysis_page(data: Mapping[str, Any], board: Board, theme: Theme,
         hover[d.route_ids[r.id]] = [r.label(), *_route_notes(data, r.id)]
     found = data.get("findings") or []
     sections = [board_section(d, heat=False), findings_section(board, d, found),
-                Section("tickets", "Tickets", _tickets(data)),
+                Section("tickets", "Tickets", _ticket_plot(data) + _tickets(data)),
                 Section("routes", "Routes", _routes(data, board)),
                 Section("colours", "Colours and deck", _colours(data, board)),
                 Section("chokepoints", "Chokepoints", _chokepoints(data)),
@@ -47,6 +48,19 @@ def _route_notes(data: Mapping[str, Any], rid: str) -> list[str]:
             notes.append(f"chokepoint: on some path of {c['on_some']} tickets, "
                          f"every path of {c['on_every']}")
     return notes
+
+
+def _ticket_plot(data: Mapping[str, Any]) -> str:
+    points = [(float(dest["spaces"]), float(dest["points"]), float(dest["points"]),
+               float(dest["points"]), f"{t.get('origin', '')}–{dest.get('to', '')} "
+               f"({dest['spaces']} spaces)")
+              for t in data.get("tickets", []) for dest in t.get("destinations", [])
+              if isinstance(dest.get("spaces"), int | float)
+              and isinstance(dest.get("points"), int | float)]
+    return ('<div class="plots">' + plots.scatter(
+        "Ticket points against the train spaces of the cheapest path (dashed: equal)",
+        points, "train spaces of the cheapest path", "points", "plot-ticket-points",
+        percent=False, diagonal=True) + "</div>")
 
 
 def _tickets(data: Mapping[str, Any]) -> str:

@@ -166,18 +166,28 @@ def _x_axis_at(x: Scale, y: float) -> list[str]:
 
 
 def scatter(title: str, points: Sequence[tuple[float, float, float, float, str]],
-            x_axis: str, y_axis: str, css: str = "") -> str:
-    """Points ``(x, rate, ci low, ci high, label)`` with their intervals as vertical lines;
-    the y axis runs 0–100%."""
+            x_axis: str, y_axis: str, css: str = "", percent: bool = True,
+            diagonal: bool = False) -> str:
+    """Points ``(x, y, low, high, label)`` with their intervals as vertical lines; with
+    ``percent`` the y axis is a rate from 0 to 100%, else it runs from 0 to the highest
+    point; ``diagonal`` draws the line y = x (a ticket worth exactly its train spaces)."""
     if not points:
         return ""
     xs = [p[0] for p in points]
     ticks = _nice_ticks(min(xs), max(xs))
     x = Scale(min(min(xs), ticks[0]), max(max(xs), ticks[-1]), LEFT + 6, W - RIGHT - 6)
-    y = Scale(0.0, 1.0, H - BOTTOM, TOP)
-    body = _y_axis(y, percent=True) + _x_axis(x)
+    top = 1.0 if percent else max(max(p[3] for p in points), max(xs) if diagonal else 0.0)
+    steps = _nice_ticks(0.0, top, 4)
+    y_hi = 1.0 if percent else (steps[-1] if steps[-1] >= top else 2 * steps[-1] - steps[-2])
+    y = Scale(0.0, y_hi, H - BOTTOM, TOP)
+    body = _y_axis(y, percent=percent) + _x_axis(x)
+    if diagonal:
+        end = min(x.hi, y.hi)
+        body.append(f'<line class="grid diagonal" x1="{_n(x(x.lo))}" y1="{_n(y(x.lo))}" '
+                    f'x2="{_n(x(end))}" y2="{_n(y(end))}" stroke-dasharray="4 3"/>')
     for px, rate, lo, hi, label in points:
-        tip = f"{label}: {100 * rate:.0f}% ({100 * lo:.0f}–{100 * hi:.0f}%)"
+        tip = (f"{label}: {100 * rate:.0f}% ({100 * lo:.0f}–{100 * hi:.0f}%)" if percent
+               else f"{label}: {_n(rate)}")
         body.append(f'<g class="point"><title>{escape(tip)}</title>'
                     f'<line class="ci" x1="{_n(x(px))}" y1="{_n(y(lo))}" x2="{_n(x(px))}" '
                     f'y2="{_n(y(hi))}"/><circle cx="{_n(x(px))}" cy="{_n(y(rate))}" r="3" '
