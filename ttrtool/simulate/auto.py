@@ -5,7 +5,10 @@ asks of the games so far, for each effect with an equivalence verdict:
 
 * the first seat's edge over a fair 1/n: *found* when the seats' chi-square
   test is significant at 1%, *ruled out* when the two one-sided tests put the
-  edge within ±:data:`SEAT_MARGIN` (5 points of win rate);
+  edge within ±:data:`SEAT_MARGIN` times the fair share (25%: 12.5 points of
+  win rate at 2 players, 8.3 at 3, 6.25 at 4, 5 at 5) — the size TTR601
+  warns from, so a settled run has either found or ruled out every seat edge
+  that would be a warning;
 * games that do not end normally: *found* when the lower end of the stall
   rate's 95% interval passes :data:`STALL_MARGIN` (1%), *ruled out* when the
   upper end is at or below it.
@@ -25,7 +28,7 @@ from ttrtool.simulate.statistics import uniformity, wilson
 
 BATCH = 100
 CAP = 2000
-SEAT_MARGIN = 0.05
+SEAT_MARGIN = 0.25  # of the fair share 1/n
 STALL_MARGIN = 0.01
 
 
@@ -39,7 +42,7 @@ def settled(players: int, games: int, first_seat_wins: int, seat_wins: list[int]
     verdict = seat_verdict(first_seat_wins, games, players)
     if test is not None and test["p_value"] < 0.01:
         out["seat"] = "found"
-    elif verdict is not None and verdict["ruled_out"] <= SEAT_MARGIN:
+    elif verdict is not None and verdict["ruled_out"] <= SEAT_MARGIN / players:
         out["seat"] = "ruled out"
     else:
         out["seat"] = "open"
@@ -53,8 +56,8 @@ def done(state: dict[str, str]) -> bool:
     return all(v != "open" for v in state.values())
 
 
-def summary(state: dict[str, str], games: int, cap: int) -> dict[str, Any]:
+def summary(state: dict[str, str], games: int, cap: int, players: int) -> dict[str, Any]:
     """What ``auto`` says in a configuration: the games played, each effect's state and
     whether the run settled or stopped at the cap."""
-    return {"games": games, "cap": cap, "effects": dict(state),
-            "settled": done(state), "margins": {"seat": SEAT_MARGIN, "stall": STALL_MARGIN}}
+    return {"games": games, "cap": cap, "effects": dict(state), "settled": done(state),
+            "margins": {"seat": round(SEAT_MARGIN / players, 6), "stall": STALL_MARGIN}}

@@ -352,7 +352,7 @@ def run(request: RunRequest, watcher: Watcher | None = None) -> RunResult:
                 start = stop
                 if request.auto:
                     state = _settled(tally)
-                    settling[n] = auto.summary(state, tally.games, games)
+                    settling[n] = auto.summary(state, tally.games, games, n)
                     if auto.done(state):
                         break
             tallies.append(tally)
