@@ -3,13 +3,257 @@
 It plays as :class:`~ttrtool.bots.expert_2025.Expert2025`, the kept baseline
 (docs/bots.md, "The expert"), with the changes docs/bots.md lists under
 "What the expert changed in 2026"; each is an override here, so that the
-baseline keeps playing as it did.
+baseline keeps playing as it did:
+
+* **route order that denies**: of the plan's routes it can claim now, those
+  that touch another player's network come first (they are the ones that
+  player may take next), then the longest;
+* **routes for points when trains are spare**: with more trains than its
+  plan needs plus a reserve, it claims a route (of ``spare_min`` trains or
+  more) for its points with cards its plan does not need;
+* **an endgame that counts turns**: when the turns left (judgement.turns_left)
+  cannot pay for the rest of its plan, it stops collecting for it and claims
+  the route worth most now, counting the tickets a claim completes;
+* **one trunk**: with its plan done and trains to spare it joins the two
+  largest parts of its network when that takes few trains (a longer network,
+  the longest-path bonus, R-SCORE-3);
+* **plans that follow the hand**: a route its cards already pay costs less
+  to plan (R-CLAIM-1: the colour must match).
+
+Its weights are class attributes, fitted by self-play
+(``benchmarks/tune_expert.py``; docs/bots.md gives the run).
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+
+from ttrtool.bots.claiming import LOCO
 from ttrtool.bots.expert_2025 import Expert2025
+from ttrtool.bots.judgement import draw_turns
+from ttrtool.engine.actions import Action, ClaimRoute
+from ttrtool.engine.game import Game
+from ttrtool.engine.view import PlayerView
+from ttrtool.graph import INF, PathSearch
 
 
 class Expert(Expert2025):
     name = "expert"
+    # Route order: a claimable planned route touching another player's network
+    # counts this many trains longer when choosing which to claim first.
+    deny_weight = 0.913
+    # Long routes for points: claim one when the trains beyond the plan exceed
+    # the route by this reserve (None: never, the baseline's way).
+    long_reserve: float | None = 28.436
+    # ... routes at least this long (cards the plan does not need, used now, are
+    # points and turns saved: the baseline ends 4-player games holding ten cards).
+    spare_min = 6
+    # Endgame: with this many turns left or fewer, a plan that needs more turns
+    # than that (by this margin) is given up for the claims worth most now.
+    endgame_turns = 2.206
+    endgame_margin = -1.273
+    # One trunk: with the plan done, join the two largest parts of its network
+    # when that takes at most this many trains and leaves ``join_spare`` spare.
+    join_trains = 9
+    join_spare = 4
+    # Plans follow the hand: a route's planning cost falls by this share of the
+    # part of it the cards in hand of its colour already pay (gray: the colour
+    # held most).
+    hand_bias = 0.02
+    # The baseline's weights, fitted anew (docs/bots.md, "Weights fitted by self-play").
+    draw_worth = 2.292
+    train_cost = 2.621
+    long_bias = 0.897
+    slack_closed = 8.489
+    block_gain = 4.597
+
+    def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
+        super().__init__(game, seat, rng)
+        self._no_join: tuple[int, int] | None = None  # (plans, own routes) of the last "no"
+        self._hand: Sequence[int] = ()  # the hand of the decision under way
+
+    def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        self._hand = view.hand
+        return super().choose(view, actions)
+
+    def path_weights(self, owner: Sequence[int], free: set[int]) -> list[float]:
+        """The plan's costs (:meth:`StrategicBot.path_weights`), cheaper where the
+        hand already pays for a route (``hand_bias``)."""
+        weights = super().path_weights(owner, free)
+        hand, bias = self._hand, self.hand_bias
+        if not bias or not hand:
+            return weights
+        colors, lengths = self.colors, self.lengths
+        most = max(hand[:self.loco], default=0)
+        for r, w in enumerate(weights):
+            if 0.0 < w < INF:
+                c = colors[r]
+                n = lengths[r]
+                weights[r] = w * (1.0 - bias * min(hand[c] if c >= 0 else most, n) / n)
+        return weights
+
+    # --- the turn -----------------------------------------------------------
+
+    def main_turn(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        turns = self.turns(view)
+        if turns <= 1.0 or (turns <= self.endgame_turns and self.hopeless(view, turns)):
+            last = self.best_now(view)
+            if last is not None:
+                return last
+        claim = self.best_claim(view, actions, self.needed)
+        if claim is not None:
+            return claim
+        if self.wants_tickets(view, turns):
+            assert self.ticket_draw is not None
+            return self.ticket_draw
+        if not self.needed and self.join_trains > 0 and self.join_parts(view):
+            claim = self.best_claim(view, actions, self.needed)
+            if claim is not None:
+                return claim
+        if self.multi_bonus is not None and not self.needed and self.second_path(view):
+            claim = self.best_claim(view, actions, self.needed)
+            if claim is not None:
+                return claim
+        spare = self.spare_claim(view)
+        if spare is not None:
+            return spare
+        block = self.block(view)
+        if block is not None:
+            return block
+        return self.fallback(view, actions)
+
+    def hopeless(self, view: PlayerView, turns: float) -> bool:
+        """Can the turns left no longer pay for the rest of the plan?"""
+        if not self.needed:
+            return False
+        missing = sum(self.wishes(view))
+        return draw_turns(missing, len(self.needed)) > turns + self.endgame_margin
+
+    # --- which planned route first -----------------------------------------
+
+    def best_claim(self, view: PlayerView, actions: Sequence[Action],
+                   routes: set[int]) -> ClaimRoute | None:
+        """The planned route to claim now: those another player's network touches
+        first (``deny_weight`` trains' worth), then the longest, paid as cheaply
+        as possible."""
+        if not routes:
+            return None
+        best: ClaimRoute | None = None
+        best_key: tuple[float, int, int, int] | None = None
+        missing: list[int] | None = None
+        tunnels = self.tunnel_routes
+        of = self.menu.of
+        touched: set[int] | None = None
+        game = self.game
+        for r in routes:  # the key ends with the route: the order does not matter
+            for a in of(r):
+                if not tunnels[r] or self.tunnel_ok(view, a):
+                    if missing is None:
+                        missing = self.wishes(view)
+                    if touched is None:
+                        touched = self.rival_places(view.route_owner)
+                    locos, spent = self.payment_key(view, a, missing)
+                    near = game.end_a[r] in touched or game.end_b[r] in touched
+                    worth = self.lengths[r] + (self.deny_weight if near else 0.0)
+                    key = (-worth, locos, spent, r)
+                    if best_key is None or key < best_key:
+                        best, best_key = a, key
+        return best
+
+    def rival_places(self, owner: Sequence[int]) -> set[int]:
+        """Places on another player's network (the ends of its routes)."""
+        game, seat = self.game, self.seat
+        out: set[int] = set()
+        for r, o in enumerate(owner):
+            if o >= 0 and o != seat:
+                out.add(game.end_a[r])
+                out.add(game.end_b[r])
+        return out
+
+    # --- points with spare trains --------------------------------------------
+
+    def spare_claim(self, view: PlayerView) -> ClaimRoute | None:
+        """A long route for its points, when the trains beyond the plan exceed it
+        by ``long_reserve``, paid with cards the plan does not need."""
+        if self.long_reserve is None:
+            return None
+        spare = view.trains[self.seat] - self.planned_cost() - self.long_reserve
+        if spare < self.spare_min:
+            return None
+        hand = view.hand
+        want, _grays, ferry_locos = self.plan_cards()
+        index = self.game.card_index
+        points, tunnels, trains_of = self.points, self.tunnel_routes, self.trains_of
+        free_locos = hand[self.loco] - ferry_locos
+        best: ClaimRoute | None = None
+        best_key: tuple[int, int, int] | None = None
+        for r in self.points_order(self.spare_min):
+            if best_key is not None and -points[r] > best_key[0]:
+                break
+            if trains_of[r] > spare:
+                continue
+            for a in self.menu.of(r):
+                if a.locomotives > free_locos or (tunnels[r] and not self.tunnel_ok(view, a)):
+                    continue
+                if a.color != LOCO and hand[index[a.color]] - a.cards < want[index[a.color]]:
+                    continue
+                key = (-points[r], a.locomotives, r)
+                if best_key is None or key < best_key:
+                    best, best_key = a, key
+        return best
+
+    # --- one trunk -------------------------------------------------------------
+
+    def join_parts(self, view: PlayerView) -> bool:
+        """With the plan done, plan the cheapest link between the two largest parts
+        of its network, when it takes at most ``join_trains`` trains and leaves
+        ``join_spare`` spare; its routes join the plan.  True if any did."""
+        owner = view.route_owner
+        seat = self.seat
+        key = (self._plans, owner.count(seat))
+        if key == self._no_join:
+            return False
+        self._no_join = key
+        parts = self.parts(owner)
+        if len(parts) < 2:
+            return False
+        parts.sort(key=lambda p: (-p[1], min(p[0])))
+        (nodes_a, _), (nodes_b, _) = parts[0], parts[1]
+        weights = self.path_weights(owner, set())
+        found = PathSearch(self.board, nodes_a, weights).path(nodes_b)
+        if found is None or found[0] >= INF:
+            return False
+        todo = [r for r in found[1] if owner[r] != seat]
+        trains = sum(self.trains_of[r] for r in todo)
+        if not todo or trains > self.join_trains or (
+                view.trains[seat] - trains < self.join_spare):
+            return False
+        self._no_join = None
+        self.needed.update(todo)
+        self._plan_cards = None
+        return True
+
+    def parts(self, owner: Sequence[int]) -> list[tuple[set[int], int]]:
+        """The connected parts of its own routes: (places, routes) each.  Parts meet
+        at cities, never at a map's border points (the engine's route ends)."""
+        game, seat = self.game, self.seat
+        ends_a, ends_b = self.board.route_ends
+        parent: dict[int, int] = {}
+
+        def find(x: int) -> int:
+            while parent.setdefault(x, x) != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        mine = [r for r, o in enumerate(owner) if o == seat]
+        for r in mine:
+            parent[find(game.end_a[r])] = find(game.end_b[r])
+        groups: dict[int, tuple[set[int], int]] = {}
+        for r in mine:
+            root = find(game.end_a[r])
+            places, n = groups.get(root, (set(), 0))
+            places.update((ends_a[r], ends_b[r]))
+            groups[root] = (places, n + 1)
+        return list(groups.values())

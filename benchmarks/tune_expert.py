@@ -1,0 +1,172 @@
+"""Fit the expert's weights by self-play: a cross-entropy search against a fixed pool.
+
+    .venv/bin/python benchmarks/tune_expert.py tune [name=value ...] [--rounds R] [--samples K]
+                                                [--pairs P] [--seed S]
+    .venv/bin/python benchmarks/tune_expert.py try name=value ... [--pairs P] [--seed S]
+
+``tune`` runs the cross-entropy method over the weights of WEIGHTS, from the
+expert's own (or those given as name=value): each round
+draws ``samples`` weight sets from a normal distribution per weight (clipped
+to its range), scores each by its mean share of the wins against the pool
+(POOL: 2-player games against the kept baseline ``expert-2025`` and
+``route-focus``, on the maps named there), and moves the distribution to the
+mean and spread of the best quarter.  Every candidate of a round plays the
+same seeds, each seed twice with the seats swapped (paired games: the deal's
+luck cancels out of the comparison).  Rounds use fresh seeds, so the winner of
+a round is not fitted to its deals.  ``try`` scores one weight set (the
+expert's own when none is given) on the same games; ``try --all`` on Nordic
+Countries and India too (CHECKED), maps the fit never saw.
+
+Everything is seeded: the same command prints the same figures.  The games
+run on one core; a round of 12 samples with 40 pairs on the 3 pool tables is
+2,880 games (docs/bots.md, "Weights fitted by self-play", gives the run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import ttrtool  # noqa: E402
+from ttrtool.bots.expert import Expert  # noqa: E402
+from ttrtool.simulate.playout import Table  # noqa: E402
+from ttrtool.simulate.seating import game_seed  # noqa: E402
+
+# The weights searched: name -> (low, high, integer?).  The expert's class
+# attributes of the same names are the fitted values.
+WEIGHTS: dict[str, tuple[float, float, bool]] = {
+    "deny_weight": (0.0, 5.0, False),
+    "long_reserve": (0.0, 40.0, False),  # 40: in effect never
+    "endgame_turns": (0.0, 10.0, False),
+    "endgame_margin": (-2.0, 4.0, False),
+    "join_trains": (0.0, 16.0, True),
+    "hand_bias": (0.0, 0.7, False),
+    "spare_min": (3.0, 6.0, True),
+    "draw_worth": (-2.0, 6.0, False),
+    "train_cost": (0.5, 3.5, False),
+    "long_bias": (0.3, 0.9, False),
+    "slack_closed": (0.0, 12.0, False),
+    "block_gain": (2.0, 10.0, False),
+}
+# The maps only checked after a fit (``try --all``): they must gain too.
+CHECKED: list[tuple[str, str]] = [("expert-2025", "nordiccountries"), ("expert-2025", "india")]
+# The pool: (opponent, map), 2 players.
+POOL: list[tuple[str, str]] = [
+    ("expert-2025", "usa"),
+    ("expert-2025", "europe"),
+    ("expert-2025", "switzerland"),
+    ("route-focus", "usa"),
+]
+
+
+def candidate(weights: dict[str, float]) -> type:
+    """An expert class with these weights."""
+    return type("Candidate", (Expert,), dict(weights))
+
+
+def win_share(record: dict[str, Any], seat: int) -> float:
+    winners = record["winners"]
+    return (1.0 / len(winners)) if seat in winners else 0.0
+
+
+class Pool:
+    """The pool's tables, each playing a candidate class against its opponent."""
+
+    def __init__(self, pool: list[tuple[str, str]] = POOL) -> None:
+        self.tables: list[tuple[str, str, Table]] = []
+        for other, map_id in pool:
+            table = Table(ttrtool.load_map(map_id), 2, ("expert", other))
+            self.tables.append((other, map_id, table))
+
+    def score(self, cls: type, pairs: int, run_seed: int) -> float:
+        """Mean share of the wins of ``cls`` over ``pairs`` seeds per table, each
+        played twice with the seats swapped."""
+        shares = []
+        for other, _map_id, table in self.tables:
+            table.classes["candidate"] = cls
+            for number in range(pairs):
+                seed = game_seed(run_seed, 2, number)
+                first = table.play_seed(seed, ("candidate", other), number)
+                second = table.play_seed(seed, (other, "candidate"), number)
+                shares.append((win_share(first, 0) + win_share(second, 1)) / 2)
+        return statistics.fmean(shares)
+
+
+def draw(rng: random.Random, mean: dict[str, float], spread: dict[str, float]) -> dict[str, float]:
+    out = {}
+    for name, (low, high, integer) in WEIGHTS.items():
+        value = min(high, max(low, rng.gauss(mean[name], spread[name])))
+        out[name] = float(round(value)) if integer else round(value, 3)
+    return out
+
+
+def tune(rounds: int, samples: int, pairs: int, seed: int,
+         start: dict[str, float]) -> dict[str, float]:
+    """The cross-entropy search, from the expert's weights (``start`` overriding)."""
+    rng = random.Random(seed)
+    pool = Pool()
+    mean = {name: float(start.get(name, getattr(Expert, name))) for name in WEIGHTS}
+    spread = {name: (high - low) / 4 for name, (low, high, _) in WEIGHTS.items()}
+    elite_n = max(2, samples // 4)
+    best: tuple[float, dict[str, float]] = (-1.0, dict(mean))
+    for round_ in range(rounds):
+        run_seed = seed * 1000 + round_
+        tried = [dict(mean)] + [draw(rng, mean, spread) for _ in range(samples - 1)]
+        scored = sorted(((pool.score(candidate(w), pairs, run_seed), w) for w in tried),
+                        key=lambda s: -s[0])
+        elite = [w for _, w in scored[:elite_n]]
+        for name in WEIGHTS:
+            values = [w[name] for w in elite]
+            mean[name] = statistics.fmean(values)
+            # keep some spread so the search does not freeze on one round's luck
+            spread[name] = max(statistics.pstdev(values),
+                               (WEIGHTS[name][1] - WEIGHTS[name][0]) / 20)
+        own = scored_mean(scored, tried[0])
+        print(f"round {round_}: best {scored[0][0]:.3f}, the mean's own {own:.3f}, "
+              f"median {statistics.median(s for s, _ in scored):.3f}", flush=True)
+        print("  mean now: " + ", ".join(f"{k}={v:.2f}" for k, v in mean.items()), flush=True)
+        if scored[0][0] > best[0]:
+            best = scored[0]
+    print("final mean: " + " ".join(f"{k}={v:.3f}" for k, v in mean.items()))
+    return mean
+
+
+def scored_mean(scored: list[tuple[float, dict[str, float]]], weights: dict[str, float]) -> float:
+    return next(s for s, w in scored if w is weights)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=("tune", "try"))
+    parser.add_argument("weights", nargs="*", help="name=value (try)")
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--samples", type=int, default=12)
+    parser.add_argument("--pairs", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--all", action="store_true", help="try: the checked maps too")
+    args = parser.parse_intermixed_args()
+    weights: dict[str, Any] = {}
+    for item in args.weights:
+        name, _, value = item.partition("=")
+        weights[name] = None if value == "None" else float(value)
+    if args.command == "tune":
+        tune(args.rounds, args.samples, args.pairs, args.seed, weights)
+        return 0
+    pool = Pool(POOL + CHECKED if args.all else POOL)
+    for entry in pool.tables:
+        single = Pool.__new__(Pool)
+        single.tables = [entry]
+        share = single.score(candidate(weights), args.pairs, args.seed)
+        print(f"vs {entry[0]} on {entry[1]}: {share:.3f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,121 @@
+"""What the expert does that the kept baseline ``expert-2025`` does not (issue 22).
+
+Each test sets the weight it exercises on the bot, so that a new fit of the
+weights (benchmarks/tune_expert.py) does not change what is tested, and shows
+the baseline choosing otherwise in the same position.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import ttrtool
+from tests.bots.test_expert import ROUTES, TICKETS, seat0_view
+from tests.engine.helpers import tiny_board
+from ttrtool.bots.expert import Expert
+from ttrtool.bots.expert_2025 import Expert2025
+from ttrtool.engine.actions import Action, ClaimRoute, DrawBlind
+from ttrtool.engine.game import Game
+from ttrtool.model import Board
+from ttrtool.simulate.playout import Table
+
+# Every new behaviour off, but the one a test turns on, and the baseline's weights.
+OFF: dict[str, Any] = {"deny_weight": 0.0, "long_reserve": None, "endgame_turns": 0.0,
+                       "join_trains": 0, "hand_bias": 0.0,
+                       **{name: getattr(Expert2025, name) for name in (
+                           "draw_worth", "train_cost", "long_bias", "slack_closed",
+                           "block_gain")}}
+
+
+@pytest.fixture(scope="module")
+def ring() -> Board:
+    return tiny_board(ROUTES, TICKETS)
+
+
+def expert(game: Game, **weights: Any) -> Expert:
+    # a class of its own: some weights (long_bias) are read when the bot is made
+    cls = type("Weighted", (Expert,), {**OFF, **weights})
+    return cls(game, 0, random.Random(0))  # type: ignore[no-any-return]
+
+
+def baseline(game: Game) -> Expert2025:
+    return Expert2025(game, 0, random.Random(0))
+
+
+def claim(game: Game, route: int, color: str) -> ClaimRoute:
+    return game.claim_action(route, game.card_index[color], 0)
+
+
+def test_with_every_new_weight_off_it_plays_as_the_baseline() -> None:
+    table = Table(ttrtool.load_map("usa"), 2, ("expert", "expert-2025"))
+    table.classes["off"] = type("Off", (Expert,), OFF)
+    for number in range(2):
+        seed = 1000 + number
+        off = table.play_seed(seed, ("off", "expert-2025"), number, log_actions=True)
+        base = table.play_seed(seed, ("expert-2025", "expert-2025"), number, log_actions=True)
+        assert off["actions"] == base["actions"]
+
+
+def test_joins_the_two_parts_of_its_network_when_few_trains_do_it(ring: Board) -> None:
+    # It owns A-B-C (ticket A-C done) and G-H; C-D and D-H (5 trains) join them.
+    game = Game(ring, 2)
+    view = seat0_view(game, {0: 0, 1: 0, 6: 0}, (40, 40), tickets=(0,), hand={"green": 1})
+    actions: list[Action] = [game.draw_blind, claim(game, 2, "green")]
+    assert expert(game, join_trains=6).choose(view, actions) == actions[1]
+    assert isinstance(expert(game, join_trains=4).choose(view, actions), DrawBlind)
+    assert isinstance(baseline(game).choose(view, actions), DrawBlind)
+
+
+def test_claims_a_long_route_with_cards_its_plan_does_not_need_when_trains_are_spare(
+        ring: Board) -> None:
+    # Its plan (A-C) needs red and blue; six yellow cards pay F-G (6 trains, 15 points).
+    game = Game(ring, 2)
+    view = seat0_view(game, {}, (45, 45), tickets=(0,), hand={"yellow": 6})
+    actions: list[Action] = [game.draw_blind, claim(game, 5, "yellow")]
+    assert expert(game, long_reserve=6.0, spare_min=5).choose(view, actions) == actions[1]
+    # 45 trains less the plan's 6 leave 39: a reserve of 34 leaves too few for F-G.
+    assert isinstance(expert(game, long_reserve=34.0, spare_min=5).choose(view, actions),
+                      DrawBlind)
+    assert isinstance(baseline(game).choose(view, actions), DrawBlind)
+
+
+def test_gives_up_a_plan_the_turns_left_cannot_pay_for(ring: Board) -> None:
+    # A-C (6 points) needs 3 red and 3 blue, none held; the other player has 9 trains
+    # and 10 cards, so about four turns are left: it takes G-H's 10 points now.
+    game = Game(ring, 2)
+    view = seat0_view(game, {}, (40, 9), tickets=(0,), hand={"black": 5})
+    view = view._replace(hand_sizes=(5, 10))
+    actions: list[Action] = [game.draw_blind, claim(game, 6, "black")]
+    assert expert(game, endgame_turns=5.0).choose(view, actions) == actions[1]
+    assert isinstance(baseline(game).choose(view, actions), DrawBlind)
+    # With time enough (the other player far from the end) it keeps collecting.
+    early = seat0_view(game, {}, (40, 40), tickets=(0,), hand={"black": 5})
+    assert isinstance(expert(game, endgame_turns=5.0).choose(early, actions), DrawBlind)
+
+
+def test_claims_first_the_planned_route_another_players_network_touches(ring: Board) -> None:
+    # Ticket A-C takes A-B and B-C (3 trains each); the other player owns C-D, at C.
+    game = Game(ring, 2)
+    view = seat0_view(game, {2: 1}, (45, 44), tickets=(0,), hand={"red": 3, "blue": 3})
+    actions: list[Action] = [game.draw_blind, claim(game, 0, "red"), claim(game, 1, "blue")]
+    assert expert(game, deny_weight=1.0).choose(view, actions) == actions[2]
+    assert baseline(game).choose(view, actions) == actions[1]
+
+
+def test_plans_along_the_colours_it_holds(ring: Board) -> None:
+    # A hand of 6 yellow and 5 black: F-G (yellow) and G-H (black) cost less to plan,
+    # gray A-E too (the colour held most pays it), red A-B nothing less.
+    game = Game(ring, 2)
+    view = seat0_view(game, {}, (45, 45), hand={"yellow": 6, "black": 5})
+    bot = expert(game, hand_bias=0.5)
+    bot.choose(view, [game.draw_blind])
+    held = bot.path_weights(view.route_owner, set())
+    bot.hand_bias = 0.0
+    plain = bot.path_weights(view.route_owner, set())
+    assert held[5] == pytest.approx(plain[5] * 0.5)  # all 6 spaces paid
+    assert held[6] == pytest.approx(plain[6] * 0.5)
+    assert held[3] == pytest.approx(plain[3] * 0.5)
+    assert held[0] == plain[0]
