@@ -213,9 +213,10 @@ def triples_board(cols: int = 9, rows: int = 6, seed: int = 1, triples: float = 
     return "\n".join(lines) + "\n"
 
 
-def grid_board(cols: int = 20, rows: int = 15, seed: int = 1) -> str:
-    """A plain grid of cities joined to their neighbours (300 cities by default), at the
-    print width that gives its routes two cars each."""
+def grid_board(cols: int = 20, rows: int = 15, seed: int = 1, fitted: bool = True) -> str:
+    """A plain grid of cities joined to their neighbours (300 cities by default), each route
+    two cars long, at the print width that suits them (``fitted``) or at the default 800 mm,
+    where every route is too long for its 38 mm and the layout has to bend them all."""
     rng = random.Random(seed)
     step = 60
     width, height = step * (cols + 1), step * (rows + 1)
@@ -225,8 +226,8 @@ def grid_board(cols: int = 20, rows: int = 15, seed: int = 1) -> str:
     lines = ["format: 1",
              f"meta: {{id: grid-{cols}x{rows}, name: 'Grid test board', author: ttrtool "
              "benchmarks}",
-             f"board: {{width: {width}, height: {height}, units: px, "
-             f"print_width_mm: {print_width:g}}}",
+             f"board: {{width: {width}, height: {height}, units: px"
+             + (f", print_width_mm: {print_width:g}}}" if fitted else "}"),
              "cities:"]
     lines += [f"  - {{name: {n}, pos: [{x}, {y}]}}" for n, (x, y) in zip(names, pos, strict=True)]
     lines.append("routes:")

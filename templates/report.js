@@ -14,21 +14,36 @@
     });
     document.body.classList.remove("focus");
   }
+  function mark(ids, keys) {
+    ids.forEach(function (id) {
+      var e = document.getElementById(id);
+      if (e) { e.classList.add("hl"); }
+    });
+    document.querySelectorAll("tr[data-key]").forEach(function (tr) {
+      if (keys.indexOf(tr.getAttribute("data-key")) >= 0) { tr.classList.add("hl"); }
+    });
+    document.body.classList.add("focus");
+  }
   function choose(li) {
     var again = li.classList.contains("chosen");
     clearMarks();
     if (again) { return; }
     li.classList.add("chosen"); li.setAttribute("aria-pressed", "true");
-    JSON.parse(li.getAttribute("data-targets") || "[]").forEach(function (id) {
-      var e = document.getElementById(id);
-      if (e) { e.classList.add("hl"); }
-    });
-    var rows = JSON.parse(li.getAttribute("data-rows") || "[]");
-    document.querySelectorAll("tr[data-key]").forEach(function (tr) {
-      if (rows.indexOf(tr.getAttribute("data-key")) >= 0) { tr.classList.add("hl"); }
-    });
-    document.body.classList.add("focus");
+    mark(JSON.parse(li.getAttribute("data-targets") || "[]"),
+         JSON.parse(li.getAttribute("data-rows") || "[]"));
   }
+  // A table row about a route, a ticket or a colour: choosing it marks that on the board.
+  var rowTargets = JSON.parse(document.getElementById("ttr-rows").textContent || "{}");
+  document.querySelectorAll("tr[data-key]").forEach(function (tr) {
+    var key = tr.getAttribute("data-key");
+    if (!Object.prototype.hasOwnProperty.call(rowTargets, key)) { return; }
+    tr.classList.add("pickable");
+    tr.addEventListener("click", function () {
+      var again = tr.classList.contains("hl") && !document.querySelector("li.finding.chosen");
+      clearMarks();
+      if (!again) { mark(rowTargets[key], [key]); }
+    });
+  });
   document.querySelectorAll("li.finding").forEach(function (li) {
     li.addEventListener("click", function () { choose(li); });
     li.addEventListener("keydown", function (ev) {

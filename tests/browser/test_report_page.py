@@ -152,3 +152,21 @@ def test_the_basemap_of_a_geo_board_switches_off_and_on(watched: Watched, tmp_pa
     watched.page.click("#toggle-basemap")
     assert watched.page.eval_on_selector("#layer-basemap", shown)
     assert watched.errors == [] and watched.requests == [out.as_uri()]
+
+
+def test_choosing_a_table_row_marks_its_subject_on_the_board(
+        watched: Watched, analysis_page: tuple[Path, Board]) -> None:
+    path, board = analysis_page
+    _open(watched, path)
+    page = watched.page
+    ticket = next(t for t in board.tickets if t.label().startswith("Denver–El Paso"))
+    page.click(f'#table-tickets tr[data-key="tickets:{ticket.id}"] td')
+    assert _marked(watched) == _expected(board, {"tickets": [ticket.id]})
+    route = next(r for r in board.routes if {r.a_name, r.b_name} == {"Houston", "Oklahoma City"})
+    page.click(f'#table-routes tr[data-key="routes:{route.id}"] td')
+    assert _marked(watched) == [f"route-{route.id}"]
+    page.click('#table-colours tr[data-key="colours:green"] td')
+    assert _marked(watched) == _expected(board, {"colours": ["green"]})
+    page.click('#table-colours tr[data-key="colours:green"] td')  # again: cleared
+    assert _marked(watched) == []
+    assert watched.errors == []

@@ -45,6 +45,9 @@ class Analysis:
     colours: ColourFigures
     capacity: tuple[Capacity, ...]
     structure: Structure
+    # finding codes or prefixes the report keeps or leaves out (analyze --select/--ignore)
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
 
     def exposed(self, players: int) -> tuple[Block, ...]:
         """Per leg, the one claim by an opponent that hurts it most at ``players``."""

@@ -351,5 +351,9 @@ CHECKS: tuple[Check, ...] = (ticket_prices, route_detours, shortcuts, colour_bal
 
 
 def static_findings(a: Analysis, limits: Limits = LIMITS) -> list[Finding]:
-    """Every static finding of one analysed board, most severe first."""
-    return ordered(f for check in CHECKS for f in check(a, limits))
+    """Every static finding of one analysed board (those its ``select``/``ignore`` keep),
+    most severe first."""
+    from ttrtool.checks import selected
+
+    return ordered(f for check in CHECKS for f in check(a, limits)
+                   if selected(f.code, a.select, a.ignore))

@@ -13,6 +13,7 @@ it; for the same reason this module does not use postponed annotations
 import os
 import shlex
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -20,6 +21,7 @@ from ttrtool import resolve_map_path
 from ttrtool.analysis import Analysis, analyze
 from ttrtool.analysis.costs import CostWeights, WeightError
 from ttrtool.analysis.formats import FORMATS, TOP_CHOKEPOINTS, render
+from ttrtool.checks.catalog import BALANCE_ERRORS
 from ttrtool.commands.argv import Shape, parse
 from ttrtool.formats import format_text
 from ttrtool.outputs import first_output_problem
@@ -47,7 +49,9 @@ def _load(name: str, weights: CostWeights) -> tuple[Analysis, bool]:
         sys.stderr.write(format_text([(result.file, result.diagnostics)]))
     if result.built is None:
         raise _Failed(2 if result.io_error else 1)
-    return analyze(result.built, weights), bool(result.errors)
+    # pricing errors (TTR407) are balance: reported, and the analysis is what they ask for
+    broken = [d for d in result.errors if d.code not in BALANCE_ERRORS]
+    return analyze(result.built, weights), bool(broken)
 
 
 def _emit(text: str) -> None:
@@ -74,7 +78,8 @@ def _html(analysis: Analysis, command: list[str]) -> str:
 
 def run(map_file: str, compare: str | None = None, output_format: str = "text",
         output: str | None = None, tunnel_weight: str = "expected",
-        ferry_weight: str = "scarcity", top: int = TOP_CHOKEPOINTS) -> int:
+        ferry_weight: str = "scarcity", top: int = TOP_CHOKEPOINTS,
+        select: tuple[str, ...] = (), ignore: tuple[str, ...] = ()) -> int:
     """Analyse, write the report; return the exit code."""
     if output_format not in (*FORMATS, "html"):
         sys.stderr.write(f"error: unknown format '{output_format}': use one of "
@@ -99,6 +104,7 @@ def run(map_file: str, compare: str | None = None, output_format: str = "text",
         other, other_errors = _load(compare, weights) if compare else (None, False)
     except _Failed as e:
         return e.code
+    analysis = replace(analysis, select=select, ignore=ignore)
     if output_format == "html":
         options = [("--tunnel-weight", tunnel_weight, "expected"),
                     ("--ferry-weight", ferry_weight, "scarcity"), ("-o", output, None)]
@@ -134,7 +140,9 @@ def fast_main(argv: list[str]) -> int | None:
     top = values.pop("top", str(TOP_CHOKEPOINTS))
     if not top.isdigit():
         return None
-    return run(got.positional[0], top=int(top), **values)
+    return run(got.positional[0], values.get("compare"), values.get("output_format", "text"),
+               values.get("output"), values.get("tunnel_weight", "expected"),
+               values.get("ferry_weight", "scarcity"), int(top))
 
 
 def register(app: "typer.Typer") -> None:
@@ -163,6 +171,12 @@ def register(app: "typer.Typer") -> None:
         top: Annotated[int, typer.Option(
             "--top", min=0, metavar="N",
             help="Chokepoints and exposed legs to list in text and Markdown.")] = TOP_CHOKEPOINTS,
+        select: Annotated[list[str] | None, typer.Option(
+            "--select", metavar="CODES",
+            help="Keep only findings with these codes or prefixes, e.g. TTR50.")] = None,
+        ignore: Annotated[list[str] | None, typer.Option(
+            "--ignore", metavar="CODES",
+            help="Leave out findings with these codes or prefixes, e.g. TTR505.")] = None,
     ) -> None:
         """Can every ticket be completed, what does it cost, and how is the map balanced?
 
@@ -170,7 +184,10 @@ def register(app: "typer.Typer") -> None:
         board could be built); 2 a file cannot be read or written, or an option is wrong;
         130 interrupted.  See docs/analyze.md.
         """
-        code = run(map_file, compare, output_format, output, tunnel_weight, ferry_weight, top)
+        from ttrtool.commands.simulate import finding_codes
+
+        code = run(map_file, compare, output_format, output, tunnel_weight, ferry_weight, top,
+                   finding_codes("--select", select), finding_codes("--ignore", ignore))
         if code:
             raise typer.Exit(code)
 

@@ -91,8 +91,10 @@ def show(result: RunResult) -> int:
 def simulate_command(
     map_name: Annotated[str, typer.Argument(metavar="MAP",
                                             help="A map file or a bundled map id.")],
-    games: Annotated[int, typer.Option("--games", "-n", min=1, metavar="N",
-                                       help="Games per player count.")] = 100,
+    games: Annotated[str, typer.Option(
+        "--games", "-n", metavar="N|auto[:CAP]",
+        help="Games per player count; auto plays batches of 100 until every tested effect "
+             "is found or ruled out, up to CAP (default 2000) (docs/simulate.md).")] = "100",
     players: Annotated[str | None, typer.Option(
         "--players", "-p", metavar="N[,N...]",
         help="Player count or list, e.g. 4 or 2,3,4; default: one seat per bot "
@@ -153,8 +155,10 @@ def simulate_command(
     scheduler); 3 the engine broke an invariant (a bug: report it with the seed); 130
     interrupted (the --log keeps the games played so far).
     """
+    count, is_auto = parse_games(games)
     request = RunRequest(
-        map_name=map_name, games=games, players=players, bots=bots, seed=seed, jobs=jobs,
+        map_name=map_name, games=count, auto=is_auto, players=players, bots=bots, seed=seed,
+        jobs=jobs,
         backend=backend, scheduler=scheduler, out=out, log=log, log_actions=log_actions,
         markdown=markdown, fail_on=fail_on, check_invariants=check_invariants, quiet=quiet,
         baseline=baseline, select=finding_codes("--select", select),
@@ -194,7 +198,8 @@ def _page_board(request: RunRequest, html: Path) -> Board | None:
 def command_line(request: RunRequest, html: Path) -> str:
     """The command that plays the same games again and writes the page (the run's own
     figures: what was asked for, not how it was typed)."""
-    words = ["ttrtool", "simulate", request.map_name, "--games", str(request.games),
+    games = f"auto:{request.games}" if request.auto else str(request.games)
+    words = ["ttrtool", "simulate", request.map_name, "--games", games,
              "--seed", str(request.seed)]
     if request.players:
         words += ["--players", request.players]
@@ -215,6 +220,20 @@ def _write_page(path: Path, report: dict[str, Any], board: Board, request: RunRe
     except OSError as e:
         typer.echo(f"error: cannot write {path}: {e.strerror or e}", err=True)
         raise typer.Exit(2) from None
+
+
+def parse_games(text: str) -> tuple[int, bool]:
+    """``100`` -> (100, False); ``auto`` -> (cap, True); ``auto:500`` -> (500, True)."""
+    from ttrtool.simulate.auto import CAP
+
+    word, _, cap = text.strip().lower().partition(":")
+    if word == "auto" and (not cap or cap.isdigit() and int(cap) >= 1):
+        return (int(cap) if cap else CAP), True
+    if word.isdigit() and int(word) >= 1 and not cap:
+        return int(word), False
+    typer.echo(f"error: --games takes a number of games (1 or more), auto or auto:CAP, not "
+               f"'{text}'", err=True)
+    raise typer.Exit(2)
 
 
 def finding_codes(option: str, values: list[str] | None) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ import ttrtool
 from ttrtool.model import Board
 from ttrtool.render.theme import Theme
 from ttrtool.report import plots
-from ttrtool.report.board import place_hover
+from ttrtool.report.board import place_hover, row_targets
 from ttrtool.report.page import Section, board_section, draw, findings_section, page
 from ttrtool.report.tables import Row, Table, number
 
@@ -36,7 +36,8 @@ def analysis_page(data: Mapping[str, Any], board: Board, theme: Theme,
     meta = [("map", f"{m.get('name', board.meta.name)} ({m.get('id', board.meta.id)})"),
             ("map version", board.meta.version), ("file", str(m.get("file", board.source))),
             ("ttrtool", ttrtool.__version__), ("command", command_line)]
-    return page(f"{board.meta.name}: analysis", meta, sections, found, hover)
+    return page(f"{board.meta.name}: analysis", meta, sections, found, hover,
+                row_targets(board, d))
 
 
 def _route_notes(data: Mapping[str, Any], rid: str) -> list[str]:

@@ -85,6 +85,20 @@ def targets(board: Board, d: Drawing, subjects: Mapping[str, Sequence[Any]]) -> 
     return list(dict.fromkeys(out))
 
 
+def row_targets(board: Board, d: Drawing) -> dict[str, list[str]]:
+    """Table row key (``routes:<id>``, ``tickets:<id>``, ``colours:<colour>``) -> the board
+    elements of that subject, so that choosing a row marks it on the board as a finding
+    does (the same :func:`targets`)."""
+    out: dict[str, list[str]] = {}
+    for r in board.routes:
+        out[f"routes:{r.id}"] = targets(board, d, {"routes": [r.id]})
+    for t in board.tickets:
+        out.setdefault(f"tickets:{t.id}", targets(board, d, {"tickets": [t.id]}))
+    for colour in dict.fromkeys(r.color for r in board.routes):
+        out[f"colours:{colour}"] = targets(board, d, {"colours": [colour]})
+    return out
+
+
 def row_keys(subjects: Mapping[str, Sequence[Any]]) -> list[str]:
     """The table rows a finding's subjects are, as ``kind:id`` keys (``seats:1``)."""
     keys = [f"{_kind(kind)}:{value}" for kind, values in subjects.items() if kind in ROW_KINDS

@@ -118,8 +118,10 @@ def meta_list(pairs: Sequence[tuple[str, str]]) -> str:
 
 
 def page(title: str, meta: Sequence[tuple[str, str]], sections: Sequence[Section],
-         findings: Sequence[Mapping[str, Any]], hover: Mapping[str, list[str]]) -> str:
-    """The whole document.  The findings are embedded as the report has them (JSON), for a
+         findings: Sequence[Mapping[str, Any]], hover: Mapping[str, list[str]],
+         rows: Mapping[str, list[str]]) -> str:
+    """The whole document; ``rows`` maps a table row's key to its board elements.  The
+    findings are embedded as the report has them (JSON), for a
     reader or a script; the whole report is not (it would double the page: 433 KB of a
     USA run at four player counts), the JSON file ``--out`` writes keeps it."""
     folder = templates_dir()
@@ -136,6 +138,6 @@ def page(title: str, meta: Sequence[tuple[str, str]], sections: Sequence[Section
         f"<title>{escape(title)}</title><style>{css}</style></head><body>"
         f"<header><h1>{escape(title)}</h1>{meta_list(meta)}<nav>{nav}</nav></header>"
         f"<main>{body}</main>"
-        f"{json_script('ttr-hover', hover)}"
+        f"{json_script('ttr-hover', hover)}{json_script('ttr-rows', rows)}"
         f"{json_script('ttr-findings', ordered_findings(findings))}"
         f"<script>{script}</script></body></html>\n")

@@ -16,7 +16,7 @@ from ttrtool.model import Board
 from ttrtool.render.theme import Theme
 from ttrtool.report import plots
 from ttrtool.report.baseline import baseline_section, changes_section
-from ttrtool.report.board import claimer_edge, place_hover, route_hover
+from ttrtool.report.board import claimer_edge, place_hover, route_hover, row_targets
 from ttrtool.report.page import Section, board_section, draw, findings_section, page
 from ttrtool.report.tables import Row, Table, diff, number, pct, rate
 
@@ -58,7 +58,7 @@ def simulation_page(report: Mapping[str, Any], board: Board, theme: Theme,
         sections.append(changes_section(report))
     sections.append(Section("players", "By player count", _configurations(configs, board)))
     return page(f"{board.meta.name}: simulation", _meta(report, board, command_line), sections,
-                report.get("findings") or [], hover)
+                report.get("findings") or [], hover, row_targets(board, d))
 
 
 def _meta(report: Mapping[str, Any], board: Board, command_line: str) -> list[tuple[str, str]]:

@@ -36,16 +36,24 @@ from ttrtool.analysis import analyze
 from ttrtool.analysis.findings import static_findings
 from ttrtool.bots import DEFAULT_BOTS, BotNotFound, canonical_name, resolve_bot
 from ttrtool.checks import selected
+from ttrtool.checks.catalog import BALANCE_ERRORS
 from ttrtool.findings import from_dicts, ordered
 from ttrtool.formats import format_text
 from ttrtool.model import Board
 from ttrtool.outputs import first_output_problem
 from ttrtool.resources import BUNDLED_MAPS
 from ttrtool.rules import Rules
+from ttrtool.simulate import auto
 from ttrtool.simulate.baseline import compare_reports
 from ttrtool.simulate.playout import BotError, InvariantError
 from ttrtool.simulate.report import Tally, build_report
-from ttrtool.simulate.runner import BackendUnavailable, chunks, default_jobs, run_games
+from ttrtool.simulate.runner import (
+    BackendUnavailable,
+    Chunk,
+    chunks,
+    default_jobs,
+    run_games,
+)
 from ttrtool.simulate.seating import SEED_BITS
 from ttrtool.simulate.summary import to_markdown
 from ttrtool.simulate.thresholds import Threshold, failures, parse_fail_on
@@ -83,6 +91,7 @@ class RunRequest:
     fail_on: str | None = None
     check_invariants: bool = False
     quiet: bool = False  # no notes
+    auto: bool = False  # --games auto: batches until settled, ``games`` is then the cap
     baseline: str | None = None  # a map file or bundled id to compare with (same seeds)
     select: tuple[str, ...] = ()  # finding codes or prefixes to keep (as validate's)
     ignore: tuple[str, ...] = ()  # finding codes or prefixes to leave out
@@ -181,6 +190,10 @@ def _check(request: RunRequest) -> Path:
 def _load(request: RunRequest, source: Path) -> tuple[Board, str]:
     """The built board and the map file's resolved path, or RunError."""
     result = validate_file(source)
+    if result.board is None and result.built is not None and result.errors and all(
+            d.code in BALANCE_ERRORS for d in result.errors):
+        # a ticket grossly mispriced is a balance question: play shows whether it matters
+        return result.built, str(Path(result.file).resolve())
     if result.board is None:
         details = ""
         if not result.io_error:
@@ -219,6 +232,13 @@ def _write_outputs(request: RunRequest, report: dict[str, Any]) -> None:
                     f.write(text)
             except OSError as e:
                 raise RunError(f"cannot write {path}: {e.strerror}") from None
+
+
+def _settled(tally: Tally) -> dict[str, str]:
+    n = tally.players
+    return auto.settled(n, tally.games, tally.seat_wins[0],
+                        [tally.seat_wins[s] for s in range(n)],
+                        tally.games - tally.end["normal"])
 
 
 def _with_baseline(request: RunRequest, report: dict[str, Any], counts: list[int],
@@ -295,7 +315,7 @@ def run(request: RunRequest, watcher: Watcher | None = None) -> RunResult:
         raise RunError(str(e)) from None
     games = request.games
     jobs = request.jobs or default_jobs()
-    size = max(1, min(100, games // (4 * jobs) or 1))
+    size = max(1, min(100, (auto.BATCH if request.auto else games) // (4 * jobs) or 1))
     described: dict[str, Any] = {
         "map_sha256": hashlib.sha256(Path(map_path).read_bytes()).hexdigest(),
         "seed": request.seed, "games": games, "players": counts, "bots": list(names),
@@ -309,21 +329,32 @@ def run(request: RunRequest, watcher: Watcher | None = None) -> RunResult:
     result = RunResult(request, games * len(counts))
     log_file = _open(request.log, "the game log")
     tallies = []
+    settling: dict[int, dict[str, Any]] = {}
     watcher.started(result.total)
     try:
         for n in counts:
             tally = Tally(n)
-            work = chunks(map_path, n, names, request.seed, games, size, request.log_actions,
-                          request.check_invariants)
-            with closing(run_games(work, request.backend, jobs, request.scheduler,
-                                   {map_path: board})) as played:
-                for record in played:
-                    tally.add(record)
-                    if log_file is not None:
-                        # One write per game, so an interrupted log ends with a whole game.
-                        log_file.write(json.dumps(record, ensure_ascii=False,
-                                                  separators=(",", ":")) + "\n")
-                    watcher.played(f"{board.meta.id} {n}p")
+            start, batch = 0, (auto.BATCH if request.auto else games)
+            while start < games:
+                stop = min(start + batch, games)
+                work = [Chunk(map_path, n, names, request.seed, s, min(s + size, stop),
+                              request.log_actions, request.check_invariants)
+                        for s in range(start, stop, size)]
+                with closing(run_games(work, request.backend, jobs, request.scheduler,
+                                       {map_path: board})) as played:
+                    for record in played:
+                        tally.add(record)
+                        if log_file is not None:
+                            # One write per game, so an interrupted log ends with a whole game.
+                            log_file.write(json.dumps(record, ensure_ascii=False,
+                                                      separators=(",", ":")) + "\n")
+                        watcher.played(f"{board.meta.id} {n}p")
+                start = stop
+                if request.auto:
+                    state = _settled(tally)
+                    settling[n] = auto.summary(state, tally.games, games, n)
+                    if auto.done(state):
+                        break
             tallies.append(tally)
     except (BackendUnavailable, BotError) as e:
         raise RunError(str(e)) from None
@@ -341,7 +372,14 @@ def run(request: RunRequest, watcher: Watcher | None = None) -> RunResult:
         if log_file is not None:
             log_file.close()
     static = static_findings(analyze(board))
+    if request.auto:
+        described["games"] = "auto"
+        described["auto"] = {"batch": auto.BATCH, "cap": games,
+                             "played": {str(n): settling[n]["games"] for n in settling}}
     result.report = build_report(board, tallies, described, ttrtool.__version__, static)
+    for c in result.report["configurations"]:
+        if c["players"] in settling:
+            c["auto"] = settling[c["players"]]
     if request.baseline is not None:
         _with_baseline(request, result.report, counts, names, jobs, size)
     keep_selected(result.report, request.select, request.ignore)

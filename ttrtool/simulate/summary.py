@@ -114,6 +114,12 @@ def to_text(report: Report) -> str:
         out.append(f"{c['players']} players, {c['games']} games: "
                    f"winner {_dist(c['winner_scores'])}; "
                    f"seat wins {seats}{sees}; {bots}; not normal {c['stall_rate']['count']}")
+        settle = c.get("auto")
+        if settle:
+            states = ", ".join(f"{k} {v}" for k, v in settle["effects"].items())
+            how = ("settled" if settle["settled"] else
+                   f"stopped at the cap of {settle['cap']} games with some effect open")
+            out.append(f"  auto: {how} after {settle['games']} games ({states})")
         verdict = c.get("seat_verdict")
         if verdict and not any(f["code"] == "TTR601" and c["players"] in (f.get("players") or ())
                                for f in report.get("findings", [])):

@@ -1,0 +1,63 @@
+"""``--games auto``: play in batches until every tested effect is found or ruled out.
+
+After each batch of :data:`BATCH` games at a player count, :func:`settled`
+asks of the games so far, for each effect with an equivalence verdict:
+
+* the first seat's edge over a fair 1/n: *found* when the seats' chi-square
+  test is significant at 1%, *ruled out* when the two one-sided tests put the
+  edge within ±:data:`SEAT_MARGIN` times the fair share (25%: 12.5 points of
+  win rate at 2 players, 8.3 at 3, 6.25 at 4, 5 at 5) — the size TTR601
+  warns from, so a settled run has either found or ruled out every seat edge
+  that would be a warning;
+* games that do not end normally: *found* when the lower end of the stall
+  rate's 95% interval passes :data:`STALL_MARGIN` (1%), *ruled out* when the
+  upper end is at or below it.
+
+The player count stops when every effect is settled, or at the cap (the
+``--games`` limit that goes with ``auto``, :data:`CAP` by default); the report
+says which (``auto`` in each configuration).  Ticket and route edges are not
+waited for: ruling out 8 points for every ticket would take tens of thousands
+of games (docs/simulate.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ttrtool.simulate.statistics import uniformity, wilson
+
+BATCH = 100
+CAP = 2000
+SEAT_MARGIN = 0.25  # of the fair share 1/n
+STALL_MARGIN = 0.01
+
+
+def settled(players: int, games: int, first_seat_wins: int, seat_wins: list[int],
+            abnormal: int) -> dict[str, str]:
+    """Each effect's state after ``games`` games: 'found', 'ruled out' or 'open'."""
+    from ttrtool.simulate.report import seat_verdict
+
+    out: dict[str, str] = {}
+    test = uniformity(seat_wins)
+    verdict = seat_verdict(first_seat_wins, games, players)
+    if test is not None and test["p_value"] < 0.01:
+        out["seat"] = "found"
+    elif verdict is not None and verdict["ruled_out"] <= SEAT_MARGIN / players:
+        out["seat"] = "ruled out"
+    else:
+        out["seat"] = "open"
+    lo, hi = wilson(abnormal, games)
+    out["stall"] = ("found" if lo > STALL_MARGIN else
+                    "ruled out" if hi <= STALL_MARGIN else "open")
+    return out
+
+
+def done(state: dict[str, str]) -> bool:
+    return all(v != "open" for v in state.values())
+
+
+def summary(state: dict[str, str], games: int, cap: int, players: int) -> dict[str, Any]:
+    """What ``auto`` says in a configuration: the games played, each effect's state and
+    whether the run settled or stopped at the cap."""
+    return {"games": games, "cap": cap, "effects": dict(state), "settled": done(state),
+            "margins": {"seat": round(SEAT_MARGIN / players, 6), "stall": STALL_MARGIN}}
