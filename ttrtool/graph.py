@@ -42,13 +42,21 @@ class UnionFind:
         return x
 
     def union(self, a: int, b: int) -> bool:
-        ra, rb = self.find(a), self.find(b)
-        if ra == rb:
+        """Join the sets of ``a`` and ``b``; False when they were one already."""
+        parent = self.parent
+        while parent[a] != a:  # find, written out: the engine joins in its inner loops
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        while parent[b] != b:
+            parent[b] = parent[parent[b]]
+            b = parent[b]
+        if a == b:
             return False
-        if self.size[ra] < self.size[rb]:
-            ra, rb = rb, ra
-        self.parent[rb] = ra
-        self.size[ra] += self.size[rb]
+        size = self.size
+        if size[a] < size[b]:
+            a, b = b, a
+        parent[b] = a
+        size[a] += size[b]
         return True
 
     def connected(self, a: int, b: int) -> bool:

@@ -368,12 +368,13 @@ class OmissionSearch:
     def heaviest_part(self, out: int) -> int:
         """Trains in the heaviest connected part of the edges not left out."""
         joined = UnionFind(len(self.inc))
-        for e in range(len(self.w)):
-            if not out >> e & 1:
-                joined.union(self.a[e], self.b[e])
+        union, find = joined.union, joined.find
+        a, b = self.a, self.b
+        kept = [e for e in range(len(self.w)) if not out >> e & 1]
+        for e in kept:
+            union(a[e], b[e])
         weight: dict[int, int] = {}
-        for e in range(len(self.w)):
-            if not out >> e & 1:
-                r = joined.find(self.a[e])
-                weight[r] = weight.get(r, 0) + self.w[e]
+        for e in kept:
+            r = find(a[e])
+            weight[r] = weight.get(r, 0) + self.w[e]
         return max(weight.values(), default=0)
