@@ -113,10 +113,6 @@ class Position:
         # the draw deck's size); cleared by every ticket deal, draw and keep.
         self.ticket_view: tuple[Any, ...] | None = None
 
-    def recount_hands(self) -> None:
-        """Count the cards of every hand afresh (after hands were arranged by hand)."""
-        self.hand_count = [sum(h) for h in self.hands]
-
     # -- queries ------------------------------------------------------------
 
     @property

@@ -482,6 +482,10 @@ class GameState(Position):
         self.stations.append((city, player))
         self.board_view = None
 
+    def recount_hands(self) -> None:
+        """Count the cards of every hand afresh (after hands were arranged by hand)."""
+        self.hand_count = [sum(h) for h in self.hands]
+
     def union(self, player: int, a: int, b: int) -> None:
         """Join two places in ``player``'s network (a claimed route's ends)."""
         self.uf[player].union(a, b)
