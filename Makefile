@@ -27,7 +27,8 @@ demo: setup
 	done
 	for m in $(MAP_IDS); do \
 	  $(BIN)/ttrtool simulate maps/$$m.yaml --games 200 --seed 1 --quiet \
-	    --out $(OUT)/$$m-report.json --markdown $(OUT)/$$m-report.md || exit 1; \
+	    --out $(OUT)/$$m-report.json --markdown $(OUT)/$$m-report.md \
+	    --html $(OUT)/$$m-report.html || exit 1; \
 	done
 	for m in $(MAP_IDS); do \
 	  $(BIN)/ttrtool render maps/$$m.yaml -o $(OUT)/$$m-board.svg --pdf --tiles a4 \
