@@ -2,7 +2,7 @@
 
     .venv/bin/python docs/images/report_screenshot.py           # or: make screenshot
 
-It plays a short seeded run on the USA map (4 players, 60 games, seed 1), makes
+It plays a short seeded run on the Europe map (3 players, 60 games, seed 1), makes
 the page ``simulate --html`` writes, opens it in headless Chromium (Debian's
 ``chromium``, driven by Playwright, as the browser tests do), chooses the
 first warning (or else the first finding) so that the picture shows its
@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
+# A run whose findings mark something on the board (a chokepoint: a route and its tickets).
+MAP, PLAYERS = "europe", "3"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--no-first-run", "--disable-sync"]
 
@@ -30,12 +32,13 @@ def make_page(folder: Path, games: int = 60) -> Path:
     from ttrtool.report.simulation import simulation_page
     from ttrtool.simulate.session import RunRequest
 
-    result = simulate.run(RunRequest(map_name="usa", games=games, players="4", seed=1,
+    result = simulate.run(RunRequest(map_name=MAP, games=games, players=PLAYERS, seed=1,
                                      quiet=True))
     assert result.report is not None
-    page = folder / "usa.html"
-    command = f"ttrtool simulate usa --players 4 --games {games} --seed 1 --html usa.html"
-    page.write_text(simulation_page(result.report, ttrtool.load_map("usa"), load_theme(None),
+    page = folder / f"{MAP}.html"
+    command = (f"ttrtool simulate {MAP} --players {PLAYERS} --games {games} --seed 1 "
+               f"--html {MAP}.html")
+    page.write_text(simulation_page(result.report, ttrtool.load_map(MAP), load_theme(None),
                                     None, command), encoding="utf-8")
     return page
 
