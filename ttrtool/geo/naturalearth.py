@@ -28,12 +28,11 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-DATA = "data"
 Arcs = list[np.ndarray]  # each arc an (n, 2) array of longitude, latitude
 
 
 def _data_path(name: str) -> Path:
-    found = resources.files("ttrtool.geo").joinpath(DATA, name)
+    found = resources.files("ttrtool.geo.data").joinpath(name)
     return Path(str(found))
 
 
