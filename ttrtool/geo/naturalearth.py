@@ -65,19 +65,62 @@ def _ring(indices: list[int], arcs: Arcs) -> np.ndarray:
     return np.concatenate(parts)
 
 
+def _jumps(a: np.ndarray) -> np.ndarray:
+    """Where consecutive points jump across the antimeridian (more than 180 degrees)."""
+    return np.nonzero(np.abs(np.diff(a[:, 0])) > 180.0)[0]
+
+
+def _unwrapped(ring: np.ndarray) -> np.ndarray:
+    """The ring with longitudes made continuous (past 180 or below -180 where it crosses)."""
+    out = ring.copy()
+    steps = np.diff(out[:, 0])
+    shift = np.concatenate([[0.0], np.cumsum(-360.0 * np.round(steps / 360.0))])
+    out[:, 0] += shift
+    return out
+
+
+def _across_antimeridian(shell: np.ndarray, holes: list[np.ndarray]) -> list[shapely.Polygon]:
+    """A polygon the data stitches across the antimeridian (Fiji, eastern Russia,
+    Antarctica), cut back into pieces within -180..180 that shapely can test."""
+    ring = _unwrapped(shell)
+    drift = ring[-1, 0] - ring[0, 0]
+    if abs(drift) > 180.0:  # it goes round a pole (Antarctica): close it along the pole
+        pole = -90.0 if ring[:, 1].mean() < 0 else 90.0
+        ring = np.vstack([ring, [[ring[-1, 0], pole], [ring[0, 0], pole]], ring[:1]])
+    whole = shapely.make_valid(shapely.Polygon(ring, [_unwrapped(h) for h in holes]))
+    pieces = []
+    for k in (-1, 0, 1):
+        cut = shapely.clip_by_rect(whole, -180.0 + 360.0 * k, -90.0, 180.0 + 360.0 * k, 90.0)
+        cut = shapely.transform(cut, lambda c, k=k: c - (360.0 * k, 0.0))
+        pieces += [p for p in getattr(cut, "geoms", [cut])
+                   if p.geom_type == "Polygon" and not p.is_empty]
+    return pieces
+
+
 def _polygons(g: dict[str, Any], arcs: Arcs) -> list[shapely.Polygon]:
     polys = g["arcs"] if g["type"] == "MultiPolygon" else [g["arcs"]]
     out = []
     for rings in polys:
         shell, *holes = (_ring(r, arcs) for r in rings)
-        if len(shell) >= 4:
-            out.append(shapely.Polygon(shell, [h for h in holes if len(h) >= 4]))
+        holes = [h for h in holes if len(h) >= 4]
+        if len(shell) < 4:
+            continue
+        if len(_jumps(shell)):
+            out += _across_antimeridian(shell, holes)
+        else:
+            out.append(shapely.Polygon(shell, holes))
     return out
+
+
+def _split(line: np.ndarray) -> list[np.ndarray]:
+    """A line cut where it jumps across the antimeridian (no stroke across the world)."""
+    cuts = _jumps(line) + 1
+    return [part for part in np.split(line, cuts) if len(part) >= 2]
 
 
 def _lines(g: dict[str, Any], arcs: Arcs) -> list[np.ndarray]:
     parts = g["arcs"] if g["type"] == "MultiLineString" else [g["arcs"]]
-    return [_ring(p, arcs) for p in parts]
+    return [piece for p in parts for piece in _split(_ring(p, arcs))]
 
 
 @dataclass(frozen=True)
@@ -126,15 +169,15 @@ def world() -> WorldLayers:
         shape = polys[0] if len(polys) == 1 else shapely.MultiPolygon(polys)
         countries.append(CountryShape(g["properties"]["code"], g["properties"]["name"], shape))
     uses = _shared_arcs(geometries)
-    coast = tuple(arcs[i] for i in sorted(uses) if uses[i] == 1)
-    borders = tuple(arcs[i] for i in sorted(uses) if uses[i] >= 2)
+    coast = tuple(p for i in sorted(uses) if uses[i] == 1 for p in _split(arcs[i]))
+    borders = tuple(p for i in sorted(uses) if uses[i] >= 2 for p in _split(arcs[i]))
     ptopo, parcs = _topology("physical-50m.bin.gz")
     lakes = tuple(p for g in ptopo["objects"]["lakes"]["geometries"] for p in _polygons(g, parcs))
     rivers = tuple(line for g in ptopo["objects"]["rivers"]["geometries"]
                    for line in _lines(g, parcs))
     sub = ptopo["objects"]["subunits"]["geometries"]
     sub_uses = _shared_arcs(sub)
-    regions = tuple(parcs[i] for i in sorted(sub_uses) if sub_uses[i] >= 2)
+    regions = tuple(p for i in sorted(sub_uses) if sub_uses[i] >= 2 for p in _split(parcs[i]))
     return WorldLayers(tuple(countries), coast, borders, lakes, rivers, regions)
 
 

@@ -26,6 +26,10 @@ CANDIDATES = 1500  # the most populous cities of a region considered (more never
 # hold Wittenberge and Bad Kissingen, not Essen or Mannheim); at 0.6 Germany's 30 are the
 # cities of the country's own rail map, Essen for the Ruhr, Kiel and Freiburg at the edges.
 SPREAD = 0.6
+# Cities further than this from every other city of the region's main group are left out, so
+# a board of the United States is not drawn small to reach Hawaii (3,800 km off) and Alaska.
+# The west of Australia is cut off too (1,500 km of desert): give --bbox to keep it.
+LINK_KM = 1000.0
 
 
 class RegionError(ValueError):
@@ -139,6 +143,30 @@ def region_cities(region: Region) -> list[Place]:
     return out
 
 
+def _main_land(places: Sequence[Place], xs: Sequence[float], ys: Sequence[float]) -> list[int]:
+    """Indices of the places joined to the most populous group by steps of at most
+    :data:`LINK_KM`: the United States without Hawaii and Alaska, Spain without the Canaries."""
+    n = len(places)
+    group = list(range(n))
+
+    def find(i: int) -> int:
+        while group[i] != i:
+            group[i] = group[group[i]]
+            i = group[i]
+        return i
+
+    limit = (LINK_KM * 1000.0) ** 2
+    for i in range(n):
+        for j in range(i + 1, n):
+            if (xs[i] - xs[j]) ** 2 + (ys[i] - ys[j]) ** 2 <= limit:
+                group[find(i)] = find(j)
+    people: dict[int, int] = {}
+    for i, p in enumerate(places):
+        people[find(i)] = people.get(find(i), 0) + p.population
+    main = max(people, key=lambda g: (people[g], -g))
+    return [i for i in range(n) if find(i) == main]
+
+
 def _spread(xs: Sequence[float], ys: Sequence[float], gap: float, n: int) -> list[int]:
     """Indices (in population order) of at most ``n`` places each at least ``gap`` metres
     from every one chosen before it."""
@@ -151,9 +179,11 @@ def _spread(xs: Sequence[float], ys: Sequence[float], gap: float, n: int) -> lis
     return chosen
 
 
-def choose_cities(places: Sequence[Place], n: int) -> list[Place]:
-    """``n`` cities that matter, spread over the region (see the module docstring).  Raises
-    :class:`RegionError` when the region has fewer than ``n`` distinct cities."""
+def choose_cities(places: Sequence[Place], n: int, keep_outliers: bool = False
+                  ) -> list[Place]:
+    """``n`` cities that matter, spread over the region (see the module docstring), from its
+    main land unless ``keep_outliers`` (a region given by ``--bbox`` keeps every city in the
+    box).  Raises :class:`RegionError` when the region has fewer than ``n`` distinct cities."""
     unique: list[Place] = []
     seen: set[str] = set()
     for p in places[:CANDIDATES]:
@@ -167,6 +197,14 @@ def choose_cities(places: Sequence[Place], n: int) -> list[Place]:
     crs = default_projection([(p.lat, p.lon) for p in unique])
     xs, ys = project(crs, [p.lon for p in unique], [p.lat for p in unique])
     xs, ys = [float(x) for x in xs], [float(y) for y in ys]
+    if not keep_outliers:
+        main = _main_land(unique, xs, ys)
+        unique = [unique[i] for i in main]
+        xs, ys = [xs[i] for i in main], [ys[i] for i in main]
+        if len(unique) < n:
+            raise RegionError(f"the region's main land has {len(unique)} cities of 15,000 "
+                              f"people or more, fewer than the {n} asked for: ask for fewer, "
+                              "or give --bbox to keep the far parts too")
     low, high = 0.0, math.hypot(max(xs) - min(xs), max(ys) - min(ys))
     for _ in range(28):  # the largest gap that still yields n cities, to well under 100 m
         middle = (low + high) / 2
