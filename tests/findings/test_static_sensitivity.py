@@ -205,3 +205,17 @@ def test_a_deck_short_of_one_colour_is_judged_from_enough_routes(tmp_path: Path)
             if f.code == "TTR506"] == []
     assert [f.code for f in static_findings(analyze(board), replace(LIMITS, colour_judged_from=7))
             if f.code == "TTR506"] == ["TTR506"]
+
+
+def test_one_colours_imbalance_is_one_finding(tmp_path: Path) -> None:
+    """Every pink route recoloured red: red has too many spaces (TTR505) and too few cards
+    for them (TTR506); the two are one finding about red."""
+    data = plant.bundled("usa")
+    for r in data["routes"]:
+        if r.get("color") == "pink":
+            r["color"] = "red"
+    board = plant.board(data, tmp_path)
+    found = [f for f in static_findings(analyze(board))
+             if ("red",) == f.subjects.get("colours")]
+    assert [f.code for f in found] == ["TTR505"]
+    assert "red cards" in found[0].message and "deck" in found[0].evidence

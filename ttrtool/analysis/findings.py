@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ttrtool.analysis import Analysis
 from ttrtool.analysis.blocking import Block, Link, link_label, links_by_route
@@ -355,5 +355,24 @@ def static_findings(a: Analysis, limits: Limits = LIMITS) -> list[Finding]:
     most severe first."""
     from ttrtool.checks import selected
 
-    return ordered(f for check in CHECKS for f in check(a, limits)
-                   if selected(f.code, a.select, a.ignore))
+    found = one_per_colour([f for check in CHECKS for f in check(a, limits)])
+    return ordered(f for f in found if selected(f.code, a.select, a.ignore))
+
+
+def one_per_colour(found: list[Finding]) -> list[Finding]:
+    """One colour's imbalance is one finding: where TTR505 (its routes and spaces) and
+    TTR506 (its cards) name the same colour, the deck's figures join the TTR505 finding
+    (its evidence gains ``deck``) and the TTR506 finding is dropped."""
+    deck = {f.subjects["colours"]: f for f in found if f.code == "TTR506"}
+    joined = {f.subjects["colours"] for f in found if f.code == "TTR505"} & set(deck)
+    out = []
+    for f in found:
+        colours = f.subjects.get("colours")
+        if f.code == "TTR506" and colours in joined:
+            continue
+        if f.code == "TTR505" and colours in joined:
+            d = deck[colours]
+            f = replace(f, message=f"{f.message}; and {d.message}",
+                        evidence={**f.evidence, "deck": dict(d.evidence)})
+        out.append(f)
+    return out
