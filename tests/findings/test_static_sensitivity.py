@@ -216,6 +216,6 @@ def test_one_colours_imbalance_is_one_finding(tmp_path: Path) -> None:
             r["color"] = "red"
     board = plant.board(data, tmp_path)
     found = [f for f in static_findings(analyze(board))
-             if ("red",) == f.subjects.get("colours")]
+             if f.subjects.get("colours") == ("red",)]
     assert [f.code for f in found] == ["TTR505"]
     assert "red cards" in found[0].message and "deck" in found[0].evidence
