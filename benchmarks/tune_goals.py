@@ -11,6 +11,9 @@ Parts (all by default):
 * ``duels`` — 2 players, seats rotating: the expert's win rate against
   ``route-focus`` on USA and against the kept baseline ``expert-2025`` on
   USA, Europe, Switzerland, Nordic Countries and India (a tie shares the win);
+* ``fours`` — 4 players: one expert among three ``expert-2025`` on USA and
+  Europe, each deal played with the expert in every seat (its fair share of
+  the wins is 25%);
 * ``speed`` — CPU games per second of four experts on USA on one core,
   played in alternating rounds with four ``expert-2025`` so that the ratio of
   the two survives a shared machine.
@@ -35,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 import ttrtool  # noqa: E402
 from ttrtool.bots import DEFAULT_BOTS  # noqa: E402
 from ttrtool.simulate.playout import Table  # noqa: E402
+from ttrtool.simulate.seating import game_seed  # noqa: E402
 
 # Strong humans, USA 4 players: WBC 2025 online semifinals and finals, 27 games with the
 # Mega option (more tickets dealt); docs/bots.md, "Against strong humans", cites the page.
@@ -138,6 +142,22 @@ def show_duels(games: int, seed: int) -> None:
               f"{goal:>6.0%}  {verdict}")
 
 
+def show_fours(deals: int, seed: int) -> None:
+    print(f"\n4 players, one expert among three expert-2025, {deals} deals x 4 seats")
+    for map_id in ("usa", "europe"):
+        table = Table(ttrtool.load_map(map_id), 4, ("expert", "expert-2025"))
+        shares = []
+        for number in range(deals):
+            seed_ = game_seed(seed, 4, number)
+            for seat in range(4):
+                names = ["expert-2025"] * 4
+                names[seat] = "expert"
+                winners = table.play_seed(seed_, tuple(names), number)["winners"]
+                shares.append(1 / len(winners) if seat in winners else 0.0)
+        share, half = mean_ci(shares)
+        print(f"{map_id:<12} expert's share of the wins {share:.1%} ± {half:.1%} (fair 25%)")
+
+
 def show_speed(games: int, rounds: int = 5) -> None:
     tables = {bot: Table(ttrtool.load_map("usa"), 4, (bot,)) for bot in ("expert", "expert-2025")}
     rates: dict[str, list[float]] = {bot: [] for bot in tables}
@@ -159,12 +179,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--only", choices=("table", "duels", "speed"))
+    parser.add_argument("--only", choices=("table", "duels", "fours", "speed"))
     args = parser.parse_args()
     if args.only in (None, "table"):
         show_table(args.games, args.seed)
     if args.only in (None, "duels"):
         show_duels(args.games, args.seed)
+    if args.only in (None, "fours"):
+        show_fours(args.games // 4, args.seed)
     if args.only in (None, "speed"):
         show_speed(50)
     return 0
