@@ -233,3 +233,5 @@ def test_a_small_draft_still_deals_every_player_their_tickets(tmp_path: Path) ->
     assert checked.diagnostics == [] and checked.board is not None
     rules = checked.board.rules
     assert len(checked.board.tickets) >= 3 * rules.max_players
+    # Each country of the region has its largest city, though eight Belgian ones are larger.
+    assert checked.board.city("Luxembourg") is not None

@@ -167,11 +167,16 @@ def _main_land(places: Sequence[Place], xs: Sequence[float], ys: Sequence[float]
     return [i for i in range(n) if find(i) == main]
 
 
-def _spread(xs: Sequence[float], ys: Sequence[float], gap: float, n: int) -> list[int]:
-    """Indices (in population order) of at most ``n`` places each at least ``gap`` metres
-    from every one chosen before it."""
-    chosen: list[int] = []
+def _spread(xs: Sequence[float], ys: Sequence[float], gap: float, n: int,
+            first: Sequence[int] = ()) -> list[int]:
+    """Indices of at most ``n`` places: ``first``, then in population order each at least
+    ``gap`` metres from every one chosen before it."""
+    chosen: list[int] = list(first[:n])
     for i, (x, y) in enumerate(zip(xs, ys, strict=True)):
+        if len(chosen) == n:
+            break
+        if i in chosen:
+            continue
         if all((x - xs[j]) ** 2 + (y - ys[j]) ** 2 >= gap * gap for j in chosen):
             chosen.append(i)
             if len(chosen) == n:
@@ -206,10 +211,15 @@ def choose_cities(places: Sequence[Place], n: int, keep_outliers: bool = False
                               f"people or more, fewer than the {n} asked for: ask for fewer, "
                               "or give --bbox to keep the far parts too")
     low, high = 0.0, math.hypot(max(xs) - min(xs), max(ys) - min(ys))
+    # Each country of a region of several has its largest city on the board (Luxembourg on a
+    # board of Belgium and Luxembourg, though eight Belgian cities are larger).
+    countries = {p.country for p in unique}
+    first = [next(i for i, p in enumerate(unique) if p.country == c)
+             for c in sorted(countries)] if len(countries) > 1 else []
     for _ in range(28):  # the largest gap that still yields n cities, to well under 100 m
         middle = (low + high) / 2
-        if len(_spread(xs, ys, middle, n)) == n:
+        if len(_spread(xs, ys, middle, n, first)) == n:
             low = middle
         else:
             high = middle
-    return [unique[i] for i in _spread(xs, ys, low * SPREAD, n)]
+    return [unique[i] for i in sorted(_spread(xs, ys, low * SPREAD, n, first))]
