@@ -193,7 +193,9 @@ def triples_board(cols: int = 9, rows: int = 6, seed: int = 1, triples: float = 
         adj.setdefault(a, []).append(b)
         adj.setdefault(b, []).append(a)
         roll = rng.random()
-        tracks = 3 if roll < triples else 2 if roll < triples + doubles else 1
+        # Triples on routes of three cars or more, as on the official boards (never between
+        # neighbours too close for a bundle 26 mm wide to leave them).
+        tracks = 3 if roll < triples and n >= 3 else 2 if roll < triples + doubles else 1
         if tracks == 1:
             lines.append(f"  - {{a: {names[a]}, b: {names[b]}, length: {n}, "
                          f"color: {rng.choice(COLORS)}}}")
