@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -61,12 +62,23 @@ def parse_length(text: str) -> float:
     return float(m.group(1)) * {"mm": 1.0, "cm": 10.0, "in": 25.4}[m.group(2) or "mm"]
 
 
-def _write(path: Path, data: bytes) -> None:
-    """Write an output that :func:`first_output_problem` has passed."""
+def _write(path: Path, data: bytes | Callable[[Path], None]) -> None:
+    """Write an output that :func:`first_output_problem` has passed: ``data``, or what
+    a writer given the path writes.  Into a temporary file first, renamed onto ``path``
+    when whole (ttrtool/outputs.py): a failure leaves the previous file as it was."""
+    from ttrtool.outputs import OutputError, replacing, why_not_written, write_output
+
     try:
-        path.write_bytes(data)
-    except OSError as e:
-        raise _fail(f"cannot write {path}: {e.strerror or e}") from None
+        if isinstance(data, bytes):
+            write_output(path, data)
+            return
+        with replacing(path) as temp:
+            try:
+                data(temp)
+            except Exception as e:  # cairo reports a failed write as its own error
+                raise OutputError(why_not_written(path, e)) from e
+    except OutputError as e:
+        raise _fail(str(e)) from None
 
 
 def run_render(opts: RenderOptions) -> int:
@@ -173,17 +185,18 @@ def _render(opts: RenderOptions) -> None:
             if suffix == ".svg":
                 _write(out, svg)
             elif suffix == ".pdf":
-                pdfmod.svg_to_pdf(svg, out)
+                _write(out, lambda p: pdfmod.svg_to_pdf(svg, p))
             else:
-                pdfmod.svg_to_png(svg, out)
+                _write(out, lambda p: pdfmod.svg_to_png(svg, p))
             if pdf_out is not None:
                 target = pdf_out
-                pdfmod.svg_to_pdf(svg, target)
+                _write(target, lambda p: pdfmod.svg_to_pdf(svg, p))
                 written.append(target)
             if tiles_out is not None and tiles is not None:
                 target = tiles_out
                 w, h = page_size(svg)  # the page may have grown for the title block
-                pdfmod.pages_to_pdf(pdfmod.tile_pages(svg, w, h, tiles, overlap_mm), target)
+                tile_pages = pdfmod.tile_pages(svg, w, h, tiles, overlap_mm)
+                _write(target, lambda p: pdfmod.pages_to_pdf(tile_pages, p))
                 written.append(target)
         if tickets is not None:
             from ttrtool.render.tickets import sheets_svg, ticket_sheets
@@ -197,7 +210,7 @@ def _render(opts: RenderOptions) -> None:
             elif kind == ".png":  # every sheet, one below the other, as the SVG has them
                 pdfmod.svg_to_png(sheets_svg(pages, paper), tickets)
             else:
-                pdfmod.pages_to_pdf(pages, tickets)
+                _write(tickets, lambda p: pdfmod.pages_to_pdf(pages, p))
             written.append(tickets)
     except ValueError as e:
         raise _fail(str(e)) from None
