@@ -14,9 +14,12 @@ says which of them it uses):
   2  usage or I/O error: a bad option, a file that cannot be read or written
   3  simulate: the engine broke an invariant (a bug)
   130 interrupted (Ctrl-C)
+  143 simulate: terminated by SIGTERM
 """
 
+import errno
 import importlib
+import os
 import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -61,7 +64,8 @@ def build_app() -> "typer.Typer":
         """Validate, analyse, render and simulate Ticket to Ride boards.
 
         Exit codes: 0 done; 1 the map has errors (or a check asked for failed); 2 usage or
-        I/O error; 3 an engine bug (simulate); 130 interrupted.  See README.md.
+        I/O error (a file that cannot be read or is malformed, a full disk); 3 an engine bug
+        (simulate); 130 interrupted; 143 terminated (simulate).  See README.md.
         """
 
     for name in COMMANDS:
@@ -94,19 +98,60 @@ def _flag_misuse(argv: list[str]) -> str | None:
     return flag_given_a_value(argv[1:], flags)
 
 
+# Why a write to standard output can fail other than by a closed pipe.
+_STDOUT_FAILURES = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO)
+
+
+def _stdout_failed(error: OSError) -> bool:
+    """Did ``error`` come from writing to standard output?  Output files are written
+    through :mod:`ttrtool.outputs`, which names them; what reaches :func:`main` with no
+    file name and a write's reason, or while standard output cannot be flushed, is
+    standard output's."""
+    try:
+        sys.stdout.flush()
+    except OSError:
+        return True
+    return error.errno in _STDOUT_FAILURES and error.filename is None
+
+
+def _dispatch() -> None:
+    argv = sys.argv[1:]
+    misuse = _flag_misuse(argv)
+    if misuse:
+        print(f"error: {misuse}", file=sys.stderr)
+        sys.exit(2)
+    if argv and argv[0] in FAST:
+        code = importlib.import_module(f"ttrtool.commands.{argv[0]}").fast_main(argv)
+        if code is not None:
+            sys.exit(code)
+    build_app()()
+
+
 def main() -> None:
     try:
-        argv = sys.argv[1:]
-        misuse = _flag_misuse(argv)
-        if misuse:
-            print(f"error: {misuse}", file=sys.stderr)
-            sys.exit(2)
-        if argv and argv[0] in FAST:
-            code = importlib.import_module(f"ttrtool.commands.{argv[0]}").fast_main(argv)
-            if code is not None:
-                sys.exit(code)
-        build_app()()
+        try:
+            _dispatch()
+        finally:
+            sys.stdout.flush()  # here, where a failure can still be reported
     except KeyboardInterrupt:
         # Ctrl-C: a short word and the shell's usual code for SIGINT, never a traceback.
         print("ttrtool: interrupted", file=sys.stderr)
         sys.exit(130)
+    except OSError as e:
+        if not _stdout_failed(e):
+            raise
+        # Standard output on a full disk (or /dev/full): say so, exit 2, and point it at
+        # nothing so that Python's own flush at exit does not report it again.
+        reason = ("the disk is full (no space left on device)"
+                  if e.errno in (errno.ENOSPC, errno.EDQUOT) else e.strerror or str(e))
+        print(f"error: cannot write to standard output: {reason}", file=sys.stderr)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(2)
+    except BaseException as e:
+        # SIGTERM while a simulation runs (ttrtool.simulate.runner.Terminated, not
+        # imported here: it would load the engine for every command): 128 + 15.
+        if type(e).__name__ != "Terminated":
+            raise
+        print("ttrtool: terminated", file=sys.stderr)
+        sys.exit(143)

@@ -24,7 +24,7 @@ from ttrtool.analysis.formats import FORMATS, TOP_CHOKEPOINTS, render
 from ttrtool.checks.catalog import BALANCE_ERRORS
 from ttrtool.commands.argv import Shape, parse
 from ttrtool.formats import format_text
-from ttrtool.outputs import first_output_problem
+from ttrtool.outputs import OutputError, first_output_problem, write_output
 from ttrtool.validate import validate_file
 
 if TYPE_CHECKING:
@@ -117,9 +117,9 @@ def run(map_file: str, compare: str | None = None, output_format: str = "text",
         _emit(text)
         return code
     try:
-        Path(output).write_text(text, encoding="utf-8")
-    except OSError as e:
-        sys.stderr.write(f"error: cannot write {output}: {e.strerror or e}\n")
+        write_output(Path(output), text)
+    except OutputError as e:
+        sys.stderr.write(f"error: {e}\n")
         return 2
     return code
 

@@ -8,7 +8,9 @@ Exit codes (the scheme of README.md): 0 done; 1 the map has errors, or a
 ``--fail-on`` threshold was crossed; 2 usage or I/O error (unknown map file
 or bot, bad option, unwritable output, Dask not installed or unreachable, a
 plug-in bot that breaks the interface); 3 the engine broke an invariant (a
-bug: please report it with the seed); 130 interrupted.
+bug: please report it with the seed); 130 interrupted (Ctrl-C); 143 terminated
+(SIGTERM).  Interrupted or terminated, the ``--log`` keeps every whole game
+played, and no report is written.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ import typer
 
 from ttrtool import simulate
 from ttrtool.model import Board
+from ttrtool.outputs import OutputError, write_output
+from ttrtool.simulate.runner import Terminated
 from ttrtool.simulate.session import RunError, RunRequest, RunResult, Watcher
 from ttrtool.simulate.summary import to_text
 
@@ -77,9 +81,11 @@ def show(result: RunResult) -> int:
     request = result.request
     if result.interrupted:
         said = "no report written"
-        if result.logged is not None:
+        if result.logged == 0:
+            said = f"no game was finished, {request.log} is left as it was ({said})"
+        elif result.logged is not None:
             said = f"wrote {result.logged} of {result.total} games to {request.log} ({said})"
-        typer.echo(f"interrupted: {said}", err=True)
+        typer.echo(f"{'terminated' if result.terminated else 'interrupted'}: {said}", err=True)
         return result.exit_code
     assert result.report is not None
     sys.stdout.write(to_text(result.report))
@@ -151,9 +157,11 @@ def simulate_command(
     """Play seeded games with bots on MAP and report balance statistics.
 
     Exit codes: 0 done; 1 the map has errors, or a --fail-on threshold was crossed; 2 usage
-    or I/O error (a bad option, an output that cannot be written, an unusable bot or Dask
-    scheduler); 3 the engine broke an invariant (a bug: report it with the seed); 130
-    interrupted (the --log keeps the games played so far).
+    or I/O error (a bad option, a map file that cannot be read or parsed, an output that
+    cannot be written or a full disk, an unusable bot, a Dask scheduler that cannot be
+    reached or loses every worker); 3 the engine broke an invariant (a bug: report it with
+    the seed); 130 interrupted (Ctrl-C), 143 terminated (SIGTERM): the --log keeps every
+    whole game played so far.
     """
     count, is_auto = parse_games(games)
     request = RunRequest(
@@ -172,6 +180,11 @@ def simulate_command(
         sys.stderr.write(e.details)
         typer.echo(f"error: {e.message}", err=True)
         raise typer.Exit(e.code) from None
+    except (KeyboardInterrupt, Terminated) as e:  # before the games: nothing was written
+        progress.close()
+        terminated = isinstance(e, Terminated)
+        typer.echo(f"ttrtool: {'terminated' if terminated else 'interrupted'}", err=True)
+        raise typer.Exit(143 if terminated else 130) from None
     progress.close()
     code = show(result)
     if html is not None and page_board is not None and result.report is not None:
@@ -216,9 +229,9 @@ def _write_page(path: Path, report: dict[str, Any], board: Board, request: RunRe
 
     text = simulation_page(report, board, load_theme(None), None, command_line(request, path))
     try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as e:
-        typer.echo(f"error: cannot write {path}: {e.strerror or e}", err=True)
+        write_output(path, text)
+    except OutputError as e:
+        typer.echo(f"error: {e}", err=True)
         raise typer.Exit(2) from None
 
 

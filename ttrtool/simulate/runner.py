@@ -15,8 +15,10 @@ import signal
 import threading
 from collections import deque
 from collections.abc import Generator, Iterator, Mapping
+from concurrent.futures import CancelledError
 from contextlib import contextmanager
 from dataclasses import dataclass
+from multiprocessing import resource_tracker
 from typing import Any
 
 from ttrtool.model import Board
@@ -26,6 +28,11 @@ Record = dict[str, Any]
 
 class BackendUnavailable(RuntimeError):
     """The Dask backend was asked for but ``dask[distributed]`` is not installed."""
+
+
+class BackendLost(RuntimeError):
+    """The Dask cluster stopped playing in the middle of a run (it lost every worker,
+    or the scheduler went away); the games it finished before are kept."""
 
 
 @dataclass(frozen=True)
@@ -91,32 +98,79 @@ def default_jobs() -> int:
 
 
 def _start_worker(boards: Mapping[str, Board]) -> None:
-    """Set up a pool worker: Ctrl-C is the parent's to handle, and the boards come built.
+    """Set up a pool worker: signals are the parent's to handle, and the boards come built.
 
+    A worker starts with SIGINT and SIGTERM held back (:func:`_held_signals`):
+    SIGINT stays ignored, so a Ctrl-C reaches only the parent, which stops the
+    pool; SIGTERM is let through again, for that is how the pool stops a worker.
     Receiving the parent's boards (a pickle of some 30 kB) spares each worker
     reading, validating and building the map again."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
     _BOARDS.update(boards)
     # Import the playing modules now, while the parent is still starting the other workers.
     import ttrtool.simulate.playout
     import ttrtool.simulate.rescore  # noqa: F401
 
 
-@contextmanager
-def _sigint_ignored() -> Iterator[None]:
-    """SIGINT ignored for a moment (in the main thread; elsewhere nothing changes).
+class Terminated(BaseException):
+    """SIGTERM during a run.  It stops the run the way a Ctrl-C does (whole games kept,
+    the workers stopped); like KeyboardInterrupt it is no Exception, so no ``except
+    Exception`` takes it for an error, and it is not one, so the CLI can tell it apart."""
 
-    Processes started meanwhile inherit the ignored disposition from their first
-    instruction, so a Ctrl-C while they start cannot interrupt them either."""
+
+def _on_terminate(signum: int, frame: Any) -> None:
+    raise Terminated()
+
+
+@contextmanager
+def sigterm_stops_the_run() -> Iterator[None]:
+    """SIGTERM raises :class:`Terminated` in the block (in the main thread; elsewhere
+    nothing changes)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    previous = signal.signal(signal.SIGTERM, _on_terminate)
     try:
         yield
     finally:
-        # None: a handler installed outside Python, which cannot be put back from here.
-        signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+
+
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+def _held_signals() -> set[int | signal.Signals] | None:
+    """Hold SIGINT and SIGTERM back (block them) in this thread; return the mask to put
+    back with :func:`_release`, or None off the main thread.
+
+    Processes started meanwhile inherit the held signals from their first
+    instruction, so a Ctrl-C while they start cannot interrupt them; the parent
+    gets the signal when it releases them, inside its ``try``, and stops the pool."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+
+
+def _release(mask: set[int | signal.Signals] | None) -> None:
+    if mask is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+@contextmanager
+def _signals_ignored() -> Iterator[None]:
+    """SIGINT and SIGTERM ignored for a moment (in the main thread): a second Ctrl-C
+    must not interrupt the pool's shutdown."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {s: signal.signal(s, signal.SIG_IGN) for s in _STOPS}
+    try:
+        yield
+    finally:
+        for s, handler in previous.items():
+            # None: a handler installed outside Python, which cannot be put back from here.
+            signal.signal(s, signal.SIG_DFL if handler is None else handler)
 
 
 def run_local(work: list[Chunk], jobs: int,
@@ -125,8 +179,10 @@ def run_local(work: list[Chunk], jobs: int,
 
     ``boards`` maps a chunk's ``map_path`` to its built board (else each map is
     loaded here once).  A Ctrl-C reaches only this process: the workers ignore
-    SIGINT, and the pool is shut down when the KeyboardInterrupt leaves (or the
-    iterator is closed early), so no worker prints anything.
+    SIGINT, and the pool is shut down when the KeyboardInterrupt (or
+    :class:`Terminated`) leaves, or the iterator is closed early, so no worker
+    prints anything; a signal while the pool starts is held until it has started.
+    SIGTERM (:class:`Terminated`, see :func:`sigterm_stops_the_run`) stops it alike.
     """
     if jobs <= 1 or len(work) <= 1:
         for c in work:
@@ -137,9 +193,15 @@ def run_local(work: list[Chunk], jobs: int,
     # spawn: no inherited threads or locks; every worker imports ttrtool afresh.
     ctx = multiprocessing.get_context("spawn")
     workers = min(jobs, len(work))
-    with _sigint_ignored():
-        pool = ctx.Pool(processes=workers, initializer=_start_worker, initargs=(shipped,))
+    # The tracker of the pool's semaphores first: starting it unblocks SIGINT and SIGTERM
+    # behind itself, which would let a signal reach workers still starting.
+    resource_tracker.ensure_running()
+    held = _held_signals()
+    pool = None
     try:
+        pool = ctx.Pool(processes=workers, initializer=_start_worker, initargs=(shipped,))
+        _release(held)  # a Ctrl-C or SIGTERM that came while the pool started is raised here
+        held = None
         # At most a few chunks in flight, so finished chunks waiting for a slow
         # earlier one never pile up: memory stays flat however long the run.
         pending: deque[Any] = deque()
@@ -155,11 +217,13 @@ def run_local(work: list[Chunk], jobs: int,
                 pending.append(pool.apply_async(play_chunk, (nxt,)))
             yield from records
     except BaseException:
-        # Ctrl-C, an error in a game, or the consumer stopping early: stop the workers
-        # (a second Ctrl-C must not interrupt the shutdown itself).
-        with _sigint_ignored():
-            pool.terminate()
-            pool.join()
+        # Ctrl-C, SIGTERM, an error in a game, or the consumer stopping early: stop the
+        # workers (a second signal must not interrupt the shutdown itself).
+        with _signals_ignored():
+            _release(held)
+            if pool is not None:
+                pool.terminate()
+                pool.join()
         raise
     pool.close()
     pool.join()
@@ -196,7 +260,7 @@ def run_dask(work: list[Chunk], scheduler: str | None = None, client: Any = None
             raise BackendUnavailable(
                 f"cannot use the Dask scheduler at {scheduler} ({type(e).__name__}: {e}): "
                 "check the address and that the scheduler is running") from None
-    pending: deque[Any] = deque()
+    pending: deque[tuple[Chunk, Any]] = deque()
     try:
         shipped = {path: client.scatter((boards or {}).get(path) or _board(path),
                                         broadcast=True, hash=False)
@@ -204,20 +268,31 @@ def run_dask(work: list[Chunk], scheduler: str | None = None, client: Any = None
         limit = window or 4 * max(1, len(client.scheduler_info().get("workers", {})) or 1)
         todo = iter(work)
         for c in todo:
-            pending.append(client.submit(play_chunk, c, shipped[c.map_path], pure=False))
+            pending.append((c, client.submit(play_chunk, c, shipped[c.map_path], pure=False)))
             if len(pending) >= limit:
                 break
         while pending:
-            future = pending.popleft()
-            records = future.result()
+            chunk, future = pending.popleft()
+            try:
+                records = future.result()
+            except (CancelledError, distributed.scheduler.KilledWorker, OSError,
+                    TimeoutError) as e:
+                # Workers that died (every one of them: Dask retries on the others until
+                # none is left) cancel the chunks; a lost scheduler closes the connection.
+                where = f" at {scheduler}" if scheduler else ""
+                raise BackendLost(
+                    f"the Dask cluster{where} stopped playing at game {chunk.start} of the "
+                    f"{chunk.players}-player games ({type(e).__name__}"
+                    f"{': ' + str(e) if str(e) else ''}): check that its workers are "
+                    "running, then run again") from None
             nxt = next(todo, None)
             if nxt is not None:
-                pending.append(client.submit(play_chunk, nxt, shipped[nxt.map_path],
-                                             pure=False))
+                pending.append((nxt, client.submit(play_chunk, nxt, shipped[nxt.map_path],
+                                                   pure=False)))
             yield from records
     finally:
         if pending:
-            client.cancel(list(pending))
+            client.cancel([f for _, f in pending])
         if own is not None:
             own.close()
 

@@ -29,7 +29,7 @@ import sys
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import ttrtool
 from ttrtool.analysis import analyze
@@ -40,19 +40,23 @@ from ttrtool.checks.catalog import BALANCE_ERRORS
 from ttrtool.findings import from_dicts, ordered
 from ttrtool.formats import format_text
 from ttrtool.model import Board
-from ttrtool.outputs import first_output_problem
+from ttrtool.outputs import OutputError, first_output_problem, write_output
 from ttrtool.resources import BUNDLED_MAPS
 from ttrtool.rules import Rules
 from ttrtool.simulate import auto
 from ttrtool.simulate.baseline import compare_reports
+from ttrtool.simulate.gamelog import GameLog
 from ttrtool.simulate.playout import BotError, InvariantError
 from ttrtool.simulate.report import Tally, build_report
 from ttrtool.simulate.runner import (
+    BackendLost,
     BackendUnavailable,
     Chunk,
+    Terminated,
     chunks,
     default_jobs,
     run_games,
+    sigterm_stops_the_run,
 )
 from ttrtool.simulate.seating import SEED_BITS
 from ttrtool.simulate.summary import to_markdown
@@ -121,14 +125,16 @@ class RunResult:
     total: int  # games asked for, over every player count
     report: dict[str, Any] | None = None
     crossed: list[str] = field(default_factory=list)  # --fail-on checks that failed
-    interrupted: bool = False
+    interrupted: bool = False  # by a Ctrl-C, or by SIGTERM (then ``terminated`` too)
+    terminated: bool = False
     logged: int | None = None
 
     @property
     def exit_code(self) -> int:
-        """0 done, 1 a ``--fail-on`` threshold crossed, 130 interrupted."""
+        """0 done, 1 a ``--fail-on`` threshold crossed, 130 interrupted (Ctrl-C), 143
+        terminated (SIGTERM: 128 + 15, as a shell reports a process that signal ended)."""
         if self.interrupted:
-            return 130
+            return 143 if self.terminated else 130
         return 1 if self.crossed else 0
 
 
@@ -148,29 +154,6 @@ def parse_players(text: str | None, rules: Rules, bots: int) -> list[int]:
         if n not in out:
             out.append(n)
     return out
-
-
-def _open(path: Path | None, what: str) -> IO[str] | None:
-    if path is None:
-        return None
-    try:
-        return open(path, "w", encoding="utf-8")
-    except OSError as e:
-        raise RunError(f"cannot write {what} {path}: {e.strerror}") from None
-
-
-def whole_lines(path: Path) -> int:
-    """How many whole lines ``path`` holds; a last line cut short is removed."""
-    lines = end = size = 0
-    with open(path, "rb+") as f:
-        while block := f.read(1 << 20):
-            lines += block.count(b"\n")
-            if b"\n" in block:
-                end = size + block.rfind(b"\n") + 1
-            size += len(block)
-        if end < size:
-            f.truncate(end)
-    return lines
 
 
 def _check(request: RunRequest) -> Path:
@@ -226,12 +209,10 @@ def _write_outputs(request: RunRequest, report: dict[str, Any]) -> None:
         if path is not None:
             # GitHub's step summary file collects every step's output: append to it.
             summary = os.environ.get("GITHUB_STEP_SUMMARY")
-            mode = "a" if summary and Path(summary) == path else "w"
             try:
-                with open(path, mode, encoding="utf-8") as f:
-                    f.write(text)
-            except OSError as e:
-                raise RunError(f"cannot write {path}: {e.strerror}") from None
+                write_output(path, text, append=summary is not None and Path(summary) == path)
+            except OutputError as e:
+                raise RunError(str(e)) from None
 
 
 def _settled(tally: Tally) -> dict[str, str]:
@@ -298,10 +279,15 @@ def run(request: RunRequest, watcher: Watcher | None = None) -> RunResult:
     """Play the games ``request`` asks for, write its outputs, and say how it went.
 
     Raises :class:`RunError` when the run cannot start or cannot go on; a
-    Ctrl-C while games are played ends the run with ``interrupted`` set and
-    the log holding whole games only.
+    Ctrl-C or SIGTERM while games are played ends the run with ``interrupted``
+    set, the workers stopped and the log holding whole games only (before the
+    games, they raise KeyboardInterrupt or :class:`~ttrtool.simulate.runner.Terminated`).
     """
-    watcher = watcher or Watcher()
+    with sigterm_stops_the_run():
+        return _run(request, watcher or Watcher())
+
+
+def _run(request: RunRequest, watcher: Watcher) -> RunResult:
     source = _check(request)
     board, map_path = _load(request, source)
     names = _bots(request)
@@ -327,7 +313,7 @@ def run(request: RunRequest, watcher: Watcher | None = None) -> RunResult:
                      "processes, as --backend local does (a Dask cluster started here would "
                      "only compete with the games for the cores)")
     result = RunResult(request, games * len(counts))
-    log_file = _open(request.log, "the game log")
+    game_log = GameLog(request.log) if request.log is not None else None
     tallies = []
     settling: dict[int, dict[str, Any]] = {}
     watcher.started(result.total)
@@ -344,10 +330,8 @@ def run(request: RunRequest, watcher: Watcher | None = None) -> RunResult:
                                        {map_path: board})) as played:
                     for record in played:
                         tally.add(record)
-                        if log_file is not None:
-                            # One write per game, so an interrupted log ends with a whole game.
-                            log_file.write(json.dumps(record, ensure_ascii=False,
-                                                      separators=(",", ":")) + "\n")
+                        if game_log is not None:
+                            game_log.write(record)
                         watcher.played(f"{board.meta.id} {n}p")
                 start = stop
                 if request.auto:
@@ -356,21 +340,26 @@ def run(request: RunRequest, watcher: Watcher | None = None) -> RunResult:
                     if auto.done(state):
                         break
             tallies.append(tally)
-    except (BackendUnavailable, BotError) as e:
+    except (BackendUnavailable, BotError, OutputError) as e:
         raise RunError(str(e)) from None
+    except BackendLost as e:
+        kept = (f"; {request.log} keeps the {game_log.games} game(s) played"
+                if game_log is not None and game_log.started else "")
+        raise RunError(f"{e}{kept}") from None
     except InvariantError as e:
         raise RunError(f"engine error: {e}", 3) from None
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Terminated) as e:
         result.interrupted = True
-        if log_file is not None and request.log is not None:
-            log_file.close()
-            result.logged = whole_lines(request.log)
+        result.terminated = isinstance(e, Terminated)
+        if game_log is not None:
+            game_log.close()
+            result.logged = game_log.games
         return result
     except OSError as e:
         raise RunError(f"simulation failed: {e}") from None
     finally:
-        if log_file is not None:
-            log_file.close()
+        if game_log is not None:
+            game_log.close()
     static = static_findings(analyze(board))
     if request.auto:
         described["games"] = "auto"

@@ -1,0 +1,223 @@
+"""A run that meets a fault ends cleanly (issue 26, items 8-11): signals at any moment, a
+full disk, a Dask cluster that loses its workers.  Whole games are kept, the previous
+outputs survive, the message names the file and the reason, the exit code is documented."""
+
+from __future__ import annotations
+
+import errno
+import json
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import CancelledError
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from ttrtool import simulate
+from ttrtool.cli import app
+from ttrtool.simulate import runner as runner_mod
+from ttrtool.simulate import session as session_mod
+from ttrtool.simulate.runner import BackendLost, Chunk, Terminated, run_dask, run_local
+from ttrtool.simulate.session import RunError, RunRequest
+
+ROOT = Path(__file__).resolve().parents[2]
+cli = CliRunner()
+POSIX = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+
+
+def _work(games: int = 8, size: int = 2) -> list[Chunk]:
+    path = str(ROOT / "maps" / "switzerland.yaml")
+    return [Chunk(path, 3, ("random", "random", "random"), 1, s, min(s + size, games))
+            for s in range(0, games, size)]
+
+
+@POSIX
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_while_the_pool_starts_stops_the_run(monkeypatch: pytest.MonkeyPatch,
+                                                      signum: int) -> None:
+    """The signal comes in the middle of starting the pool (it used to be ignored there,
+    and the run played to its end): it must stop the run, and no worker may be left."""
+    start = multiprocessing.get_context("spawn").Pool
+
+    def pool_hit_by_a_signal(*args: Any, **kwargs: Any) -> Any:
+        os.kill(os.getpid(), signum)
+        time.sleep(0.05)  # the signal is surely delivered (or held) by now
+        return start(*args, **kwargs)
+
+    monkeypatch.setattr(multiprocessing.get_context("spawn"), "Pool", pool_hit_by_a_signal)
+    expected = KeyboardInterrupt if signum == signal.SIGINT else Terminated
+    with pytest.raises(expected), runner_mod.sigterm_stops_the_run():
+        list(run_local(_work(), 2))
+    assert multiprocessing.active_children() == []
+
+
+@POSIX
+def test_sigterm_during_the_games_keeps_whole_games_and_leaks_nothing(tmp_path: Path) -> None:
+    log = tmp_path / "games.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ttrtool", "simulate", "usa", "--games", "3000", "--jobs", "2",
+         "--quiet", "--log", str(log)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while (not log.exists() or log.stat().st_size == 0) and proc.poll() is None:
+            assert time.monotonic() < deadline, "no game was logged within two minutes"
+            time.sleep(0.05)
+        os.killpg(proc.pid, signal.SIGTERM)  # as `kill` of a job, or a CI runner's cancel
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 143, err
+    assert "Traceback" not in err and "leaked" not in err and "BrokenPipe" not in err, err
+    assert err.startswith("terminated: wrote "), err
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert f"wrote {len(lines)} of 3000 games" in err
+    assert [json.loads(line)["game"] for line in lines] == list(range(len(lines)))
+    assert out == ""
+
+
+def test_the_previous_log_stays_until_a_game_is_written(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    log = tmp_path / "games.jsonl"
+    log.write_text("the previous run's games\n", encoding="utf-8")
+
+    def stopped_at_once(*args: Any, **kwargs: Any) -> Iterator[dict[str, Any]]:
+        raise KeyboardInterrupt
+        yield {}
+
+    monkeypatch.setattr(session_mod, "run_games", stopped_at_once)
+    result = simulate.run(RunRequest("switzerland", games=4, jobs=1, log=log))
+    assert result.interrupted and result.logged == 0
+    assert log.read_text(encoding="utf-8") == "the previous run's games\n"
+    res = cli.invoke(app, ["simulate", "switzerland", "-n", "4", "-j", "1", "-q",
+                           "--log", str(log)])
+    assert res.exit_code == 130
+    assert f"no game was finished, {log} is left as it was" in res.output
+
+
+def _full_after(monkeypatch: pytest.MonkeyPatch, calls: int, partial: int = 10) -> None:
+    """os.write fails with ENOSPC after ``calls`` writes; the failing one first writes
+    ``partial`` bytes, as a disk filling up in the middle of a write does."""
+    real = os.write
+    count = 0
+
+    def write(fd: int, data: Any) -> int:
+        nonlocal count
+        count += 1
+        if count == calls + 1 and partial:
+            return real(fd, bytes(data[:partial]))
+        if count > calls:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real(fd, data)
+
+    monkeypatch.setattr(os, "write", write)
+
+
+def test_a_full_disk_under_the_log_keeps_whole_games_and_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    log = tmp_path / "games.jsonl"
+    _full_after(monkeypatch, 3)
+    with pytest.raises(RunError) as caught:
+        simulate.run(RunRequest("switzerland", games=8, jobs=1, log=log))
+    assert caught.value.code == 2
+    message = caught.value.message
+    assert f"cannot write {log}: the disk is full" in message
+    assert "keeps 3 whole game(s)" in message
+    text = log.read_text(encoding="utf-8")
+    assert text.endswith("\n") and len(text.splitlines()) == 3
+    assert all(json.loads(line) for line in text.splitlines())
+
+
+@pytest.mark.parametrize("option", ["--out", "--markdown"])
+def test_a_full_disk_leaves_the_previous_report_whole(tmp_path: Path, option: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "report.txt"
+    target.write_text("the previous report\n", encoding="utf-8")
+    _full_after(monkeypatch, 0)
+    res = cli.invoke(app, ["simulate", "switzerland", "-n", "2", "-j", "1", "-q",
+                           option, str(target)])
+    assert res.exit_code == 2, res.output
+    assert f"cannot write {target}: the disk is full" in res.output
+    assert "the previous file is kept" in res.output
+    assert target.read_text(encoding="utf-8") == "the previous report\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["report.txt"]  # no temporary file left
+
+
+class _LostCluster:
+    """A stand-in for a ``distributed.Client`` whose workers all die after ``good``
+    chunks: the futures of the chunks after are cancelled, as Dask cancels them."""
+
+    def __init__(self, good: int) -> None:
+        self.good, self.cancelled = good, 0
+
+    def scatter(self, board: Any, **_: Any) -> Any:
+        return board
+
+    def scheduler_info(self) -> dict[str, Any]:
+        return {"workers": {"w1": {}}}
+
+    def submit(self, fn: Any, chunk: Chunk, board: Any, **_: Any) -> Any:
+        cluster = self
+
+        class Future:
+            def result(self) -> Any:
+                if chunk.start // (chunk.stop - chunk.start) >= cluster.good:
+                    raise CancelledError()  # distributed's FutureCancelledError is one
+                return fn(chunk, board)
+
+        return Future()
+
+    def cancel(self, futures: list[Any]) -> None:
+        self.cancelled += len(futures)
+
+
+def test_a_dask_cluster_that_loses_every_worker_is_a_clear_error() -> None:
+    pytest.importorskip("distributed")
+    cluster = _LostCluster(good=2)
+    played = []
+    with pytest.raises(BackendLost) as caught:
+        for record in run_dask(_work(), client=cluster):
+            played.append(record)
+    assert len(played) == 4  # the two chunks before the loss, in game order
+    assert "stopped playing at game 4 of the 3-player games" in str(caught.value)
+    assert "check that its workers are running" in str(caught.value)
+
+
+def test_a_lost_cluster_ends_the_run_with_exit_2_and_keeps_the_games(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("distributed")
+    log = tmp_path / "games.jsonl"
+
+    def lost_after_two_chunks(work: list[Chunk], *args: Any, **kwargs: Any) -> Any:
+        return run_dask(work, client=_LostCluster(good=2))
+
+    monkeypatch.setattr(session_mod, "run_games", lost_after_two_chunks)
+    res = cli.invoke(app, ["simulate", "switzerland", "-n", "40", "-j", "2", "-q",
+                           "--backend", "dask", "--scheduler", "tcp://127.0.0.1:1",
+                           "--log", str(log)])
+    assert res.exit_code == 2, res.output
+    kept = len(log.read_text(encoding="utf-8").splitlines())
+    assert kept > 0 and f"{log} keeps the {kept} game(s) played" in res.output
+    assert "Traceback" not in res.output
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["validate", "usa"], ["analyze", "usa"], ["schema"],
+                                  ["simulate", "switzerland", "-n", "1", "-j", "1", "-q"]])
+def test_standard_output_on_a_full_disk_is_named(args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        res = subprocess.run([sys.executable, "-m", "ttrtool", *args], cwd=ROOT, stdout=full,
+                             stderr=subprocess.PIPE, text=True, timeout=120)
+    assert res.returncode == 2, res.stderr
+    assert res.stderr.strip() == ("error: cannot write to standard output: the disk is full "
+                                  "(no space left on device)")
