@@ -2,7 +2,9 @@
 
 Exit codes (the scheme of README.md): 0 the replay agrees with the log; 1 it
 disagrees (the log was not written by this version, or determinism is
-broken), or the map has errors; 2 usage or I/O error.
+broken), or the map has errors; 2 usage or I/O error, or a file that is no
+game log (not a regular file, not UTF-8, not JSON, a record that breaks the
+log's schema).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ import typer
 import ttrtool
 from ttrtool.bots import BotNotFound
 from ttrtool.formats import format_text
-from ttrtool.simulate.replay import ReplayError, find_record, replay
+from ttrtool.simulate.playout import BotError
+from ttrtool.simulate.replay import ReplayError, read_log, replay
 from ttrtool.validate import validate_file
 
 
@@ -32,17 +35,17 @@ def replay_command(
         "--map", metavar="MAP",
         help="Map file (default: the bundled map named in the log).")] = None,
 ) -> None:
-    """Re-simulate one logged game from its seed, check every action, print it turn by turn.
+    """Re-simulate one logged game from its seed, check every action and every field the
+    replay recomputes (winners, end, turns, each player's score and breakdown), print it
+    turn by turn.
 
-    Exit codes: 0 the replay agrees with the log; 1 it disagrees, or the map has errors; 2
-    usage or I/O error (an unreadable log, no such game, a missing map); 130 interrupted.
+    Exit codes: 0 the replay agrees with the log; 1 it disagrees (the fields that differ are
+    named), or the map has errors; 2 usage or I/O error (a log that cannot be read or is
+    malformed: not a regular file, not UTF-8, not JSON, a record breaking the log's schema;
+    no such game; a missing map); 130 interrupted.
     """
     try:
-        with open(log, encoding="utf-8") as f:
-            record = find_record(iter(f), game, players)
-    except OSError as e:
-        typer.echo(f"error: cannot read {log}: {e.strerror}", err=True)
-        raise typer.Exit(2) from None
+        record = read_log(log, game, players)
     except ReplayError as e:
         typer.echo(f"error: {log}: {e}", err=True)
         raise typer.Exit(2) from None
@@ -71,6 +74,9 @@ def replay_command(
     except BotNotFound as e:
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(2) from None
+    except BotError as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(2) from None
     for p in record["results"]:
         b = p["breakdown"]
         others = "".join(f", {x['type'].replace('_', ' ')} {x['points']}"
@@ -79,7 +85,8 @@ def replay_command(
                    f"tickets {b['tickets']}, stations {b['stations']}, longest {b['longest']}"
                    f"{others})")
     typer.echo(f"end: {record['end']} after {record['turns']} turns; winner(s): "
-               + ", ".join(f"seat {w + 1}" for w in record["winners"]) + "; replay matches the log")
+               + ", ".join(f"seat {w + 1}" for w in record["winners"])
+               + "; replay matches the log in every field")
 
 
 def register(app: typer.Typer) -> None:

@@ -3,15 +3,28 @@
 A record written with ``--log-actions`` holds the game's seed and the text of
 every action.  :func:`replay` starts the same game, re-plays the logged bots
 from the seed and checks that each one chooses exactly the logged action (the
-determinism promise), applies it, and at the end checks the final scores
-against the record.  It yields one :class:`Step` per action, with a
-description in the board's own words, for ``ttrtool replay``.
+determinism promise), applies it, and at the end recomputes the whole record
+(winners, end reason, turns, every player's score, breakdown, routes, tickets
+and stations) and names every field that differs from the log.  It yields one
+:class:`Step` per action, with a description in the board's own words, for
+``ttrtool replay``.
+
+A log is input a user hands over, so nothing in it is trusted: :func:`read_log`
+refuses what is not a regular file (a FIFO would block for ever), reads it as
+UTF-8 line by line, parses each line (deep nesting included) and checks the
+record against ``schemas/game-log.schema.json`` and the seat ranges, and
+every problem is a :class:`MalformedLog` naming the line and the field.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import functools
+import json
+import os
+import stat
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ttrtool.engine import actions as act
@@ -20,6 +33,11 @@ from ttrtool.model import Board
 
 class ReplayError(ValueError):
     """The record cannot be replayed, or the replay disagrees with it."""
+
+
+class MalformedLog(ReplayError):
+    """The file is no game log this version can read: not a regular file, not UTF-8,
+    not JSON, or a record that breaks the log's schema (exit 2, not 1)."""
 
 
 @dataclass(frozen=True)
@@ -35,11 +53,7 @@ class Step:
 def describe(board: Board, action: act.Action) -> str:
     """An action in words: route and city names instead of indices."""
     if isinstance(action, act.ClaimRoute):
-        r = board.routes[action.route]
-        pay = f"{action.cards} {action.color}" if action.cards else ""
-        if action.locomotives:
-            pay += (" + " if pay else "") + f"{action.locomotives} locomotive(s)"
-        return f"claims {r.label()} with {pay}"
+        return f"claims {board.routes[action.route].label()} with {paid(board, action)}"
     if isinstance(action, act.BuildStation):
         return f"builds a station in {board.nodes[action.city].name}"
     if isinstance(action, act.KeepTickets):
@@ -59,10 +73,28 @@ def describe(board: Board, action: act.Action) -> str:
     return "passes"
 
 
+def paid(board: Board, claim: act.ClaimRoute) -> str:
+    """Every card a claim pays, and the trains a mountain route discards: the coloured
+    cards, the locomotives, the sets of substitute cards (R-VAR-3: each set of "any N"
+    cards stands for one card) and the mountain trains (R-VAR-10)."""
+    parts = []
+    if claim.cards:
+        parts.append(f"{claim.cards} {claim.color}")
+    if claim.locomotives:
+        parts.append(f"{claim.locomotives} locomotive(s)")
+    if claim.substitutes:
+        given = ", ".join(f"{n} {name}" for name, n in claim.substitutes)
+        parts.append(f"substitute cards {given}")
+    route = board.routes[claim.route]
+    if route.mountains and board.rules.mountains_allowed:
+        parts.append(f"{route.mountains} mountain train(s) discarded")
+    return " + ".join(parts) if parts else "no card"
+
+
 def replay(board: Board, record: Mapping[str, Any], check_bots: bool = True) -> Iterator[Step]:
     """Re-play ``record`` action by action; raise :class:`ReplayError` on any disagreement."""
     from ttrtool.engine.game import Game
-    from ttrtool.simulate.playout import make_bots
+    from ttrtool.simulate.playout import BotError, game_record, make_bots
 
     if "actions" not in record:
         raise ReplayError("this log has no actions: simulate again with --log-actions")
@@ -73,7 +105,12 @@ def replay(board: Board, record: Mapping[str, Any], check_bots: bool = True) -> 
     except ValueError as e:
         raise ReplayError(str(e)) from e
     state = game.new_state(record["seed"])
-    bots = make_bots(game, tuple(record["bots"]), record["seed"]) if check_bots else None
+    names = tuple(record["bots"])
+    try:
+        bots = make_bots(game, names, record["seed"]) if check_bots else None
+    except (ValueError, TypeError) as e:  # a bot name no import can follow (":x", "..a:b")
+        raise MalformedLog(f"bots: cannot seat {list(names)}: {e}") from None
+    offered: list[list[int]] = [[] for _ in names]
     for i, (seat, text) in enumerate(record["actions"]):
         if state.is_over:
             raise ReplayError(f"action {i}: the game is already over, but the log goes on")
@@ -86,48 +123,162 @@ def replay(board: Board, record: Mapping[str, Any], check_bots: bool = True) -> 
             raise ReplayError(f"action {i}: {e}") from e
         legal = state.legal_actions()
         if bots is not None:
-            chosen = bots[seat].choose(state.view(seat), legal)
+            try:
+                chosen = bots[seat].choose(state.view(seat), legal)
+            except Exception as e:  # a plug-in bot's bug must name the bot
+                raise BotError(f"bot {names[seat]} (seat {seat}) failed at action {i}: "
+                               f"{e!r}") from e
             if chosen.text != text:
                 raise ReplayError(f"action {i}: the log says '{text}' but {record['bots'][seat]} "
                                   f"now chooses '{chosen.text}' from seed {record['seed']}")
         if action not in legal:
             raise ReplayError(f"action {i}: '{text}' is not legal here")
+        if isinstance(action, act.KeepTickets):
+            offered[seat].extend(state.view(seat).offered)
         yield Step(i, state.turn, seat, record["bots"][seat], text, describe(board, action))
         state.apply(action)
     if not state.is_over:
         raise ReplayError("the log ends before the game does")
-    result = state.result()
-    scores = [p.score for p in result.players]
-    logged = [p["score"] for p in record["results"]]
-    if scores != logged:
-        raise ReplayError(f"final scores {scores} differ from the logged {logged}")
+    replayed = game_record(board, state.result(), names, record.get("game", 0),
+                           record["seed"], offered)
+    differ = differences(record, replayed)
+    if differ:
+        shown = "; ".join(differ[:8]) + (f"; and {len(differ) - 8} more" if len(differ) > 8
+                                         else "")
+        raise ReplayError(f"the replay differs from the log in {len(differ)} field(s): {shown}")
+
+
+# Fields of a record that the replay cannot recompute: how the run was described.
+NOT_REPLAYED = frozenset({"actions", "map_version", "format"})
+
+
+def differences(logged: Mapping[str, Any], replayed: Mapping[str, Any],
+                where: str = "") -> list[str]:
+    """Every field of ``replayed`` whose value in ``logged`` is not the same, as
+    ``path: logged X, replayed Y`` (``results[1].breakdown.tickets: ...``)."""
+    out: list[str] = []
+    for key, value in replayed.items():
+        if not where and key in NOT_REPLAYED:
+            continue
+        path = f"{where}.{key}" if where else key
+        if key not in logged:
+            out.append(f"{path}: missing from the log, replayed {_short(value)}")
+        else:
+            out += _compare(logged[key], value, path)
+    return out
+
+
+def _compare(logged: Any, replayed: Any, path: str) -> list[str]:
+    if isinstance(replayed, Mapping) and isinstance(logged, Mapping):
+        return differences(logged, replayed, path)
+    if (isinstance(replayed, list) and isinstance(logged, list)
+            and len(replayed) == len(logged) and any(isinstance(v, dict) for v in replayed)):
+        return [d for n, (a, b) in enumerate(zip(logged, replayed, strict=True))
+                for d in _compare(a, b, f"{path}[{n}]")]
+    if logged != replayed or type(logged) is not type(replayed):
+        return [f"{path}: logged {_short(logged)}, replayed {_short(replayed)}"]
+    return []
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 # What to do about a file that is not a game log.
 LOG_HINT = "give the log `ttrtool simulate MAP --log games.jsonl` writes"
 
 
-def find_record(lines: Iterator[str], game: int, players: int | None = None) -> dict[str, Any]:
-    """The record of game number ``game`` (and player count) in a JSONL log."""
-    import json
+def read_log(path: Path, game: int, players: int | None = None) -> dict[str, Any]:
+    """The record of game ``game`` (and player count) in the log at ``path``, checked
+    against the log's schema; :class:`MalformedLog` for anything else."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        raise MalformedLog(f"cannot read {path}: {e.strerror}") from None
+    if not stat.S_ISREG(mode):
+        kind = ("a folder" if stat.S_ISDIR(mode) else
+                "a FIFO (a named pipe)" if stat.S_ISFIFO(mode) else "not a regular file")
+        raise MalformedLog(f"cannot read {path}: it is {kind}; {LOG_HINT}")
+    try:
+        with open(path, "rb") as f:
+            return find_record(f, game, players)
+    except OSError as e:
+        raise MalformedLog(f"cannot read {path}: {e.strerror}") from None
 
-    found: list[dict[str, Any]] = []
-    for n, line in enumerate(lines, start=1):
+
+def find_record(lines: Iterable[bytes | str], game: int,
+                players: int | None = None) -> dict[str, Any]:
+    """The record of game number ``game`` (and player count) in a JSONL log, checked."""
+    found: list[tuple[int, dict[str, Any]]] = []
+    for n, raw in enumerate(lines, start=1):
+        if isinstance(raw, bytes):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise MalformedLog(f"line {n} is not UTF-8 text (byte {e.start + 1}): "
+                                   f"{LOG_HINT}") from None
+        else:
+            line = raw
         if not line.strip():
             continue
         try:
             record = json.loads(line)
         except json.JSONDecodeError as e:
-            raise ReplayError(f"line {n} is not JSON ({e.msg}): {LOG_HINT}") from e
+            raise MalformedLog(f"line {n} is not JSON ({e.msg}, column {e.colno}): "
+                               f"{LOG_HINT}") from None
+        except RecursionError:
+            raise MalformedLog(f"line {n} nests its JSON too deeply to be a game record: "
+                               f"{LOG_HINT}") from None
         if not isinstance(record, dict) or "game" not in record:
-            raise ReplayError(f"line {n} is not a game record: {LOG_HINT}")
+            raise MalformedLog(f"line {n} is not a game record: {LOG_HINT}")
         if record["game"] == game and (players is None or record.get("players") == players):
-            found.append(record)
+            found.append((n, record))
     if not found:
         raise ReplayError(f"no game {game}" + (f" with {players} players" if players else "")
                           + " in the log")
     if len(found) > 1:
-        counts = ", ".join(str(r.get("players")) for r in found)
+        counts = ", ".join(str(r.get("players")) for _, r in found)
         raise ReplayError(f"game {game} appears for several player counts ({counts}): "
                           "add --players")
-    return found[0]
+    n, record = found[0]
+    check_record(record, n)
+    return record
+
+
+def check_record(record: Mapping[str, Any], line: int = 0) -> None:
+    """Raise :class:`MalformedLog` unless ``record`` keeps the log's schema and its seats
+    (bots, results, winners, actions) are within its player count."""
+    where = f"line {line}" if line else "the record"
+    try:
+        error = next(iter(_validator().iter_errors(record)), None)
+    except RecursionError:
+        raise MalformedLog(f"{where} nests its JSON too deeply to be a game record") from None
+    if error is not None:
+        field = "".join(f"[{p}]" if isinstance(p, int) else f".{p}"
+                        for p in error.absolute_path).lstrip(".") or "the record"
+        message = error.message if len(error.message) <= 120 else error.message[:117] + "..."
+        raise MalformedLog(f"{where}: {field}: {message} (schemas/game-log.schema.json; "
+                           f"{LOG_HINT})")
+    seats = record["players"]
+    for field, count in (("bots", len(record["bots"])), ("results", len(record["results"]))):
+        if count != seats:
+            raise MalformedLog(f"{where}: {field} has {count} entries for {seats} players")
+    for n, player in enumerate(record["results"]):
+        if player["seat"] != n:
+            raise MalformedLog(f"{where}: results[{n}].seat is {player['seat']}, not {n}")
+    for field, values in (("winners", record["winners"]),
+                          ("actions", [a[0] for a in record.get("actions", ())])):
+        for n, seat in enumerate(values):
+            if seat >= seats:
+                raise MalformedLog(f"{where}: {field}[{n}] names seat {seat}, but the game "
+                                   f"has seats 0 to {seats - 1}")
+
+
+@functools.cache
+def _validator() -> Any:
+    import jsonschema
+
+    from ttrtool.resources import load_schema
+
+    return jsonschema.Draft7Validator(load_schema("game-log"))
