@@ -74,6 +74,8 @@ def read_report(path: str | Path, board: Board) -> dict[str, float]:
     except UnicodeDecodeError as e:
         raise ReportError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start}): "
                           f"{MAKE_ONE}") from None
+    except RecursionError:
+        raise ReportError(f"{path}: nested too deeply to be a report: {MAKE_ONE}") from None
     if isinstance(data, dict) and isinstance(data.get("configurations"), list):
         return _configurations(path, data["configurations"], board)
     games = data.get("games") if isinstance(data, dict) else None
@@ -97,13 +99,18 @@ def read_report(path: str | Path, board: Board) -> dict[str, float]:
 def _configurations(path: str | Path, configs: list[Any], board: Board) -> dict[str, float]:
     total: dict[str, float] = {}
     weight: dict[str, float] = {}
-    for config in configs:
+    for n, config in enumerate(configs):
         if not isinstance(config, dict):
-            raise ReportError(f"{path}: each configuration must be an object")
+            raise ReportError(f"{path}: configurations[{n}] must be an object")
         games = config.get("games", 1)
-        games = games if isinstance(games, int | float) and games > 0 else 1
+        games = (games if isinstance(games, int | float) and not isinstance(games, bool)
+                 and 0 < games < 1e12 else 1)
         known = {r.id for r in board.routes}
-        for entry in config.get("routes", []):
+        entries = config.get("routes", [])
+        if not isinstance(entries, list):
+            raise ReportError(f"{path}: configurations[{n}].routes must be a list of routes, "
+                              f"got {type(entries).__name__}: {MAKE_ONE}")
+        for entry in entries:
             rid = str(entry.get("id", "")) if isinstance(entry, dict) else ""
             if rid not in known:
                 raise ReportError(f"{path}: route '{rid}' is not on the board {board.meta.id}")

@@ -2,12 +2,17 @@
 
 The built-in default is ``templates/theme.json``; ``--theme FILE`` (JSON or
 YAML) overrides any of its keys.  Unknown keys and bad values are reported as
-a :class:`ThemeError` that names the file and the key, never a traceback.
+a :class:`ThemeError` that names the file, the line and column where the file
+gives the key, and the key, never a traceback.  A size must be a finite
+number within the range that makes sense for it (:data:`SIZE_RANGES`: no zero
+car, no car a kilometre long, no NaN); heatmap colours are blended, so they
+are hex colours or the names of the theme's route colours.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -19,7 +24,24 @@ _COLOUR = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,30}|none)$")
 
 
 class ThemeError(Exception):
-    """A theme file that cannot be read or has a bad value."""
+    """A theme file that cannot be read or has a bad value; ``key`` is the path of the
+    bad value (``("sizes", "car_length")``), to find it in the file."""
+
+    def __init__(self, message: str, key: tuple[str | int, ...] = ()) -> None:
+        super().__init__(message)
+        self.key = key
+
+
+# Millimetres (degrees for the two angles): (lowest, highest, may it be the lowest?).
+# The highest are far beyond any board (a car of 200 mm, a city a metre wide) yet keep
+# the layout's arithmetic finite; the lowest keep it from dividing by zero.
+SIZE_RANGES: dict[str, tuple[float, float, bool]] = {
+    "car_length": (0.0, 200.0, False),
+    "car_width": (0.0, 100.0, False),
+    "car_turn_max": (0.0, 180.0, False),
+    "max_arc_degrees": (0.0, 360.0, True),
+}
+DEFAULT_RANGE = (0.0, 1000.0, True)
 
 
 @dataclass(frozen=True)
@@ -88,44 +110,99 @@ def contrast_ratio(a: str, b: str) -> float | None:
 def _merge(base: dict[str, Any], over: dict[str, Any], where: str) -> dict[str, Any]:
     out = dict(base)
     for key, value in over.items():
+        path = (where, key) if where else (key,)
         if key not in base and where not in ("colors", "routes"):
             known = ", ".join(sorted(base))
             raise ThemeError(f"unknown theme key '{where + '.' if where else ''}{key}' "
-                             f"(known: {known})")
+                             f"(known: {known})", path)
         if isinstance(base.get(key), dict):
             if not isinstance(value, dict):
-                raise ThemeError(f"theme key '{key}' must be a mapping")
+                raise ThemeError(f"theme key '{key}' must be a mapping", path)
             out[key] = _merge(base[key], value, key)
         else:
             out[key] = value
     return out
 
 
-def _colour(value: Any, key: str) -> str:
+def _colour(value: Any, key: str, path: tuple[str | int, ...]) -> str:
     if not isinstance(value, str) or not _COLOUR.match(value):
-        raise ThemeError(f"theme colour '{key}' must be #rrggbb or a colour name, got {value!r}")
+        raise ThemeError(f"theme colour '{key}' must be #rrggbb or a colour name, got {value!r}",
+                         path)
     return value
 
 
+_HEX = re.compile(r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+
+
+def _heat_colour(value: Any, n: int, routes: dict[str, str]) -> str:
+    """A heatmap stop as #rrggbb: the heatmap blends between its stops, so a colour name
+    must be one the theme itself defines (a route colour such as ``red``)."""
+    colour = routes.get(value, value) if isinstance(value, str) else value
+    if not isinstance(colour, str) or not _HEX.match(colour):
+        names = ", ".join(sorted(routes))
+        raise ThemeError(f"theme heatmap colour {n + 1} must be #rgb, #rrggbb or one of the "
+                         f"theme's route colours ({names}), got {value!r}", ("heatmap", n))
+    h = colour[1:]
+    return "#" + (h if len(h) == 6 else "".join(c * 2 for c in h)).lower()
+
+
+def _size(name: str, value: Any) -> float:
+    lo, hi, lo_ok = SIZE_RANGES.get(name, DEFAULT_RANGE)
+    bound = f"{'at least' if lo_ok else 'more than'} {lo:g} and at most {hi:g}"
+    if (isinstance(value, bool) or not isinstance(value, int | float)
+            or not math.isfinite(value) or not (lo <= value if lo_ok else lo < value)
+            or value > hi):
+        unit = "degrees" if name in ("car_turn_max", "max_arc_degrees") else "mm"
+        raise ThemeError(f"theme size '{name}' must be a number {bound} ({unit}), got "
+                         f"{value!r}", ("sizes", name))
+    return float(value)
+
+
 def theme_from_data(data: dict[str, Any]) -> Theme:
-    sizes: dict[str, float] = {}
-    for f in fields(Sizes):
-        value = data["sizes"].get(f.name)
-        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-            raise ThemeError(f"theme size '{f.name}' must be a number >= 0, got {value!r}")
-        sizes[f.name] = float(value)
-    if sizes["car_length"] <= 0 or sizes["car_width"] <= 0:
-        raise ThemeError("theme sizes 'car_length' and 'car_width' must be greater than 0")
-    colors = {k: _colour(v, f"colors.{k}") for k, v in data["colors"].items()}
-    routes = {k: _colour(v, f"routes.{k}") for k, v in data["routes"].items()}
-    countries = tuple(_colour(v, "countries") for v in data["countries"])
-    heatmap = tuple(_colour(v, "heatmap") for v in data["heatmap"])
+    sizes = {f.name: _size(f.name, data["sizes"].get(f.name)) for f in fields(Sizes)}
+    colors = {k: _colour(v, f"colors.{k}", ("colors", k)) for k, v in data["colors"].items()}
+    routes = {k: _colour(v, f"routes.{k}", ("routes", k)) for k, v in data["routes"].items()}
+    if not isinstance(data["countries"], list) or not isinstance(data["heatmap"], list):
+        raise ThemeError("theme 'countries' and 'heatmap' must be lists of colours",
+                         ("countries",) if not isinstance(data["countries"], list)
+                         else ("heatmap",))
+    countries = tuple(_colour(v, "countries", ("countries", n))
+                      for n, v in enumerate(data["countries"]))
+    heatmap = tuple(_heat_colour(v, n, routes) for n, v in enumerate(data["heatmap"]))
     if len(heatmap) < 2 or not countries:
-        raise ThemeError("theme needs at least two 'heatmap' colours and one 'countries' colour")
+        raise ThemeError("theme needs at least two 'heatmap' colours and one 'countries' colour",
+                         ("heatmap",) if len(heatmap) < 2 else ("countries",))
     family = data["font_family"]
     if not isinstance(family, str) or not re.match(r"^[\w ,'-]+$", family):
-        raise ThemeError(f"theme 'font_family' must be a list of font names, got {family!r}")
+        raise ThemeError(f"theme 'font_family' must be a list of font names, got {family!r}",
+                         ("font_family",))
     return Theme(Sizes(**sizes), colors, routes, countries, heatmap, family)
+
+
+def _where(text: str, key: tuple[str | int, ...]) -> str:
+    """``:line:column`` of ``key`` in the theme's text (JSON is read as YAML for this),
+    or nothing when it cannot be found."""
+    import yaml
+
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except (yaml.YAMLError, RecursionError):
+        return ""
+    for part in key:
+        if isinstance(node, yaml.MappingNode):
+            found = [v for k, v in node.value if getattr(k, "value", None) == part]
+            if not found:
+                return ""
+            node = found[-1]
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
+            if part >= len(node.value):
+                return ""
+            node = node.value[part]
+        else:
+            return ""
+    if node is None:
+        return ""
+    return f":{node.start_mark.line + 1}:{node.start_mark.column + 1}"
 
 
 def default_theme_data() -> dict[str, Any]:
@@ -160,6 +237,8 @@ def load_theme(path: str | Path | None = None) -> Theme:
             over = yaml.safe_load(text)
     except json.JSONDecodeError as e:
         raise ThemeError(f"{p}:{e.lineno}:{e.colno}: not valid JSON: {e.msg}") from None
+    except RecursionError:
+        raise ThemeError(f"{p}: nested too deeply to be a theme") from None
     except Exception as e:  # yaml.YAMLError carries its own mark
         mark = getattr(e, "problem_mark", None)
         where = f"{p}:{mark.line + 1}:{mark.column + 1}" if mark else str(p)
@@ -171,4 +250,4 @@ def load_theme(path: str | Path | None = None) -> Theme:
     try:
         return theme_from_data(_merge(base, over, ""))
     except ThemeError as e:
-        raise ThemeError(f"{p}: {e}") from None
+        raise ThemeError(f"{p}{_where(text, e.key) if e.key else ''}: {e}", e.key) from None
