@@ -82,13 +82,28 @@ def bundle_half_width(tracks: int, sizes: Sizes) -> float:
     return sizes.car_width / 2 + (tracks - 1) * (sizes.car_width + sizes.double_gap) / 2
 
 
+def _apart(positions: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """``positions``, with each place at the very position of an earlier one moved 0.01 mm
+    to the right: a route between two such places (a TTR114 warning) has a direction to be
+    drawn in, where a chord of length zero left the layout dividing by zero.  Boards
+    without such places keep every position."""
+    seen: set[tuple[float, float]] = set()
+    out = []
+    for x, y in positions:
+        while (x, y) in seen:
+            x += 0.01
+        seen.add((x, y))
+        out.append((x, y))
+    return out
+
+
 class LaneGeometry:
     """The places of a board in mm, their markers and the lanes between them."""
 
     def __init__(self, board: Board, sizes: Sizes) -> None:
         self.board, self.sizes = board, sizes
         self.frame = board_frame(board, sizes)
-        self.pos = [self.frame.to_mm(n.pos) for n in board.nodes]
+        self.pos = _apart([self.frame.to_mm(n.pos) for n in board.nodes])
         self.cities = [i for i, n in enumerate(board.nodes) if n.kind == "city"]
         # Markers: city discs and border-point discs, which cars must not cover either.
         self.radius = {i: sizes.city_radius if n.kind == "city" else sizes.border_radius
