@@ -181,8 +181,9 @@ def register(app: "typer.Typer") -> None:
         """Can every ticket be completed, what does it cost, and how is the map balanced?
 
         Exit codes: 0 analysed; 1 the map has errors (the report is still written when the
-        board could be built); 2 a file cannot be read or written, or an option is wrong;
-        130 interrupted.  See docs/analyze.md.
+        board could be built); 2 a file cannot be read or written (a full disk included:
+        the previous file is kept), or an option is wrong; 130 interrupted.  See
+        docs/analyze.md.
         """
         from ttrtool.commands.simulate import finding_codes
 

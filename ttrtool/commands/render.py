@@ -328,9 +328,10 @@ def register(app: typer.Typer) -> None:
         """Draw the board at print size, tiles for home printing, and the ticket cards.
 
         Exit codes: 0 written (layout warnings allowed); 1 the map has errors (with --draft:
-        drawn all the same where it can be, marked DRAFT); 2 usage or
-        I/O error (a file that cannot be read, an output that cannot be written); 130
-        interrupted.  See docs/render.md.
+        drawn all the same where it can be, marked DRAFT); 2 usage or I/O error (a file
+        that cannot be read, a malformed theme or --heatmap report, an output that cannot be
+        written or a full disk: the previous file is kept); 130 interrupted.  See
+        docs/render.md.
         """
         code = run_render(RenderOptions(
             map_file, Path(output_arg) if output_arg else None, pdf, tiles, overlap,
