@@ -3,8 +3,9 @@
 The log is written as the games finish, so a long run can be followed and an
 interrupted one keeps what it played.  Three promises:
 
-* the previous log stays as it was until this run has a game to write (a run
-  that fails or is stopped before its first game loses nothing);
+* the previous log stays as it was until this run has a whole game written (the
+  first game goes to a temporary file renamed over the log, so a run that fails
+  or is stopped before loses nothing);
 * every line in the file is a whole game: a record goes out in one piece, and
   a write that fails half-way (a full disk) or is interrupted is cut back to
   the last whole game;
@@ -17,10 +18,18 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from ttrtool.outputs import OutputError, why_not_written, write_all
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 class GameLog:
@@ -37,17 +46,44 @@ class GameLog:
         data = line.encode("utf-8")
         try:
             if self._fd is None:
-                self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
-            write_all(self._fd, data)
+                self._first(data)
+            else:
+                write_all(self._fd, data)
         except OSError as e:
             self._cut_back()
             raise OutputError(f"{why_not_written(self.path, e, replaced=False)}; the log keeps "
                               f"{self.games} whole game(s)") from None
         except BaseException:
-            self._cut_back()  # a Ctrl-C in the middle of a line
+            # A Ctrl-C or SIGTERM: the game counts if all of it reached the file.
+            if self._fd is not None and os.lseek(self._fd, 0, os.SEEK_CUR) == (
+                    self._size + len(data)):
+                self._size += len(data)
+                self.games += 1
+            self._cut_back()
             raise
         self._size += len(data)
         self.games += 1
+
+    def _first(self, data: bytes) -> None:
+        """Open the log with its first game: written to a temporary file beside it and
+        renamed over the previous log once whole (a device or FIFO is opened in place)."""
+        target = Path(os.path.realpath(self.path))
+        if target.exists() and not stat.S_ISREG(os.stat(target).st_mode):
+            self._fd = os.open(target, os.O_WRONLY)
+            write_all(self._fd, data)
+            return
+        fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                                    suffix=".part")
+        try:
+            write_all(fd, data)
+            os.chmod(name, 0o666 & ~_umask())
+            os.replace(name, target)
+        except BaseException:
+            os.close(fd)
+            with contextlib.suppress(OSError):
+                os.unlink(name)
+            raise
+        self._fd = fd
 
     def _cut_back(self) -> None:
         if self._fd is not None:

@@ -102,15 +102,25 @@ def _start_worker(boards: Mapping[str, Board]) -> None:
 
     A worker starts with SIGINT and SIGTERM held back (:func:`_held_signals`):
     SIGINT stays ignored, so a Ctrl-C reaches only the parent, which stops the
-    pool; SIGTERM is let through again, for that is how the pool stops a worker.
+    pool; SIGTERM is let through again, for that is how the pool stops a worker
+    (:func:`_leave`).
     Receiving the parent's boards (a pickle of some 30 kB) spares each worker
     reading, validating and building the map again."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _leave)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
     _BOARDS.update(boards)
     # Import the playing modules now, while the parent is still starting the other workers.
     import ttrtool.simulate.playout
     import ttrtool.simulate.rescore  # noqa: F401
+
+
+def _leave(signum: int, frame: Any) -> None:
+    """A worker's SIGTERM (the pool stopping it, or a signal to the whole process group):
+    leave through SystemExit, which lets go of the pool's queue lock on the way out.  Dying
+    at once (the default) while waiting for work left the lock held, and the parent's
+    pool.terminate() then waited for it for ever."""
+    raise SystemExit(0)
 
 
 class Terminated(BaseException):
@@ -222,11 +232,28 @@ def run_local(work: list[Chunk], jobs: int,
         with _signals_ignored():
             _release(held)
             if pool is not None:
-                pool.terminate()
-                pool.join()
+                _stop(pool)
         raise
     pool.close()
     pool.join()
+
+
+def _stop(pool: Any, patience: float = 10.0) -> None:
+    """Terminate the pool; a worker that a signal to the whole process group ended while it
+    held the pool's queue lock makes ``terminate`` wait for ever, so after ``patience``
+    seconds the workers left are killed and the stuck shutdown (a daemon thread) is
+    abandoned: the process is about to end anyway."""
+    def stop() -> None:
+        pool.terminate()
+        pool.join()
+
+    stopper = threading.Thread(target=stop, name="pool-stopper", daemon=True)
+    stopper.start()
+    stopper.join(patience)
+    if stopper.is_alive():
+        for worker in getattr(pool, "_pool", ()):
+            if worker.exitcode is None:
+                worker.kill()
 
 
 def _distributed() -> Any:
