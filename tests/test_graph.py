@@ -215,3 +215,20 @@ def test_route_ids_keep_letters_of_any_script() -> None:
 
     assert [slug(n) for n in ("St. Gallen", "Zürich", "Москва", "Łódź", "...")] == [
         "st-gallen", "zurich", "москва", "łodz", "x"]
+
+
+def test_one_union_find_in_the_library() -> None:
+    """graph.UnionFind is the one union-find: no other module of the library writes its
+    own root-finding loop (the independent re-scorer keeps one on purpose: it shares no
+    code with the engine it checks)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "ttrtool"
+    own = re.compile(r"(\w+)\[(\w+)\] = \1\[\1\[\2\]\]")  # parent[x] = parent[parent[x]]
+    allowed = {root / "graph.py", root / "simulate" / "rescore.py"}
+    found = [str(p.relative_to(root)) for p in sorted(root.rglob("*.py"))
+             if p not in allowed and own.search(p.read_text(encoding="utf-8"))]
+    assert own.search("        parent[x] = parent[parent[x]]")
+    assert own.search((root / "simulate" / "rescore.py").read_text(encoding="utf-8"))
+    assert found == []

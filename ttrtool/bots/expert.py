@@ -35,7 +35,7 @@ from ttrtool.bots.judgement import draw_turns
 from ttrtool.engine.actions import Action, ClaimRoute
 from ttrtool.engine.game import Game
 from ttrtool.engine.view import PlayerView
-from ttrtool.graph import INF, PathSearch
+from ttrtool.graph import INF, PathSearch, UnionFind
 
 
 class Expert(Expert2025):
@@ -239,20 +239,13 @@ class Expert(Expert2025):
         at cities, never at a map's border points (the engine's route ends)."""
         game, seat = self.game, self.seat
         ends_a, ends_b = self.board.route_ends
-        parent: dict[int, int] = {}
-
-        def find(x: int) -> int:
-            while parent.setdefault(x, x) != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
+        joined = UnionFind(game.uf_size)
         mine = [r for r, o in enumerate(owner) if o == seat]
         for r in mine:
-            parent[find(game.end_a[r])] = find(game.end_b[r])
+            joined.union(game.end_a[r], game.end_b[r])
         groups: dict[int, tuple[set[int], int]] = {}
         for r in mine:
-            root = find(game.end_a[r])
+            root = joined.find(game.end_a[r])
             places, n = groups.get(root, (set(), 0))
             places.update((ends_a[r], ends_b[r]))
             groups[root] = (places, n + 1)

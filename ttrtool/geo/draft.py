@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from ttrtool.geo.places import Place, Region, RegionError, choose_cities, region_cities
 from ttrtool.geo.projection import MapProjection, board_size, fit_projection
+from ttrtool.graph import UnionFind
 
 CARD_COLORS = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black")
 SPACE_MM = 24.0 + 1.6  # the official car and the gap between two cars, at print size
@@ -94,19 +95,10 @@ def _gabriel(pts: Sequence[tuple[float, float]]) -> list[tuple[int, int]]:
 def _spanning_pairs(pts: Sequence[tuple[float, float]], pairs: Sequence[tuple[int, int]]
                     ) -> set[tuple[int, int]]:
     """The pairs of a minimum spanning tree (Kruskal): the links the board cannot lose."""
-    parent = list(range(len(pts)))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    joined = UnionFind(len(pts))
     tree = set()
     for i, j in sorted(pairs, key=lambda p: (math.dist(pts[p[0]], pts[p[1]]), p)):
-        ri, rj = find(i), find(j)
-        if ri != rj:
-            parent[ri] = rj
+        if joined.union(i, j):
             tree.add((i, j))
     return tree
 

@@ -19,6 +19,7 @@ from functools import cache
 from typing import Any
 
 from ttrtool.geo.projection import default_projection, project
+from ttrtool.graph import UnionFind
 
 CANDIDATES = 1500  # the most populous cities of a region considered (more never get chosen)
 # The gap kept between chosen cities, as a share of the largest gap that still yields the
@@ -147,24 +148,18 @@ def _main_land(places: Sequence[Place], xs: Sequence[float], ys: Sequence[float]
     """Indices of the places joined to the most populous group by steps of at most
     :data:`LINK_KM`: the United States without Hawaii and Alaska, Spain without the Canaries."""
     n = len(places)
-    group = list(range(n))
-
-    def find(i: int) -> int:
-        while group[i] != i:
-            group[i] = group[group[i]]
-            i = group[i]
-        return i
-
+    joined = UnionFind(n)
     limit = (LINK_KM * 1000.0) ** 2
     for i in range(n):
         for j in range(i + 1, n):
             if (xs[i] - xs[j]) ** 2 + (ys[i] - ys[j]) ** 2 <= limit:
-                group[find(i)] = find(j)
+                joined.union(i, j)
+    group = joined.labels()  # each place's group, named by its first place
     people: dict[int, int] = {}
     for i, p in enumerate(places):
-        people[find(i)] = people.get(find(i), 0) + p.population
-    main = max(people, key=lambda g: (people[g], -g))
-    return [i for i in range(n) if find(i) == main]
+        people[group[i]] = people.get(group[i], 0) + p.population
+    main = max(people, key=lambda g: (people[g], -g))  # a tie: the group of the first place
+    return [i for i in range(n) if group[i] == main]
 
 
 def _spread(xs: Sequence[float], ys: Sequence[float], gap: float, n: int,
