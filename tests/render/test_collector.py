@@ -37,7 +37,10 @@ def test_objects_the_caller_froze_stay_frozen() -> None:
         frozen = gc.get_freeze_count()
         with collector_paused():
             made = [[i] for i in range(100)]
-        assert gc.get_freeze_count() == frozen and kept and made
+        # Thawing would empty the permanent generation. The count is not compared
+        # for equality: another thread of the test worker (pytest-xdist's) may free
+        # an object frozen with the rest while the block runs.
+        assert 0 < gc.get_freeze_count() <= frozen and kept and made
     finally:
         gc.unfreeze()
 
