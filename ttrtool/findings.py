@@ -155,7 +155,18 @@ def text_lines(found: Iterable[Mapping[str, Any]], info: int = 10) -> list[str]:
     lines += [text_line(f) for f in shown]
     if len(quiet) > info:
         lines.append(f"  ... and {len(quiet) - info} more info (in the JSON and Markdown reports)")
-    return lines
+    return lines + hint_lines(items)
+
+
+def hint_lines(items: Iterable[Mapping[str, Any]]) -> list[str]:
+    """Each hint shared by findings, said once: ``  hint (TTR605, 3 findings): ...``."""
+    hints: dict[str, list[str]] = {}
+    for f in items:
+        if f.get("hint"):
+            hints.setdefault(f["hint"], []).append(f["code"])
+    return [f"  hint ({', '.join(dict.fromkeys(codes))}, {len(codes)} "
+            f"finding{'s' if len(codes) != 1 else ''}): {hint}"
+            for hint, codes in hints.items()]
 
 
 def markdown_lines(found: Iterable[Mapping[str, Any]]) -> list[str]:
@@ -171,7 +182,8 @@ def markdown_lines(found: Iterable[Mapping[str, Any]]) -> list[str]:
         lines.append(f"| {f['severity']} | {f['code']} | {f['name']} | "
                      f"{', '.join(map(str, _counts(f.get('players')))) or 'all'} | "
                      f"{message} |")
-    return lines + [""]
+    hints = [h.strip().replace("hint (", "Hint (", 1) for h in hint_lines(items)]
+    return lines + ([""] + hints if hints else []) + [""]
 
 
 def from_dicts(items: Iterable[Mapping[str, Any]]) -> list[Finding]:

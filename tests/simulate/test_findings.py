@@ -205,7 +205,7 @@ def test_games_not_ending_normally_are_told_in_words(report: dict[str, Any]) -> 
     [found] = [f for f in play_findings([config]) if f.code == "TTR605"]
     assert "2 stalled (no player could draw cards or tickets, claim a route" in found.message
     assert "1 stopped at the turn cap" in found.message
-    assert "ttrtool replay" in found.message and "{" not in found.message
+    assert "ttrtool replay" in found.hint and "{" not in found.message  # said once, as a hint
     assert found.evidence["end_reasons"]["stalled"] == 2
 
 
@@ -239,3 +239,20 @@ def test_simulate_baseline_select_and_play_only_gate(tmp_path: Path) -> None:
     res = CliRunner().invoke(app, ["simulate", "switzerland", "--games", "2", "--select",
                                    "TTR9"])
     assert res.exit_code == 2 and "no finding has this code" in res.output
+
+
+def test_a_hint_shared_by_findings_is_said_once(report: dict[str, Any]) -> None:
+    """TTR605 at two player counts: two findings, one line of advice under them."""
+    configs = []
+    for n, stalled in ((2, 2), (3, 1)):
+        c = copy.deepcopy(report["configurations"][0])
+        c["players"] = n
+        c["end_reasons"] = {"normal": c["games"] - stalled, "stalled": stalled, "turn_cap": 0}
+        c["stall_rate"] = dict(c["stall_rate"], count=stalled, rate=stalled / c["games"])
+        configs.append(c)
+    found = [f.to_dict() for f in play_findings(configs) if f.code == "TTR605"]
+    assert len(found) == 2 and all("replay" not in f["message"] for f in found)
+    lines = text_lines(found)
+    hints = [line for line in lines if line.startswith("  hint")]
+    assert hints == [f"  hint (TTR605, 2 findings): {found[0]['hint']}"]
+    assert "ttrtool replay LOG --game N" in hints[0]

@@ -169,11 +169,13 @@ def stalled_games(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Fin
         yield Finding(
             "TTR605", level,
             f"{s['count']} of {c['games']} games at {c['players']} players did not end "
-            f"normally ({_pct(s['rate'])}, {_ci(lo, hi)}): {_endings(c['end_reasons'])}; "
-            "the log's 'end' field names them (--log with --log-actions, then "
-            "`ttrtool replay LOG --game N` to watch one)",
-            {}, {"stall_rate": s, "end_reasons": c["end_reasons"]}, players=(c["players"],))
+            f"normally ({_pct(s['rate'])}, {_ci(lo, hi)}): {_endings(c['end_reasons'])}",
+            {}, {"stall_rate": s, "end_reasons": c["end_reasons"]}, players=(c["players"],),
+            hint=STALL_HINT)
 
+
+STALL_HINT = ("the log's 'end' field names the games that did not end normally (--log with "
+              "--log-actions, then `ttrtool replay LOG --game N` to watch one)")
 
 # How a game that did not end normally ended, in words (the log's ``end`` values).
 ENDINGS = {"stalled": "stalled (no player could draw cards or tickets, claim a route or "
