@@ -64,6 +64,23 @@ def first_output_problem(paths: Iterable[Path | None], source: Path | None = Non
     return None
 
 
+def not_a_regular_file(path: Path) -> str | None:
+    """Why an input at ``path`` will not be read (a folder, a FIFO that would block the
+    read for ever, a device), or None for a regular file or one that does not exist (the
+    read itself then says so)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "it is a folder"
+    if stat.S_ISFIFO(mode):
+        return "it is a FIFO (a named pipe), which would block the read"
+    return "it is not a regular file"
+
+
 # --- Writing: every output replaces the previous file whole, or leaves it as it was -------
 
 _FULL = (errno.ENOSPC, errno.EDQUOT)

@@ -160,3 +160,16 @@ def test_output_and_input_paths_that_cannot_work_are_exit_2(args: list[str],
     assert res.exit_code == 2, res.output
     assert res.output.startswith("error: ") or "error" in res.output, res.output
     assert res.exception is None or isinstance(res.exception, SystemExit)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+@pytest.mark.parametrize("option", ["--theme", "--heatmap"])
+def test_a_fifo_given_as_an_input_is_refused_not_read(option: str, tmp_path: Path) -> None:
+    """Reading a FIFO blocks until something writes to it: a theme or report on one would
+    hang render for ever (validate and replay refuse FIFOs the same way)."""
+    fifo = tmp_path / "input.json"
+    os.mkfifo(fifo)
+    res = cli.invoke(app, ["render", str(TINY), "-o", str(tmp_path / "b.svg"), option,
+                           str(fifo)])
+    assert res.exit_code == 2, res.output
+    assert "it is a FIFO (a named pipe)" in res.output

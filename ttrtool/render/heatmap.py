@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ttrtool.model import Board
+from ttrtool.outputs import not_a_regular_file
 from ttrtool.render.labels import BoardPlan
 from ttrtool.render.svg import el, num
 from ttrtool.render.theme import Theme
@@ -66,6 +67,9 @@ def _rate(value: Any, games: Any, rid: str) -> float:
 def read_report(path: str | Path, board: Board) -> dict[str, float]:
     """Claim rate by route id; raises :class:`ReportError` with a readable message."""
     try:
+        refused = not_a_regular_file(Path(path))
+        if refused:
+            raise ReportError(f"{path}: cannot read: {refused}")
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as e:
         raise ReportError(f"{path}: cannot read: {e.strerror or e}") from None

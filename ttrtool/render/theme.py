@@ -18,6 +18,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from ttrtool.outputs import not_a_regular_file
 from ttrtool.resources import templates_dir
 
 _COLOUR = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,30}|none)$")
@@ -222,6 +223,9 @@ def load_theme(path: str | Path | None = None) -> Theme:
         return theme_from_data(base)
     p = Path(path)
     try:
+        refused = not_a_regular_file(p)
+        if refused:
+            raise ThemeError(f"{p}: cannot read theme: {refused}")
         text = p.read_text(encoding="utf-8")
     except OSError as e:
         raise ThemeError(f"{p}: cannot read theme: {e.strerror or e}") from None
