@@ -172,3 +172,28 @@ def test_a_clean_map_is_not_marked_draft(tmp_path: Path) -> None:
     result = runner.invoke(app, ["render", str(src), "-o", str(out), "--draft"])
     assert result.exit_code == 0
     assert "layer-draft" not in out.read_text(encoding="utf-8")
+
+
+def test_a_route_stopping_short_at_a_hub_names_the_route_it_gives_way_to() -> None:
+    """On a crowded triple board a route that stops short where it keeps out of another's way
+    (TTR208) names that route, the hub and the fix that turns the two apart; a route that
+    stops short for want of length still gets the plain advice."""
+    import sys
+
+    from tests.render.conftest import ROOT
+    from ttrtool.loader import parse_map_text
+    from ttrtool.model import build_board
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from dense_crowded import triples_board
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    doc = parse_map_text(triples_board(seed=2), "t.yaml")
+    board, _ = build_board(doc.data, doc.file)
+    problems = [p for p in layout_problems(plan(board, default_theme())) if p.code == "TTR208"]
+    hub = [p.message for p in problems if "keep out of the way of" in p.message]
+    assert hub, [p.message for p in problems]
+    for m in hub:
+        assert re.search(r"keep out of the way of \S+ at (\S+), where \d+ routes meet; at \1 "
+                         r"the two leave \d+° apart and need about \d+°; move \S+ by \d+ px", m)

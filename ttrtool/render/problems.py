@@ -232,12 +232,43 @@ def _turns_and_ends(lay: RouteLayout, cause: str) -> list[Problem]:
                 continue
             gap = min(point_box_distance(b, lay.pos[node]) for b in boxes) - lay.radius[node]
             if gap > sizes.end_gap_max + 0.5:
-                out.append(Problem("TTR208", (r,), (
+                other, why = _giving_way(lay, r, node)
+                out.append(Problem("TTR208", (r,) + other, (
                     f"the train spaces of {route.id} stop {gap:.0f} mm short of "
                     f"{lay.board.nodes[node].name} (at most {sizes.end_gap_max:g} mm, or the "
                     "route does not read as reaching it): "
-                    + (cause or "move the places closer, or lengthen the route"))))
+                    + (why or cause or "move the places closer, or lengthen the route"))))
     return out
+
+
+def _giving_way(lay: RouteLayout, r: int, node: int) -> tuple[tuple[int, ...], str]:
+    """When a route stops short at a busy place because it keeps out of the way of a route
+    leaving it next to it: that route (named among the problem's routes, so that `render`
+    names it too) and the fix that turns the two apart (as for TTR201); else nothing."""
+    board = lay.board
+    mine = next(ln for ln in lay.lanes if r in ln.routes)
+    end = 0 if mine.a == node else 1
+    if mine.trim[end] <= lay.end_min(node) + 1.0:
+        return (), ""  # its cars start at the marker: it does not give way here
+    hub = lay.pos[node]
+
+    def angle(route: int) -> float:
+        ro = board.routes[route]
+        far = lay.pos[ro.b if ro.a == node else ro.a]
+        return math.atan2(far[1] - hub[1], far[0] - hub[0])
+
+    others = [o for ln in lay.lanes if ln.index != mine.index and node in (ln.a, ln.b)
+              for o in ln.routes[:1]]
+    if not others:
+        return (), ""
+    nearest = min(others, key=lambda o: (abs((angle(o) - angle(r) + math.pi)
+                                             % (2 * math.pi) - math.pi), o))
+    fix = hub_fix(lay, r, nearest, node)
+    if fix is None:
+        return (), ""
+    count = len({ln.index for ln in lay.lanes if node in (ln.a, ln.b)})
+    return (nearest,), (f"its cars keep out of the way of {board.routes[nearest].id} at "
+            f"{board.nodes[node].name}, where {count} routes meet;{fix.removeprefix(':')}")
 
 
 def print_size_cause(lay: RouteLayout) -> str:
