@@ -12,7 +12,6 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 
 from ttrtool.model import Board, Route
-from ttrtool.render.basemap import basemap_layer
 from ttrtool.render.furniture import legend_layer, score_track
 from ttrtool.render.geometry import offset_polyline
 from ttrtool.render.labels import BoardPlan, plan_board
@@ -234,6 +233,19 @@ def draft_layers(p: BoardPlan, theme: Theme, errors: int) -> tuple[ET.Element, E
     return mark, banner
 
 
+
+def _basemap(p: BoardPlan, theme: Theme) -> ET.Element | None:
+    """The basemap layer of a board of ``geo`` cities, else None.
+
+    The basemap module is imported only here: it loads numpy, shapely and the Natural
+    Earth reader (about 0.12 s), which a board of drawn positions never needs."""
+    geometry = p.routes.board.geometry
+    if geometry.projection is None or not geometry.basemap:
+        return None
+    from ttrtool.render.basemap import basemap_layer
+
+    return basemap_layer(p, theme)
+
 def render_board(board: Board, theme: Theme, heat: Mapping[str, float] | None = None,
                  the_plan: BoardPlan | None = None, draft: int | None = None) -> bytes:
     """The whole board as SVG bytes (deterministic for a given board and theme); ``draft``,
@@ -245,7 +257,7 @@ def render_board(board: Board, theme: Theme, heat: Mapping[str, float] | None = 
     root = document(w, h + strip, clean(board.meta.name))
     _defs(root, board, theme)
     root.append(background_layer(p, theme, strip))
-    basemap = basemap_layer(p, theme)  # boards of geo cities: the real map (render/basemap.py)
+    basemap = _basemap(p, theme)  # boards of geo cities: the real map (render/basemap.py)
     if basemap is not None:
         root.append(basemap)
     marks = draft_layers(p, theme, draft) if draft is not None else None
