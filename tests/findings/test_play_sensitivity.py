@@ -132,3 +132,22 @@ def test_a_fair_static_warning_says_play_does_not_confirm_it(tmp_path: Path) -> 
     assert static["evidence"]["play"]["confirmed"] is False
     assert "play does not confirm it at this many games" in static["message"]
     assert not [f for f in _warnings(report, "TTR604") if f["subjects"]["tickets"] == [tid]]
+
+
+def test_on_its_own_play_warns_of_a_ticket_that_wins_not_of_one_that_loses() -> None:
+    from ttrtool.diagnostics import Severity
+    from ttrtool.simulate.edges import EDGE_LIMITS, _Subject, _ticket_builder
+    from ttrtool.simulate.strata import Pooled
+
+    def severity(diff: float, price: str = "") -> Severity | None:
+        # an edge of ``diff`` with a standard error of 2 points, 20 points off the line,
+        # where the map's tickets spread by 3 points
+        wins = Pooled(100.0, 100.0 * diff, (100.0 * 0.02) ** 2)
+        s = _Subject("t-1", "A–B 6", 6.0, "regular", wins, Pooled(), [2], 200)
+        found = _ticket_builder(s, 0.0, diff, 0.03, price, EDGE_LIMITS, 1e-9)(1e-8, "BH")
+        return None if found is None else found.severity
+
+    assert severity(+0.20) is Severity.WARNING  # a ticket that wins games
+    assert severity(-0.20) is Severity.INFO  # a trap for its keepers: info on its own
+    assert severity(-0.20, "under") is Severity.WARNING  # play confirms a static price
+    assert severity(+0.05) is Severity.INFO  # significant but under the 8-point margin

@@ -150,7 +150,8 @@ def ticket_edges(configs: Sequence[Config], priced: Mapping[str, str],
     keepers' edge over the cheapest path, per deck.  A warning when the residual
     is significant and at least ``margin``, and either beyond the spread the
     map's own tickets show (the near end of its interval with that spread added
-    passes the margin) or in the direction the ticket's static price says
+    passes the margin) with the keepers ahead, or in the direction the
+    ticket's static price says
     (``priced``: ticket id -> 'over' or 'under', TTR501/TTR502): play then
     confirms the price.  Significant but smaller, or unconfirmed: info.
     """
@@ -170,7 +171,12 @@ def _ticket_builder(s: _Subject, expected: float, r: float, tau: float, price: s
         beyond = abs(r) - Z95 * math.sqrt(se * se + tau * tau) >= limits.margin
         confirms = price == ("over" if r > 0 else "under")
         large = abs(r) >= limits.margin
-        severity = Severity.WARNING if large and (beyond or confirms) else Severity.INFO
+        # on its own, play warns of a ticket that wins games (keepers ahead); a ticket whose
+        # keepers fall behind is a trap for them, not a way to win, and stays info unless it
+        # confirms a static price (clean Switzerland, seed 2: Zürich–Vaduz keepers 22 points
+        # behind, beyond the spread of its tickets)
+        severity = (Severity.WARNING if large and ((beyond and r > 0) or confirms)
+                    else Severity.INFO)
         lo, hi = s.wins.ci95
         word = "more" if s.wins.diff >= 0 else "less"
         why = ""
