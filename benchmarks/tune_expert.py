@@ -18,8 +18,9 @@ expert's own when none is given) on the same games; ``try --all`` on Nordic
 Countries and India too (CHECKED), maps the fit never saw.
 
 Everything is seeded: the same command prints the same figures.  The games
-run on one core; a round of 12 samples with 40 pairs on the 3 pool tables is
-2,880 games (docs/bots.md, "Weights fitted by self-play", gives the run).
+run on one core; a round of 12 samples with 50 pairs on the 4 pool tables is
+4,800 games (docs/bots.md, "Weights fitted by self-play", gives the runs and
+the command that starts from the hand-set weights).
 """
 
 from __future__ import annotations
