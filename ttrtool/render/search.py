@@ -29,6 +29,14 @@ ENOUGH_CLEAR = 3  # clear candidates found before the quick scan stops
 PAIR_LOOKS = 5  # candidates per lane when a pair moves together
 TURNS = (5.0, 10.0, 16.0, 24.0)  # degrees a pair meeting at a place turn apart there
 ESCAPES = 3  # other shapes a stuck lane tries before it gives up
+# A bundle of three tracks (a triple, R-VAR-4) is 26 mm wide, twice a double's 12: turning it
+# and a neighbour apart by 24 degrees seldom clears the two, and one stuck in a crowd needs
+# more of its shapes tried.  A pair with such a bundle also turns apart by these wider angles,
+# and such a bundle tries more shapes to escape, is not given up for a crowd, and may spend
+# more work; boards without triples are searched as before (the same moves, the same bytes).
+WIDE_TURNS = TURNS + (34.0, 45.0)
+WIDE_ESCAPES = 8
+WIDE_WORK = 3  # times LANE_WORK
 # An escape gives up when, for two of its shapes in a row, the pair it turned apart kept this
 # much cost (two conflicts) on the two lanes however they turned: the lane sits in a crowd
 # that turning one pair apart does not clear.
@@ -40,6 +48,11 @@ LANE_WORK = 200  # moves the pair and escape moves after the search may spend on
 
 _Snap = tuple[Shape, Path, tuple[float, float], list[Space], list[Point], str, int, float,
               tuple[float, float]]
+
+
+def wide(lane: Lane) -> bool:
+    """Whether ``lane`` is a bundle of three tracks or more (searched harder, see above)."""
+    return len(lane.routes) >= 3
 
 
 class Search:
@@ -149,8 +162,9 @@ class Search:
         shared = sorted({x.a, x.b} & {y.a, y.b})
         if shared:
             node = shared[0]
-            return ([x.shape] + [sh for d in TURNS for sh in self.lay.turned_away(x, node, y, d)],
-                    [y.shape] + [sh for d in TURNS for sh in self.lay.turned_away(y, node, x, d)])
+            turns = WIDE_TURNS if wide(x) or wide(y) else TURNS
+            return ([x.shape] + [sh for d in turns for sh in self.lay.turned_away(x, node, y, d)],
+                    [y.shape] + [sh for d in turns for sh in self.lay.turned_away(y, node, x, d)])
         return self._quick_shapes(x, PAIR_LOOKS), self._quick_shapes(y, PAIR_LOOKS)
 
     def _group(self, *lanes: Lane) -> list[Lane]:
@@ -219,8 +233,8 @@ class Search:
         touches by turning the two apart (the way out when both sides of a lane are taken)."""
         first = self._partner(x)
         crowded = 0  # shapes in a row whose pair stayed in a crowd
-        for shape in self._quick_shapes(x, ESCAPES + 1):
-            if crowded >= 2:
+        for shape in self._quick_shapes(x, (WIDE_ESCAPES if wide(x) else ESCAPES) + 1):
+            if crowded >= 2 and not wide(x):
                 return False
             if shape == x.shape:
                 continue
@@ -274,7 +288,8 @@ class Search:
         spent = dict.fromkeys(range(len(self.lay.lanes)), 0)
 
         def attempt(key: tuple[int, ...], move: Callable[[], bool], *lanes: Lane) -> bool:
-            if any(spent[ln.index] >= LANE_WORK for ln in lanes) \
+            if any(spent[ln.index] >= LANE_WORK * (WIDE_WORK if wide(ln) else 1)
+                   for ln in lanes) \
                     or failed.get(key) == self._surroundings(*lanes):
                 return False
             start = self.work

@@ -1,0 +1,49 @@
+"""Bundles of three tracks (triples, R-VAR-4) at crowded places: the search turns them apart
+from their neighbours harder than it turns a pair of narrower lanes (render/search.py)."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from tests.render.conftest import ROOT
+from ttrtool.loader import parse_map_text
+from ttrtool.model import Board, build_board
+from ttrtool.render import search
+from ttrtool.render.board import plan
+from ttrtool.render.problems import layout_problems
+from ttrtool.render.theme import default_theme
+
+
+def _triples_board(**kw: float) -> Board:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from dense_crowded import triples_board
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    doc = parse_map_text(triples_board(**kw), "triples.yaml")
+    board, errors = build_board(doc.data, doc.file)
+    assert errors == []
+    return board
+
+
+# A 4 x 3 grid of 40 routes, 30 % of them triples: where a triple leaves a place next to a
+# double, turning the two apart by 24 degrees at most left two layout problems.
+SMALL = {"cols": 4, "rows": 3, "seed": 11, "triples": 0.3, "tickets": 4}
+
+
+def test_a_triple_at_a_crowded_place_is_turned_clear_of_its_neighbours() -> None:
+    board = _triples_board(**SMALL)
+    assert any(sum(1 for o in board.routes if {o.a, o.b} == {r.a, r.b}) == 3
+               for r in board.routes)
+    assert layout_problems(plan(board, default_theme())) == []
+
+
+def test_the_same_board_searched_as_narrow_lanes_keeps_its_problems(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board above is no easy one: searched as if its triples were as narrow as doubles,
+    its layout has problems (so the test above can fail)."""
+    monkeypatch.setattr(search, "wide", lambda lane: False)
+    problems = layout_problems(plan(_triples_board(**SMALL), default_theme()))
+    assert len(problems) >= 1
