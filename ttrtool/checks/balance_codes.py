@@ -119,6 +119,32 @@ def balance_codes(info: type[CodeInfo]) -> tuple[CodeInfo, ...]:
              example="warning TTR607 route-raced [3, 4 players]: route Denver–Saint Louis 1 "
                      "gray is raced for: claimed in the first three rounds in 86% of games "
                      "..."),
+        info("TTR608", "ticket-completion-off-cost", W,
+             "Keepers complete a ticket far more or less often than the map's tickets of "
+             "its points (a line fitted to completion against points over the deck; "
+             "Benjamini–Hochberg over the run; a warning when 30 points off at the near "
+             "end of its 95% interval).", stage="play",
+             fix="A ticket harder than its points say needs more points or an easier way "
+                 "between its cities; one easier than its points, fewer points.",
+             example="warning TTR608 ticket-completion-off-cost [4 players]: ticket "
+                     "Denver–El Paso 20 (regular-7) is easier in play than its points say ..."),
+        info("TTR609", "colour-under-pressure", W,
+             "A colour's tracks are claimed markedly less (under pressure) or more (fought "
+             "over) often than the map's tracks of the same lengths (Benjamini–Hochberg "
+             "over the run; a warning when 20 points off at the near end of its 95% "
+             "interval).", stage="play",
+             fix="Give the colour more cards or fewer tracks (TTR505, TTR506), or recolour "
+                 "some of its routes.",
+             example="warning TTR609 colour-under-pressure [3 players]: colour red is under "
+                     "pressure at 3 players: 12.0% of its 14 tracks claimed per game ..."),
+        info("TTR610", "tempo-out-of-range", W,
+             "Games run far longer or shorter than the official maps do at the same player "
+             "count (turns per player, trains left at the end; a warning when 25% outside "
+             "the official range at the near end of its 95% interval).", stage="play",
+             fix="Check the train count and the route lengths: short routes and many trains "
+                 "make long games.",
+             example="warning TTR610 tempo-out-of-range [2 players]: turns per player 71.3 "
+                     "at 2 players (95% CI 70.9–71.7) is above the official maps' 36–41"),
         info("TTR621", "seat-win-rate-changed", W,
              "A seat's win rate changed against the baseline map (warning from 8 points).",
              stage="baseline",

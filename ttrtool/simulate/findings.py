@@ -17,6 +17,7 @@ from typing import Any
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Finding
 from ttrtool.simulate.edges import raced_routes, route_edges, ticket_edges, ticket_play_edges
+from ttrtool.simulate.pressure import tempo, tickets_and_colours
 from ttrtool.simulate.statistics import (
     benjamini_hochberg,
     games_to_detect,
@@ -199,7 +200,8 @@ def play_findings(configs: Sequence[Config], limits: PlayLimits = PLAY_LIMITS,
     ``priced``: ticket id -> 'over' or 'under' where the static price finds fault
     (TTR501/TTR502), so a ticket finding can say whether play confirms it.  The
     like-for-like tests of tickets and routes (:mod:`ttrtool.simulate.edges`) are
-    adjusted together, Benjamini–Hochberg over every one of them in the run."""
+    adjusted together, Benjamini–Hochberg over every one of them in the run; the
+    pressure and tempo findings (TTR608-TTR610) come from :mod:`ttrtool.simulate.pressure`."""
     found = [f for check in PLAY_CHECKS for f in check(configs, limits)]
     candidates = [*ticket_edges(configs, priced or {}), *route_edges(configs)]
     qs = benjamini_hochberg([c.p_value for c in candidates])
@@ -209,6 +211,8 @@ def play_findings(configs: Sequence[Config], limits: PlayLimits = PLAY_LIMITS,
         if f is not None:
             found.append(f)
     found += raced_routes(configs)
+    found += tickets_and_colours(configs)
+    found += tempo(configs)
     return found
 
 

@@ -170,7 +170,8 @@ class Tally:
             for name, b in sorted(self.bots.items())
         ]
         spaces = ticket_spaces(board)
-        tickets = [self._ticket(t.id, t.label(), t.deck, spaces[t.id]) for t in board.tickets]
+        tickets = [self._ticket(t.id, t.label(), t.deck, spaces[t.id]) | {"points": t.points}
+                   for t in board.tickets]
         routes = self._routes(board)
         seat_games = games * n
         abnormal = games - self.end["normal"]

@@ -1,0 +1,98 @@
+"""Pressure and tempo from play (TTR608-TTR610): a planted copy of a bundled map is
+named, the unmodified map gives no warning of the code (small runs, seeded)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.findings import plant
+from ttrtool.bots import DEFAULT_BOTS
+from ttrtool.model import Board
+from ttrtool.resources import bundled_map_path
+from ttrtool.simulate.playout import Table
+from ttrtool.simulate.report import Tally, build_report
+from ttrtool.validate import validate_file
+
+
+def _report(board: Board, counts: tuple[int, ...], games: int, seed: int) -> dict[str, Any]:
+    tallies = []
+    for n in counts:
+        table, tally = Table(board, n, DEFAULT_BOTS), Tally(n)
+        for g in range(games):
+            tally.add(table.play(seed, g))
+        tallies.append(tally)
+    return build_report(board, tallies, {"seed": seed}, "test")
+
+
+def _warnings(report: dict[str, Any], code: str) -> list[dict[str, Any]]:
+    return [f for f in report["findings"]
+            if f["code"] == code and f["severity"] in ("warning", "error")]
+
+
+def _usa() -> Board:
+    result = validate_file(bundled_map_path("usa"))
+    assert result.board is not None
+    return result.board
+
+
+def test_a_ticket_far_harder_than_its_points_is_named(tmp_path: Path) -> None:
+    data = plant.bundled("usa")
+    # Key West: a dead end behind one 6-space orange track, with 2 orange cards in the
+    # deck; 8 copies of Atlanta–Key West priced by its 11 spaces.  Of several keepers
+    # in a game one at most gets the track, and it is dear to pay for
+    data["cities"].append({"name": "Key West", "pos": [1650, 1100]})
+    data["routes"].append({"a": "Miami", "b": "Key West", "length": 6, "color": "orange"})
+    data["tickets"]["regular"].append({"from": "Atlanta", "to": "Key West", "points": 12,
+                                       "copies": 8})
+    plant.deck_colours(data, orange=2)
+    board = plant.built(data, tmp_path)
+    report = _report(board, (4,), 100, 1)
+    copies = [t.id for t in board.tickets if t.label().startswith("Atlanta–Key West")]
+    found = _warnings(report, "TTR608")
+    assert [f["subjects"]["tickets"] for f in found] == [copies] and len(copies) == 8
+    f = found[0]
+    assert "harder in play" in f["message"] and f["players"] == [4]
+    assert f["effect"]["ci95"][1] <= -0.25 and f["effect"]["unit"] == "points of completion rate"
+    assert f["test"]["adjusted"] < 0.01 and "Benjamini" in f["test"]["control"]
+
+
+def test_a_scarce_colour_is_under_pressure(tmp_path: Path) -> None:
+    data = plant.bundled("usa")
+    plant.deck_colours(data, red=2)  # 2 red cards for the red routes (12 in the preset)
+    board = plant.board(data, tmp_path)
+    report = _report(board, (4,), 60, 1)
+    found = _warnings(report, "TTR609")
+    assert [f["subjects"]["colours"] for f in found] == [["red"]]
+    f = found[0]
+    assert "under pressure" in f["message"] and f["effect"]["ci95"][1] <= -0.20
+    red = {r.id for r in board.routes if r.color == "red"}
+    assert set(f["subjects"]["routes"]) == red
+
+
+def test_short_routes_make_games_too_long(tmp_path: Path) -> None:
+    data = plant.bundled("usa")
+    for r in data["routes"]:
+        r["length"] = 1  # every claim spends one train: the trains last far longer
+    board = plant.built(data, tmp_path)  # the tickets are grossly overpriced (TTR407)
+    report = _report(board, (2,), 10, 1)
+    found = [f for f in _warnings(report, "TTR610")
+             if f["evidence"]["measure"] == "turns per player"]
+    assert len(found) == 1 and "above the official maps'" in found[0]["message"]
+    assert found[0]["effect"]["ci95"][0] > 0
+
+
+def test_few_trains_make_games_too_short(tmp_path: Path) -> None:
+    data = plant.bundled("usa")
+    data["rules"].update(trains_per_player=15, end_trigger_trains=2)
+    report = _report(plant.built(data, tmp_path), (2,), 10, 1)  # long tickets: TTR4xx
+    found = [f for f in _warnings(report, "TTR610")
+             if f["evidence"]["measure"] == "turns per player"]
+    assert len(found) == 1 and "below the official maps'" in found[0]["message"]
+    assert found[0]["effect"]["ci95"][1] < 0
+
+
+def test_the_unmodified_map_has_no_pressure_or_tempo_warning() -> None:
+    report = _report(_usa(), (2, 4), 60, 1)
+    for code in ("TTR608", "TTR609", "TTR610"):
+        assert _warnings(report, code) == [], code

@@ -1,0 +1,246 @@
+"""Findings from play about what a board asks of its players, within one run.
+
+* TTR608: a ticket its keepers complete far more or less often than tickets of its
+  points on the same map (a line fitted to completion against points over the deck).
+* TTR609: a colour whose tracks are claimed markedly less (or more) often than the
+  map's tracks of the same lengths (a colour under pressure, or one fought over).
+* TTR610: games far longer or shorter than the official maps play at the same
+  player count with the default table (turns per player, trains left at the end).
+
+Each yields :class:`~ttrtool.findings.Finding` records with effect, 95% interval and
+test; the ticket and colour tests are adjusted by Benjamini–Hochberg over the run.
+A finding is info unless the effect is large (the near end of its interval beyond
+the limit) and significant.  The limits and the official range are in
+docs/simulate.md ("Pressure and tempo").
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ttrtool.diagnostics import Severity
+from ttrtool.findings import Effect, Finding, Test
+from ttrtool.simulate.statistics import Z95, benjamini_hochberg, normal_sf, rate, wilson
+
+Config = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class PressureLimits:
+    """Where pressure and tempo figures turn into warnings (see docs/simulate.md)."""
+
+    alpha: float = 0.01  # BH q-value (or p-value for tempo) that counts as detected
+    keepers: int = 20  # keepers a ticket needs before it is tested
+    # completion this far off the deck's line, at the near end of the ticket's 95%
+    # interval, is a warning (official maps, 200 games per count: at most 0.21)
+    completion_margin: float = 0.25
+    # a colour's claimed share this far off the map's tracks of its lengths, at the
+    # near end of its 95% interval (official maps, 200 games per count at seed 1: at
+    # most 0.12, USA's orange at 5 players; claims in one game are not independent, so
+    # the interval is narrower than it should be and the margin carries that)
+    colour_margin: float = 0.20
+    # tempo this far outside the official range, relative, at the near end of its
+    # interval
+    tempo_margin: float = 0.25
+
+
+PRESSURE_LIMITS = PressureLimits()
+
+# The official maps' mean turns per player and mean trains left per player with the
+# default table (docs/simulate.md: USA and Europe at 2-5 players, Switzerland at 2-3,
+# 200 games per count at seed 1): the lowest and highest over the maps.
+OFFICIAL_TEMPO: dict[str, tuple[float, float]] = {
+    "turns per player": (36.0, 41.0),  # measured 36.4 (USA, 5) to 40.2 (Europe, 2)
+    "trains left per player": (1.0, 4.0),  # measured 1.1 (USA, 2) to 3.9 (Europe, 5)
+}
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _line(points: Sequence[tuple[float, float, float]]) -> tuple[float, float]:
+    """Weighted least squares ``y = a + b x`` over (x, y, weight)."""
+    w = sum(p[2] for p in points)
+    mx = sum(p[0] * p[2] for p in points) / w
+    my = sum(p[1] * p[2] for p in points) / w
+    sxx = sum(p[2] * (p[0] - mx) ** 2 for p in points)
+    b = sum(p[2] * (p[0] - mx) * (p[1] - my) for p in points) / sxx if sxx else 0.0
+    return my - b * mx, b
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    p_value: float
+    gap: float  # signed distance of the near end of the 95% interval beyond the expected
+    build: Any  # (severity, q, control) -> Finding
+
+
+def _ticket_candidates(configs: Sequence[Config], limits: PressureLimits
+                       ) -> list[_Candidate]:
+    out: list[_Candidate] = []
+    for c in configs:
+        rows = [t for t in _pooled_copies(c["tickets"])
+                if t["kept"] >= limits.keepers and t.get("points") is not None]
+        if len(rows) < 5:
+            continue
+        a, b = _line([(float(t["points"]), t["completion"]["rate"], float(t["kept"]))
+                      for t in rows])
+        for t in rows:
+            out.append(_ticket_candidate(c["players"], t, a + b * t["points"], b))
+    return out
+
+
+def _pooled_copies(tickets: Sequence[Config]) -> list[dict[str, Any]]:
+    """One row per ticket card, its identical copies (ids ``regular-31.1``, ``.2`` ...)
+    added up: what is tested is the ticket, not one copy of it."""
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
+    for t in tickets:
+        key = (t["deck"], t["id"].split(".")[0])
+        row = rows.setdefault(key, {**t, "ids": [], "kept": 0, "completed": 0})
+        row["ids"].append(t["id"])
+        row["kept"] += t["kept"]
+        row["completed"] += t["completed"]
+    for row in rows.values():
+        row["completion"] = rate(row["completed"], row["kept"])
+    return list(rows.values())
+
+
+def _ticket_candidate(n: int, t: Config, expected: float, slope: float) -> _Candidate:
+    expected = min(0.98, max(0.02, expected))
+    done, kept = t["completion"]["count"], t["kept"]
+    share = done / kept
+    lo, hi = wilson(done, kept)
+    z = (share - expected) / math.sqrt(expected * (1 - expected) / kept)
+    p = min(1.0, 2 * normal_sf(abs(z)))
+    gap = lo - expected if share > expected else expected - hi
+    word = "easier" if share > expected else "harder"
+
+    def build(level: Severity, q: float, control: str) -> Finding:
+        return Finding(
+            "TTR608", level,
+            f"ticket {t['label']} is {word} in play than its points say: its keepers "
+            f"complete it {_pct(share)} of the time at {n} players (95% CI {_pct(lo)}–"
+            f"{_pct(hi)}) against {_pct(expected)} for a {t['points']}-point ticket on "
+            f"this map (q = {q:.2g})",
+            {"tickets": tuple(t["ids"])},
+            {"completion": t["completion"], "expected": round(expected, 6),
+             "points": t["points"], "spaces": t.get("spaces"),
+             "line": {"slope_per_point": round(slope, 6)}},
+            players=(n,),
+            effect=Effect("keepers' completion rate minus the deck's line at its points",
+                          share - expected, (lo - expected, hi - expected),
+                          "points of completion rate"),
+            test=Test("z-test of completion against the deck's weighted line", p, q,
+                      control))
+    return _Candidate(p, gap, build)
+
+
+def _colour_candidates(configs: Sequence[Config]) -> list[_Candidate]:
+    out: list[_Candidate] = []
+    for c in configs:
+        games, routes = c["games"], c["routes"]
+        by_length: dict[int, list[int]] = {}
+        for r in routes:
+            by_length.setdefault(r["length"], []).append(r["claimed"])
+        p_len = {length: sum(v) / (games * len(v)) for length, v in by_length.items()}
+        turns = [r["mean_claim_turn"] * r["claimed"] for r in routes if r["claimed"]]
+        map_turn = sum(turns) / max(1, sum(r["claimed"] for r in routes))
+        for colour in sorted({r["color"] for r in routes} - {"gray"}):
+            tracks = [r for r in routes if r["color"] == colour]
+            out.append(_colour_candidate(c, colour, tracks, p_len, map_turn))
+    return out
+
+
+def _colour_candidate(c: Config, colour: str, tracks: Sequence[Config],
+                      p_len: Mapping[int, float], map_turn: float) -> _Candidate:
+    games, n = c["games"], c["players"]
+    size = games * len(tracks)
+    observed = sum(r["claimed"] for r in tracks)
+    expected = sum(games * p_len[r["length"]] for r in tracks)
+    var = sum(games * p_len[r["length"]] * (1 - p_len[r["length"]]) for r in tracks)
+    diff = (observed - expected) / size
+    se = math.sqrt(var) / size if var else math.inf
+    p = min(1.0, 2 * normal_sf(abs(diff) / se)) if var else 1.0
+    lo, hi = diff - Z95 * se, diff + Z95 * se
+    gap = lo if diff > 0 else -hi
+    turn = (sum(r["mean_claim_turn"] * r["claimed"] for r in tracks) / observed
+            if observed else None)
+    word = "fought over" if diff > 0 else "under pressure"
+    when = "" if turn is None else f"; claimed at turn {turn:.1f} on average against {map_turn:.1f}"
+
+    def build(level: Severity, q: float, control: str) -> Finding:
+        return Finding(
+            "TTR609", level,
+            f"colour {colour} is {word} at {n} players: {_pct(observed / size)} of its "
+            f"{len(tracks)} tracks claimed per game against {_pct(expected / size)} for "
+            f"the map's tracks of the same lengths ({100 * diff:+.1f} points, 95% CI "
+            f"{100 * lo:+.1f} to {100 * hi:+.1f}; q = {q:.2g}){when}",
+            {"colours": (colour,), "routes": tuple(r["id"] for r in tracks)},
+            {"claimed": observed, "expected": round(expected, 3), "tracks": len(tracks),
+             "games": games, "mean_claim_turn": turn, "map_mean_claim_turn": round(map_turn, 2)},
+            players=(n,),
+            effect=Effect("share of the colour's tracks claimed per game minus the map's "
+                          "tracks of the same lengths", diff, (lo, hi), "points of claim rate"),
+            test=Test("z-test of claims against the length-matched expectation", p, q,
+                      control))
+    return _Candidate(p, gap, build)
+
+
+def tickets_and_colours(configs: Sequence[Config],
+                        limits: PressureLimits = PRESSURE_LIMITS) -> list[Finding]:
+    """TTR608 and TTR609 over a report's configurations, each family under
+    Benjamini–Hochberg over the run; only the significant ones are findings."""
+    found: list[Finding] = []
+    families = (("ticket", _ticket_candidates(configs, limits), limits.completion_margin),
+                ("colour", _colour_candidates(configs), limits.colour_margin))
+    for what, candidates, margin in families:
+        qs = benjamini_hochberg([c.p_value for c in candidates])
+        control = f"Benjamini–Hochberg over the {len(candidates)} {what} tests of the run"
+        for cand, q in zip(candidates, qs, strict=True):
+            if q >= limits.alpha:
+                continue
+            level = Severity.WARNING if cand.gap >= margin else Severity.INFO
+            found.append(cand.build(level, q, control))
+    return found
+
+
+def _tempo_measures(c: Config) -> Iterator[tuple[str, float, float, int]]:
+    """(measure, mean, standard deviation, count) per player of one configuration."""
+    n, turns, left = c["players"], c.get("turns", {}), c.get("trains_left", {})
+    if turns.get("n"):
+        yield "turns per player", turns["mean"] / n, turns["stdev"] / n, turns["n"]
+    if left.get("n"):
+        yield "trains left per player", left["mean"], left["stdev"], left["n"]
+
+
+def tempo(configs: Sequence[Config], limits: PressureLimits = PRESSURE_LIMITS
+          ) -> Iterator[Finding]:
+    """TTR610: a run's tempo outside the official maps' range (:data:`OFFICIAL_TEMPO`)."""
+    for c in configs:
+        n = c["players"]
+        for measure, mean, sd, count in _tempo_measures(c):
+            low, high = OFFICIAL_TEMPO[measure]
+            se = sd / math.sqrt(count) if count > 1 else 0.0
+            lo, hi = mean - Z95 * se, mean + Z95 * se
+            if low <= hi and lo <= high:
+                continue  # the interval reaches the official range
+            bound, near = (high, lo) if lo > high else (low, hi)
+            p = normal_sf(abs(mean - bound) / se) if se else 0.0
+            if p >= limits.alpha:
+                continue
+            far = abs(near - bound) / bound >= limits.tempo_margin
+            word = "above" if lo > high else "below"
+            yield Finding(
+                "TTR610", Severity.WARNING if far else Severity.INFO,
+                f"{measure} {mean:.1f} at {n} players (95% CI {lo:.1f}–{hi:.1f}) is "
+                f"{word} the official maps' {low:g}–{high:g}",
+                {}, {"measure": measure, "mean": round(mean, 4), "official": [low, high],
+                     "games": count},
+                players=(n,),
+                effect=Effect(f"{measure} minus the official range's nearer end",
+                              mean - bound, (lo - bound, hi - bound), measure),
+                test=Test("one-sided z-test of the mean against the official range", p))
