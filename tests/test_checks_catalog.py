@@ -67,3 +67,19 @@ def test_there_is_one_class_named_finding() -> None:
 
     assert not hasattr(checks, "Finding") and hasattr(findings, "Finding")
     assert not hasattr(findings, "Level") and not hasattr(findings, "CODES")
+
+
+def test_the_catalogue_is_imported_one_way() -> None:
+    """The modules that list codes, and the record they use, never import the catalogue
+    that gathers them (they once did, through a type-only import)."""
+    import ast
+    from pathlib import Path
+
+    import ttrtool.checks
+
+    folder = Path(ttrtool.checks.__file__).parent
+    for name in ("balance_codes.py", "code_info.py"):
+        tree = ast.parse((folder / name).read_text(encoding="utf-8"))
+        imported = {node.module for node in ast.walk(tree)
+                    if isinstance(node, ast.ImportFrom) and node.module}
+        assert "ttrtool.checks.catalog" not in imported, name

@@ -8,19 +8,14 @@ severity given is the most a finding of the code gets; each finding says its own
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ttrtool.checks.code_info import CodeInfo
 from ttrtool.diagnostics import Severity
-
-if TYPE_CHECKING:
-    from ttrtool.checks.catalog import CodeInfo
 
 E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 
-def balance_codes(info: type[CodeInfo]) -> tuple[CodeInfo, ...]:
-    return (
-        info("TTR501", "ticket-overpriced", E,
+FINDINGS: tuple[CodeInfo, ...] = (
+    CodeInfo("TTR501", "ticket-overpriced", E,
              "A ticket pays more than its cheapest path by more than the official maps do "
              "(an error when grossly off, as validate's TTR407; info for one leg of a "
              "multi-destination ticket).", stage="analyze",
@@ -28,64 +23,64 @@ def balance_codes(info: type[CodeInfo]) -> tuple[CodeInfo, ...]:
                  "is longer; `ttrtool analyze` shows the path it priced.",
              example="warning TTR501 ticket-overpriced: ticket Chicago–Santa Fe (regular-9) "
                      "pays 18 points for a cheapest path of 9 train spaces (+9) ..."),
-        info("TTR502", "ticket-underpriced", E,
+    CodeInfo("TTR502", "ticket-underpriced", E,
              "A ticket pays less than the train spaces its cheapest path needs.",
              stage="analyze",
              fix="Raise the ticket's points to the fair band `analyze` prints for it.",
              example="warning TTR502 ticket-underpriced: ticket Denver–El Paso (regular-7) "
                      "pays 2 points for a cheapest path of 4 train spaces ..."),
-        info("TTR503", "route-longer-than-detour", W,
+    CodeInfo("TTR503", "route-longer-than-detour", W,
              "A route is much longer than another path between its two ends, so nobody "
              "needs it.", stage="analyze",
              fix="Shorten the route, or lengthen the detour.",
              example="warning TTR503 route-longer-than-detour: route Denver–Omaha 6 pink ..."),
-        info("TTR504", "shortcut", W,
+    CodeInfo("TTR504", "shortcut", W,
              "One link makes several tickets cheaper than their points say.",
              stage="analyze",
              fix="Lengthen the link, or raise the tickets that use it less.",
              example="warning TTR504 shortcut: route Denver–Saint Louis 1 gray is a shortcut "
                      "..."),
-        info("TTR505", "colour-spaces-out-of-range", W,
+    CodeInfo("TTR505", "colour-spaces-out-of-range", W,
              "One colour has far more or fewer train spaces (or routes) than the others.",
              stage="analyze",
              fix="Recolour routes of the crowded colour to the thin one.",
              example="warning TTR505 colour-spaces-out-of-range: colour red has 12 routes "
                      "..."),
-        info("TTR506", "deck-against-demand", W,
+    CodeInfo("TTR506", "deck-against-demand", W,
              "A colour's cards in the deck are out of proportion to the spaces needing that "
              "colour (said once per colour, with TTR505 when both hold).", stage="analyze",
              fix="Change the colour's card count in `rules.train_cards.colors`, or its routes.",
              example="warning TTR506 deck-against-demand: the deck has 12 red cards for 40 "
                      "red train spaces ..."),
-        info("TTR507", "chokepoint", W,
+    CodeInfo("TTR507", "chokepoint", W,
              "One claim by an opponent cuts off or makes dearer many tickets (one finding "
              "listing the player counts).", stage="analyze",
              fix="Add a second track or another way round the link.",
              example="warning TTR507 chokepoint: one claim of Seattle–Portland ..."),
-        info("TTR508", "ticket-lengths", W,
+    CodeInfo("TTR508", "ticket-lengths", W,
              "The ticket deck has no long tickets, or nearly all are short.",
              stage="analyze",
              fix="Add tickets across the board, or shorten the short ones' share.",
              example="warning TTR508 ticket-lengths: the longest ticket spans 30% of the "
                      "board ..."),
-        info("TTR601", "seat-advantage", W,
+    CodeInfo("TTR601", "seat-advantage", W,
              "One seat wins more often than chance allows (chi-square per player count, the "
              "first seat pooled over the counts, Holm's adjustment).", stage="play",
              fix="Give later seats something (a fourth card, a shorter first ticket) or "
                  "lengthen the game; compare with `--baseline`.",
              example="warning TTR601 seat-advantage [3 players]: seat 1 wins 48.0% of 150 "
                      "games ..."),
-        info("TTR602", "route-never-claimed", W,
+    CodeInfo("TTR602", "route-never-claimed", W,
              "An open route no player claimed in the run.", stage="play",
              fix="Put a ticket through it, shorten it, or remove it.",
              example="warning TTR602 route-never-claimed [2 players]: route Miami–Key West 2 "
                      "black was never claimed in 300 games ..."),
-        info("TTR603", "route-rarely-claimed", INFO,
+    CodeInfo("TTR603", "route-rarely-claimed", INFO,
              "An open route claimed in very few games.", stage="play",
              fix="As for TTR602, if the route should matter.",
              example="info TTR603 route-rarely-claimed [2 players]: route Cadiz–Lisboa 2 "
                      "blue was claimed in 4 of 300 games ..."),
-        info("TTR604", "ticket-advantage", W,
+    CodeInfo("TTR604", "ticket-advantage", W,
              "Players who keep a ticket win more (or less) often than players of the same "
              "bot in the same seat who do not, beyond what tickets of its cost give on the "
              "map (Mantel–Haenszel, Benjamini–Hochberg over the run; a warning from 8 "
@@ -95,14 +90,14 @@ def balance_codes(info: type[CodeInfo]) -> tuple[CodeInfo, ...]:
                  "whose keepers win more, raise those of one whose keepers lose.",
              example="warning TTR604 ticket-advantage [2, 3, 4 players]: players who keep "
                      "ticket Chicago–Santa Fe (regular-9) win +19.8 points more often ..."),
-        info("TTR605", "games-stalled", W,
+    CodeInfo("TTR605", "games-stalled", W,
              "Games that ended by stalling or at the turn cap instead of the trains running "
              "out.", stage="play",
              fix="Check the deck can pay for the routes (validate's TTR3xx) and the train "
                  "count; replay a stalled game with `ttrtool replay`.",
              example="warning TTR605 games-stalled [2 players]: 14 of 100 games did not end "
                      "normally ..."),
-        info("TTR606", "route-claimer-advantage", INFO,
+    CodeInfo("TTR606", "route-claimer-advantage", INFO,
              "Players who claim a route win more (or less) often than players of the same "
              "bot in the same seat who do not, beyond the map's routes of its length (info: "
              "official maps have such routes, which serve winning tickets).",
@@ -110,7 +105,7 @@ def balance_codes(info: type[CodeInfo]) -> tuple[CodeInfo, ...]:
              fix="Lengthen a route that wins games, or add a second way round it.",
              example="info TTR606 route-claimer-advantage [2, 3, 4 players]: players who "
                      "claim route Denver–Saint Louis 1 gray win +10.3 points ..."),
-        info("TTR607", "route-raced", W,
+    CodeInfo("TTR607", "route-raced", W,
              "A route claimed in the first three rounds in most games: players race for it "
              "(warning when the lower end of its 95% interval reaches half the games).",
              stage="play",
@@ -119,7 +114,7 @@ def balance_codes(info: type[CodeInfo]) -> tuple[CodeInfo, ...]:
              example="warning TTR607 route-raced [3, 4 players]: route Denver–Saint Louis 1 "
                      "gray is raced for: claimed in the first three rounds in 86% of games "
                      "..."),
-        info("TTR608", "ticket-completion-off-cost", W,
+    CodeInfo("TTR608", "ticket-completion-off-cost", W,
              "Keepers complete a ticket far more or less often than the map's tickets of "
              "its points (a line fitted to completion against points over the deck; "
              "Benjamini–Hochberg over the run; a warning when 30 points off at the near "
@@ -128,7 +123,7 @@ def balance_codes(info: type[CodeInfo]) -> tuple[CodeInfo, ...]:
                  "between its cities; one easier than its points, fewer points.",
              example="warning TTR608 ticket-completion-off-cost [4 players]: ticket "
                      "Denver–El Paso 20 (regular-7) is easier in play than its points say ..."),
-        info("TTR609", "colour-under-pressure", W,
+    CodeInfo("TTR609", "colour-under-pressure", W,
              "A colour's tracks are claimed markedly less (under pressure) or more (fought "
              "over) often than the map's tracks of the same lengths (Benjamini–Hochberg "
              "over the run; a warning when 20 points off at the near end of its 95% "
@@ -137,7 +132,7 @@ def balance_codes(info: type[CodeInfo]) -> tuple[CodeInfo, ...]:
                  "some of its routes.",
              example="warning TTR609 colour-under-pressure [3 players]: colour red is under "
                      "pressure at 3 players: 12.0% of its 14 tracks claimed per game ..."),
-        info("TTR610", "tempo-out-of-range", W,
+    CodeInfo("TTR610", "tempo-out-of-range", W,
              "Games run far longer or shorter than the official maps do at the same player "
              "count (turns per player, trains left at the end; a warning when 25% outside "
              "the official range at the near end of its 95% interval).", stage="play",
@@ -145,19 +140,19 @@ def balance_codes(info: type[CodeInfo]) -> tuple[CodeInfo, ...]:
                  "make long games.",
              example="warning TTR610 tempo-out-of-range [2 players]: turns per player 71.3 "
                      "at 2 players (95% CI 70.9–71.7) is above the official maps' 36–41"),
-        info("TTR621", "seat-win-rate-changed", W,
+    CodeInfo("TTR621", "seat-win-rate-changed", W,
              "A seat's win rate changed against the baseline map (warning from 8 points).",
              stage="baseline",
              fix="If the edit was not meant to move the seats, undo the part that did.",
              example="warning TTR621 seat-win-rate-changed [2 players]: seat 1 wins 58.0% "
                      "against 49.5% on the baseline ..."),
-        info("TTR622", "ticket-changed", W,
+    CodeInfo("TTR622", "ticket-changed", W,
              "A ticket's completion rate, or its keepers' like-for-like edge, changed "
              "against the baseline map.", stage="baseline",
              fix="Check the ticket's price against its new paths (`ttrtool analyze`).",
              example="warning TTR622 ticket-changed [3 players]: keepers of ticket "
                      "Chicago–Santa Fe 18 (regular-5) win +10.2 points ..."),
-        info("TTR623", "route-changed", W,
+    CodeInfo("TTR623", "route-changed", W,
              "A route (matched by its ends, so a recoloured route is itself) is claimed "
              "more or less often than on the baseline map; a recolouring is named.",
              stage="baseline",
@@ -165,17 +160,17 @@ def balance_codes(info: type[CodeInfo]) -> tuple[CodeInfo, ...]:
                  "colour with cards to spare.",
              example="warning TTR623 route-changed [3 players]: route Denver–Omaha 4 red "
                      "(recoloured pink → red) is claimed in 15% of games against 40% ..."),
-        info("TTR624", "colour-pressure-changed", W,
+    CodeInfo("TTR624", "colour-pressure-changed", W,
              "The share of a colour's tracks claimed per game changed against the "
              "baseline map (its track count before and after is shown).",
              stage="baseline",
              fix="Balance the colours' routes and cards again (TTR505, TTR506).",
              example="warning TTR624 colour-pressure-changed [4 players]: colour red: 38% "
                      "of its 12 tracks claimed per game against 52% of 7 tracks ..."),
-        info("TTR625", "tempo-changed", W,
+    CodeInfo("TTR625", "tempo-changed", W,
              "Game length or the winner's score changed against the baseline map "
              "(warning from 10% of the baseline's mean).", stage="baseline",
              fix="Check train counts and route lengths if the change was not intended.",
              example="info TTR625 tempo-changed [2 players]: game length (turns) 74.1 "
                      "against 77.2 on the baseline ..."),
-    )
+)

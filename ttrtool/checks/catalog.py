@@ -14,45 +14,13 @@ from __future__ import annotations
 
 import inspect
 import sys
-from dataclasses import dataclass
 
 from ttrtool.checks import all_checks, is_opt_in
-from ttrtool.checks.balance_codes import balance_codes
+from ttrtool.checks.balance_codes import FINDINGS as FINDINGS  # the balance findings' entries
+from ttrtool.checks.code_info import CodeInfo
 from ttrtool.diagnostics import Severity
 
 E, W = Severity.ERROR, Severity.WARNING
-
-# Where a code comes from: validation reads the file, checks the schema, builds the board and
-# runs the checks; analyze judges the board ("static" findings); simulate judges the games
-# ("play") and compares two versions of a map ("baseline").
-VALIDATION_STAGES = ("read", "schema", "build", "check")
-FINDING_SOURCES = {"analyze": "static", "play": "play", "baseline": "baseline"}
-
-
-@dataclass(frozen=True)
-class CodeInfo:
-    """One code: its kebab-case name, the most severe it gets, what it means, how to fix
-    what it reports and an example (a YAML pair in ``doc`` for the checks, a message line
-    in ``example`` for the findings)."""
-
-    code: str
-    name: str
-    severity: Severity
-    summary: str
-    doc: str = ""
-    stage: str = "check"  # "read" | "schema" | "build" | "check" | "analyze" | "play" | ...
-    fix: str = ""
-    example: str = ""
-
-    @property
-    def source(self) -> str:
-        """``validate``, or for a finding ``static``, ``play`` or ``baseline``."""
-        return FINDING_SOURCES.get(self.stage, "validate")
-
-    @property
-    def is_finding(self) -> bool:
-        return self.stage in FINDING_SOURCES
-
 
 FIXED: tuple[CodeInfo, ...] = (
     CodeInfo("TTR000", "unreadable-file", E,
@@ -111,7 +79,6 @@ FIXED: tuple[CodeInfo, ...] = (
 )
 
 
-FINDINGS: tuple[CodeInfo, ...] = balance_codes(CodeInfo)
 # Validation errors that describe balance, not a broken map: ``validate`` fails on them, and
 # ``analyze`` and ``simulate`` still run (a designer wants to see whether the price matters)
 BALANCE_ERRORS = frozenset({"TTR407"})
