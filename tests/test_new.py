@@ -81,3 +81,30 @@ def test_ids_and_names_from_file_names() -> None:
     assert [map_id(s) for s in ("Alpine Rails", "zürich_2", "---", "Москва")] == [
         "alpine-rails", "zurich_2", "my-map", "my-map"]
     assert map_name("alpine-rails") == "Alpine Rails" and map_name("") == "My Map"
+
+
+def test_new_on_a_full_disk_leaves_nothing_behind(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The map is written to a temporary file and linked in whole: a failure leaves neither
+    half a map nor the temporary file, and says why."""
+    import errno
+    import os
+
+    def full(src: object, dst: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "link", full)
+    result = runner.invoke(app, ["new", str(tmp_path / "mine.yaml")])
+    assert result.exit_code == 2 and "the disk is full" in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_new_does_not_replace_a_file_that_appears_while_it_writes(tmp_path: Path) -> None:
+    from ttrtool.commands.new import _create
+
+    target = tmp_path / "mine.yaml"
+    target.write_text("# my work\n", encoding="utf-8")
+    with pytest.raises(FileExistsError):
+        _create(target, "cities: {}\n")
+    assert target.read_text(encoding="utf-8") == "# my work\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["mine.yaml"]

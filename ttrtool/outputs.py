@@ -170,9 +170,15 @@ def _mode(target: Path) -> int:
     try:
         return stat.S_IMODE(os.stat(target).st_mode)
     except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+        return new_file_mode()
+
+
+def new_file_mode() -> int:
+    """The permissions ``open`` gives a new file (0o666 less the umask); temporary files
+    are made private and get these before they take a file's place."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def write_output(path: Path, data: bytes | str, append: bool = False) -> None:

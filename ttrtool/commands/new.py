@@ -10,6 +10,7 @@ Exit codes: 0 written; 2 FILE exists (without ``--force``), its folder does not,
 
 from __future__ import annotations
 
+import errno
 import os
 import shlex
 import tempfile
@@ -17,28 +18,35 @@ from pathlib import Path
 
 import typer
 
+from ttrtool.outputs import OutputError, new_file_mode, why_not_written, write_output
 from ttrtool.resources import BUNDLED_MAPS, schema_text
 from ttrtool.starter import starter_text
 
 MIN_CITIES, MAX_CITIES = 6, 80
+# How file systems without hard links (FAT, some network mounts) refuse os.link.
+_NO_LINKS = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOSYS, errno.EXDEV}
 
 
 def _create(path: Path, text: str) -> None:
-    """Write a new file; FileExistsError if something is there (checked atomically)."""
-    with open(path, "x", encoding="utf-8", newline="\n") as f:
-        f.write(text)
+    """Write a new file whole or not at all; FileExistsError if something is there.
 
-
-def _replace(path: Path, text: str) -> None:
-    """Write ``path`` through a temporary file beside it, so a failure leaves the old one."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    The text goes to a temporary file beside ``path`` that is then linked in under its
+    name: a link, unlike a rename, refuses to replace a file that appeared meanwhile, and a
+    full disk leaves no half-written map behind."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
+        os.chmod(tmp, new_file_mode())
+        try:
+            os.link(tmp, path)  # FileExistsError (EEXIST) goes up as it is
+        except OSError as e:
+            if e.errno not in _NO_LINKS:
+                raise
+            with open(path, "x", encoding="utf-8", newline="\n") as f:  # no hard links here
+                f.write(text)
+    finally:
         Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _draft_text(file: str, region: str | None, bbox: str | None, cities: int) -> str:
@@ -89,9 +97,12 @@ def run_new(file: str, source: str | None = None, region: str | None = None,
         else:
             text = starter_text(file, source)
         if force:
-            _replace(path, text)
+            write_output(path, text)  # replaced in one rename: a failure keeps the old file
         else:
             _create(path, text)
+    except OutputError as e:
+        typer.echo(f"error: {e}", err=True)
+        return 2
     except ValueError as e:
         typer.echo(f"error: {e}", err=True)
         return 2
@@ -100,7 +111,7 @@ def run_new(file: str, source: str | None = None, region: str | None = None,
                    "choose another name, or add --force to replace it", err=True)
         return 2
     except OSError as e:
-        typer.echo(f"error: cannot write {file}: {e.strerror or e}", err=True)
+        typer.echo(f"error: {why_not_written(path, e, replaced=False)}", err=True)
         return 2
     wrote = [str(path)]
     schema = path.parent / "map.schema.json"
