@@ -24,21 +24,14 @@ sys.path.insert(0, str(ROOT))
 from tests.findings import plant  # noqa: E402
 from ttrtool.analysis import analyze  # noqa: E402
 from ttrtool.analysis.findings import static_findings  # noqa: E402
-from ttrtool.bots import DEFAULT_BOTS  # noqa: E402
 from ttrtool.model import Board  # noqa: E402
 from ttrtool.simulate.baseline import compare_reports  # noqa: E402
-from ttrtool.simulate.playout import Table  # noqa: E402
-from ttrtool.simulate.report import Tally, build_report  # noqa: E402
+from ttrtool.simulate.report import build_report, play_tallies  # noqa: E402
 
 
 def report(board: Board, counts: tuple[int, ...], games: int, seed: int) -> dict[str, Any]:
-    tallies = []
-    for n in counts:
-        table, tally = Table(board, n, DEFAULT_BOTS), Tally(n)
-        for g in range(games):
-            tally.add(table.play(seed, g))
-        tallies.append(tally)
-    return build_report(board, tallies, {"seed": seed}, "bench", static_findings(analyze(board)))
+    return build_report(board, play_tallies(board, counts, games, seed), {"seed": seed}, "bench",
+                        static_findings(analyze(board)))
 
 
 def warnings(rep: dict[str, Any]) -> list[dict[str, Any]]:

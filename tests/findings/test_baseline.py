@@ -6,18 +6,14 @@ from pathlib import Path
 from typing import Any
 
 from tests.findings import plant
-from ttrtool.bots import DEFAULT_BOTS
 from ttrtool.model import Board
 from ttrtool.simulate.baseline import compare_reports
-from ttrtool.simulate.playout import Table
-from ttrtool.simulate.report import Tally, build_report
+from ttrtool.simulate.report import build_report, play_tallies
 
 
 def _report(board: Board, players: int, games: int, seed: int = 1) -> dict[str, Any]:
-    table, tally = Table(board, players, DEFAULT_BOTS), Tally(players)
-    for g in range(games):
-        tally.add(table.play(seed, g))
-    return build_report(board, [tally], {"seed": seed}, "test")
+    return build_report(board, play_tallies(board, (players,), games, seed), {"seed": seed},
+                        "test")
 
 
 def test_recoloured_routes_are_named_against_the_original(tmp_path: Path) -> None:

@@ -11,10 +11,8 @@ import pytest
 
 from ttrtool.analysis import analyze
 from ttrtool.analysis.findings import static_findings
-from ttrtool.bots import DEFAULT_BOTS
 from ttrtool.model import Board
-from ttrtool.simulate.playout import Table
-from ttrtool.simulate.report import Tally, build_report
+from ttrtool.simulate.report import build_report, play_tallies
 
 GAMES = 30
 
@@ -23,12 +21,8 @@ GAMES = 30
 def test_official_map_has_no_warning(boards: dict[str, Board], variant_boards: dict[str, Board],
                                      name: str) -> None:
     board = {**boards, **variant_boards}[name]
-    tallies = []
-    for players in range(board.rules.min_players, board.rules.max_players + 1):
-        table, tally = Table(board, players, DEFAULT_BOTS), Tally(players)
-        for g in range(GAMES):
-            tally.add(table.play(5, g))
-        tallies.append(tally)
+    counts = range(board.rules.min_players, board.rules.max_players + 1)
+    tallies = play_tallies(board, counts, GAMES, 5)
     report = build_report(board, tallies, {"seed": 5}, "test", static_findings(analyze(board)))
     assert [f["message"] for f in report["findings"]
             if f["severity"] in ("warning", "error")] == []

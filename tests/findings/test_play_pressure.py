@@ -7,22 +7,15 @@ from pathlib import Path
 from typing import Any
 
 from tests.findings import plant
-from ttrtool.bots import DEFAULT_BOTS
 from ttrtool.model import Board
 from ttrtool.resources import bundled_map_path
-from ttrtool.simulate.playout import Table
-from ttrtool.simulate.report import Tally, build_report
+from ttrtool.simulate.report import build_report, play_tallies
 from ttrtool.validate import validate_file
 
 
 def _report(board: Board, counts: tuple[int, ...], games: int, seed: int) -> dict[str, Any]:
-    tallies = []
-    for n in counts:
-        table, tally = Table(board, n, DEFAULT_BOTS), Tally(n)
-        for g in range(games):
-            tally.add(table.play(seed, g))
-        tallies.append(tally)
-    return build_report(board, tallies, {"seed": seed}, "test")
+    return build_report(board, play_tallies(board, counts, games, seed), {"seed": seed},
+                        "test")
 
 
 def _warnings(report: dict[str, Any], code: str) -> list[dict[str, Any]]:

@@ -11,18 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from tests.findings import plant
-from ttrtool.bots import DEFAULT_BOTS
 from ttrtool.model import Board
-from ttrtool.simulate.playout import Table
-from ttrtool.simulate.report import Tally, build_report
+from ttrtool.simulate.report import build_report, play_tallies
 
 
 def _report(board: Board, players: int, games: int, seed: int) -> dict[str, Any]:
-    table = Table(board, players, DEFAULT_BOTS)
-    tally = Tally(players)
-    for g in range(games):
-        tally.add(table.play(seed, g))
-    return build_report(board, [tally], {"seed": seed}, "test")
+    return build_report(board, play_tallies(board, (players,), games, seed), {"seed": seed},
+                        "test")
 
 
 def _warnings(report: dict[str, Any], code: str) -> list[dict[str, Any]]:
@@ -78,12 +73,7 @@ def _reports(board: Board, counts: tuple[int, ...], games: int, seed: int,
     from ttrtool.analysis import analyze
     from ttrtool.analysis.findings import static_findings
 
-    tallies = []
-    for n in counts:
-        table, tally = Table(board, n, DEFAULT_BOTS), Tally(n)
-        for g in range(games):
-            tally.add(table.play(seed, g))
-        tallies.append(tally)
+    tallies = play_tallies(board, counts, games, seed)
     found = static_findings(analyze(board)) if static else []
     return build_report(board, tallies, {"seed": seed}, "test", found)
 

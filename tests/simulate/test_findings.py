@@ -18,8 +18,7 @@ from ttrtool.diagnostics import Severity
 from ttrtool.findings import Finding, from_dicts, markdown_lines, ordered, text_lines
 from ttrtool.model import Board
 from ttrtool.simulate.findings import play_findings
-from ttrtool.simulate.playout import Table
-from ttrtool.simulate.report import Tally, build_report
+from ttrtool.simulate.report import build_report, play_tallies
 from ttrtool.simulate.statistics import (
     Moments,
     benjamini_hochberg,
@@ -86,14 +85,8 @@ def test_findings_sort_most_severe_first_and_round_trip() -> None:
 
 @pytest.fixture(scope="module")
 def report(usa: Board) -> dict[str, Any]:
-    tallies = []
-    for players in (2, 4):
-        table, tally = Table(usa, players, DEFAULT_BOTS), Tally(players)
-        for g in range(10):
-            tally.add(table.play(8, g))
-        tallies.append(tally)
-    return build_report(usa, tallies, {"seed": 8, "games": 10, "bots": list(DEFAULT_BOTS)},
-                        ttrtool.__version__)
+    return build_report(usa, play_tallies(usa, (2, 4), 10, 8),
+                        {"seed": 8, "games": 10, "bots": list(DEFAULT_BOTS)}, ttrtool.__version__)
 
 
 def test_ticket_rows_compare_keepers_with_the_others(report: dict[str, Any]) -> None:

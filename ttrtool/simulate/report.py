@@ -17,9 +17,11 @@ from typing import Any
 
 from ttrtool.analysis.blocking import link_label
 from ttrtool.analysis.tickets import PathFinder, complete_tickets
+from ttrtool.bots import DEFAULT_BOTS
 from ttrtool.findings import Finding, ordered
 from ttrtool.model import Board
 from ttrtool.simulate.findings import play_findings, static_prices, with_play_evidence
+from ttrtool.simulate.playout import Table
 from ttrtool.simulate.statistics import (
     Histogram,
     Moments,
@@ -313,6 +315,20 @@ def ticket_spaces(board: Board) -> dict[str, int | None]:
 
 def _ratio(a: int, b: int, digits: int = 6) -> float:
     return round(a / b, digits) if b else 0.0
+
+
+def play_tallies(board: Board, counts: Sequence[int], games: int, seed: int,
+                 bots: tuple[str, ...] = DEFAULT_BOTS) -> list[Tally]:
+    """``games`` seeded games at each player count, played here one after the other and
+    tallied: what a test or a benchmark builds a report from (``simulate.run`` plays the
+    same games in chunks, on workers, with a log and interrupts)."""
+    tallies = []
+    for n in counts:
+        table, tally = Table(board, n, bots), Tally(n)
+        for g in range(games):
+            tally.add(table.play(seed, g))
+        tallies.append(tally)
+    return tallies
 
 
 def build_report(
