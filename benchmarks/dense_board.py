@@ -23,17 +23,17 @@ WIDTH, HEIGHT = 1744, 1125  # px, the official boards' art
 PRINT_WIDTH = 800.0  # mm
 
 
-def dense_board(cols: int = 10, rows: int = 6, seed: int = 1, doubles: float = 0.35,
-                diagonals: float = 0.45, tickets: int = 24) -> str:
-    """The YAML text of a ``cols`` x ``rows`` board (ids, names and lengths from ``seed``)."""
-    rng = random.Random(seed)
-    dx, dy = WIDTH / (cols + 1), HEIGHT / (rows + 1)
-    pos: list[tuple[int, int]] = []
-    for r in range(rows):
-        for c in range(cols):
-            pos.append((round(dx * (c + 1) + rng.uniform(-0.16, 0.16) * dx),
-                        round(dy * (r + 1) + rng.uniform(-0.16, 0.16) * dy)))
-    names = [f"C{r:02d}{c:02d}" for r in range(rows) for c in range(cols)]
+def jittered_grid(rng: random.Random, cols: int, rows: int, width: float, height: float,
+                  diagonals: float, prefix: str
+                  ) -> tuple[list[tuple[int, int]], list[str], list[tuple[int, int]]]:
+    """Places on a ``cols`` x ``rows`` grid, each moved a little at random, their names
+    (``prefix`` with row and column) and the pairs of neighbours to join: across, down, and
+    one diagonal of a share ``diagonals`` of the squares."""
+    dx, dy = width / (cols + 1), height / (rows + 1)
+    pos = [(round(dx * (c + 1) + rng.uniform(-0.16, 0.16) * dx),
+            round(dy * (r + 1) + rng.uniform(-0.16, 0.16) * dy))
+           for r in range(rows) for c in range(cols)]
+    names = [f"{prefix}{r:02d}{c:02d}" for r in range(rows) for c in range(cols)]
     pairs: list[tuple[int, int]] = []
     for r in range(rows):
         for c in range(cols):
@@ -44,6 +44,14 @@ def dense_board(cols: int = 10, rows: int = 6, seed: int = 1, doubles: float = 0
                 pairs.append((i, i + cols))
             if c + 1 < cols and r + 1 < rows and rng.random() < diagonals:
                 pairs.append((i, i + cols + 1) if rng.random() < 0.5 else (i + 1, i + cols))
+    return pos, names, pairs
+
+
+def dense_board(cols: int = 10, rows: int = 6, seed: int = 1, doubles: float = 0.35,
+                diagonals: float = 0.45, tickets: int = 24) -> str:
+    """The YAML text of a ``cols`` x ``rows`` board (ids, names and lengths from ``seed``)."""
+    rng = random.Random(seed)
+    pos, names, pairs = jittered_grid(rng, cols, rows, WIDTH, HEIGHT, diagonals, "C")
     mm = (PRINT_WIDTH - 22.0) / WIDTH
     lines = [
         "format: 1",

@@ -21,7 +21,7 @@ import math
 import random
 import sys
 
-from dense_board import COLORS, _cheapest
+from dense_board import COLORS, _cheapest, jittered_grid
 
 MM_PER_PX = (800.0 - 22.0) / 1744  # an 800 mm board drawn from 1744 px art
 
@@ -161,21 +161,7 @@ def triples_board(cols: int = 9, rows: int = 6, seed: int = 1, triples: float = 
     share doubles: the France / Old West kind."""
     rng = random.Random(seed)
     width, height = 1744, 1125
-    dx, dy = width / (cols + 1), height / (rows + 1)
-    pos = [(round(dx * (c + 1) + rng.uniform(-0.16, 0.16) * dx),
-            round(dy * (r + 1) + rng.uniform(-0.16, 0.16) * dy))
-           for r in range(rows) for c in range(cols)]
-    names = [f"T{r:02d}{c:02d}" for r in range(rows) for c in range(cols)]
-    pairs = []
-    for r in range(rows):
-        for c in range(cols):
-            i = r * cols + c
-            if c + 1 < cols:
-                pairs.append((i, i + 1))
-            if r + 1 < rows:
-                pairs.append((i, i + cols))
-            if c + 1 < cols and r + 1 < rows and rng.random() < 0.35:
-                pairs.append((i, i + cols + 1) if rng.random() < 0.5 else (i + 1, i + cols))
+    pos, names, pairs = jittered_grid(rng, cols, rows, width, height, 0.35, "T")
     lines = ["format: 1",
              f"meta: {{id: triples-{cols}x{rows}-{seed}, name: 'Triples test board', author: "
              "ttrtool benchmarks}",
