@@ -49,6 +49,9 @@ class CarPlacement(LaneShapes):
         # The first two cars' boxes at each distance from a place, per lane, shape and end:
         # the same for every lane they are tried against.
         self._end_units: dict[tuple[int, Shape, int], dict[float, tuple[Box, Box]]] = {}
+        # Where each track's cars start along the lane, per placement (by the id of its list
+        # of cars, kept with it): what :mod:`ttrtool.render.stagger` moves.
+        self._starts: dict[int, tuple[list[list[float]], list[Space]]] = {}
 
     def desired_trim(self, lane: Lane, end: int) -> float:
         """Distance from the place to the first car so that no neighbouring lane is touched.
@@ -326,15 +329,34 @@ class CarPlacement(LaneShapes):
         offsets = track_offsets(len(lane.routes), s)
         out: list[Space] = []
         units = [self._unit(lane, at) for at in starts]  # the same for every full track
-        for route, count, off in zip(lane.routes, lane.spaces, offsets, strict=True):
-            for i, u in enumerate(units if count == n else
-                                  [self._unit(lane, at) for at in self._spaced(starts, count)]):
+        per_track = [starts if count == n else self._spaced(starts, count)
+                     for count in lane.spaces]
+        for route, count, off, at in zip(lane.routes, lane.spaces, offsets, per_track,
+                                         strict=True):
+            for i, u in enumerate(units if count == n else [self._unit(lane, t) for t in at]):
                 box = Box._make((u.cx + u.uy * off, u.cy - u.ux * off, u.ux, u.uy, c / 2,
                                  s.car_width / 2))
                 bbox = box.bbox()
                 out.append(Space(route, i, box, bbox, self.grid.cells_of(bbox)))
         lane.cars = out
+        self._starts[id(out)] = (per_track, out)
         self._measure(lane)
+
+    def track_starts(self, lane: Lane) -> list[list[float]]:
+        """Where the cars of each track of ``lane`` start along its path (mm), as placed."""
+        return self._starts[id(lane.cars)][0]
+
+    def keep_starts(self, lane: Lane, per_track: list[list[float]]) -> None:
+        """Record where the tracks of ``lane``'s (new) list of cars start."""
+        self._starts[id(lane.cars)] = (per_track, lane.cars)
+
+    def track_car(self, lane: Lane, track: int, at: float) -> Box:
+        """The box of a car of ``lane``'s track ``track`` starting ``at`` mm along the lane."""
+        s = self.sizes
+        off = track_offsets(len(lane.routes), s)[track]
+        u = self._unit(lane, at)
+        return Box._make((u.cx + u.uy * off, u.cy - u.ux * off, u.ux, u.uy,
+                          s.car_length / 2, s.car_width / 2))
 
     def _spaced(self, starts: list[float], count: int) -> list[float]:
         """Where the ``count`` cars of a shorter track of a bundle start (Nordic Countries pairs

@@ -21,6 +21,7 @@ from ttrtool.render.conflicts import HARD
 from ttrtool.render.geometry import Path, Point, boxes_overlap
 from ttrtool.render.lanes import STRAIGHT, Lane, Shape, Space
 from ttrtool.render.layout import RouteLayout
+from ttrtool.render.stagger import Stagger
 from ttrtool.render.theme import Sizes
 
 PASSES = 4
@@ -59,6 +60,7 @@ class Search:
     def __init__(self, lay: RouteLayout) -> None:
         self.lay = lay
         self.work = 0  # moves made so far (each :meth:`apply`)
+        self.staggered = 0  # tracks moved alone after the search (render/stagger.py)
 
     def first_shape(self, lane: Lane) -> Shape:
         """The lane fanned out from its neighbours at both places when that shape is a
@@ -276,6 +278,7 @@ class Search:
         each collection walked again for nothing)."""
         with collector_paused():
             self._solve()
+            self.staggered = Stagger(self.lay).run()
 
     def _solve(self) -> None:
         self._search()

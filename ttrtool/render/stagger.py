@@ -1,0 +1,211 @@
+"""Each track at its own distance from a crowded place: the last step of the layout.
+
+The search (:mod:`ttrtool.render.search`) moves lanes whole: the tracks of a bundle (a
+double route, a triple, R-VAR-4) start at the same distance from a place.  At a crowded
+place that is often what is left wrong: a bundle of three is 26 mm wide, and only its outer
+track touches the route leaving next to it, or one track of a bundle that gave way stops
+farther from its marker than the others need.  So after the search every track that is
+still drawn badly (its cars over another route's cars or a marker, its end car stopping
+short of a marker) tries its cars anew, alone: its first car nearer to or farther from one
+place (the last car kept), its last car so from the other place, or all its cars slid
+along together, the cars always spread evenly between its first and last (a ferry keeps
+even gaps).  A track takes the placement that leaves it the fewest problems, judged as
+:mod:`ttrtool.render.problems` judges the drawn board (other routes its cars overlap,
+markers covered, a sharp turn, an end that stops short), then the fewest pairs of cars
+touching, then the fewest closer than the clearance; only a placement strictly better than
+the one it has, so a board drawn cleanly is left as it is, byte for byte.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ttrtool.render.geometry import Box, Grid, box_circle_overlap, boxes_overlap, point_box_distance
+from ttrtool.render.lanes import Lane, Space
+from ttrtool.render.layout import RouteLayout
+
+ROUNDS = 3  # passes over the tracks still drawn badly
+STEP = 0.5  # mm between the starts tried
+SLIDE = 8.0  # mm a whole track may slide along its lane, each way
+
+_Score = tuple[int, int, int]
+
+
+class Stagger:
+    """The tracks of a laid-out board, each moved along its lane where that draws it better."""
+
+    def __init__(self, lay: RouteLayout) -> None:
+        self.lay = lay
+        self.grid = Grid(30.0)
+        self.cars: dict[int, Space] = {}  # key in the grid -> the car
+        self.keys: dict[int, list[int]] = {}  # route -> its cars' keys
+        self._next = 0
+        for lane in lay.lanes:
+            for sp in lane.cars:
+                self._add(sp)
+
+    def _add(self, sp: Space) -> None:
+        key = self._next
+        self._next += 1
+        self.cars[key] = sp
+        self.keys.setdefault(sp.route, []).append(key)
+        self.grid.add(key, sp.bbox)
+
+    def run(self) -> int:
+        """Move the tracks still drawn badly; the number of tracks moved."""
+        moved = 0
+        for _ in range(ROUNDS):
+            before = moved
+            for lane in self.lay.lanes:
+                for track in range(len(lane.routes)):
+                    moved += self._improve(lane, track)
+            if moved == before:
+                break
+        return moved
+
+    def _improve(self, lane: Lane, track: int) -> bool:
+        lay = self.lay
+        route = lane.routes[track]
+        starts = lay.track_starts(lane)[track]
+        s_max = lay.sizes.end_gap_max + 0.5
+        now = [sp.box for sp in lane.cars if sp.route == route]
+        score = self.score(lane, route, now)
+        if score[0] == 0 and score[1] == 0 or lane.fit != "ok":
+            return False  # clean, or too short or long for its places (TTR205, TTR206)
+        short = self._gaps(lane, now)
+        markers = self._covered(now)
+        best: tuple[_Score, float, list[float], list[Box]] | None = None
+        for at in self._candidates(lane, starts):
+            boxes = self._boxes(lane, track, at)
+            if boxes is None or any(g > max(g0, s_max) for g, g0 in
+                                    zip(self._gaps(lane, boxes), short, strict=True)) \
+                    or not self._covered(boxes) <= markers:
+                continue  # never farther short of a marker than allowed or than now, nor
+                # over a marker it left clear
+            s = self.score(lane, route, boxes)
+            shift = sum(abs(x - y) for x, y in zip(at, starts, strict=True))
+            if s < score and (best is None or (s, shift) < (best[0], best[1])):
+                best = (s, shift, at, boxes)
+        if best is None:
+            return False
+        self._move(lane, track, best[2], best[3])
+        return True
+
+    def _candidates(self, lane: Lane, starts: list[float]) -> list[list[float]]:
+        """The placements a track tries: first car moved (from its place's marker up to
+        ``end_gap_max`` beyond it), last car moved, all slid; the cars spread evenly."""
+        lay, s = self.lay, self.lay.sizes
+        c = s.car_length
+        total = lane.path.length
+        first, last = starts[0], starts[-1]
+        lo_a = lay.end_min(lane.a)
+        hi_a = lay.marker(lane.a) + s.end_gap_max
+        out: list[list[float]] = []
+        one = len(starts) == 1
+        t = lo_a
+        while t <= hi_a + 1e-9:
+            out.append([t] if one else _spread(t, last, len(starts)))
+            t += STEP
+        lo_b = lay.end_min(lane.b)
+        hi_b = lay.marker(lane.b) + s.end_gap_max
+        t = lo_b
+        while t <= hi_b + 1e-9:
+            out.append([total - t - c] if one else _spread(first, total - t - c, len(starts)))
+            t += STEP
+        d = STEP
+        while d <= SLIDE + 1e-9:
+            out.append([x + d for x in starts])
+            out.append([x - d for x in starts])
+            d += STEP
+        return out
+
+    def _boxes(self, lane: Lane, track: int, at: list[float]) -> list[Box] | None:
+        """The track's cars starting at ``at``; None when two of them touch or the gaps grow
+        wider than ``car_gap_max`` (or than the widest the track has now)."""
+        lay, s = self.lay, self.lay.sizes
+        c = s.car_length
+        if at[0] < 0 or at[-1] + c > lane.path.length:
+            return None
+        if len(at) > 1:
+            widest = max(b - a for a, b in zip(at, at[1:], strict=False))
+            now = lay.track_starts(lane)[track]
+            before = max(b - a for a, b in zip(now, now[1:], strict=False))
+            if widest > c + max(s.car_gap_max, before - c) + 1e-6:
+                return None
+        boxes = [lay.track_car(lane, track, t) for t in at]
+        for p, q in zip(boxes, boxes[1:], strict=False):
+            if boxes_overlap(p, q, 0.4):
+                return None
+        return boxes
+
+    def score(self, lane: Lane, route: int, boxes: list[Box]) -> _Score:
+        """What is wrong with a route's cars at ``boxes``, as the layout checks judge it:
+        (problems, pairs of cars overlapping, pairs closer than the clearance)."""
+        s = self.lay.sizes
+        others: set[int] = set()
+        pairs = near = 0
+        for b in boxes:
+            for key in self.grid.near(b.bbox()):
+                o = self.cars[key]
+                if o.route == route:
+                    continue
+                if boxes_overlap(b, o.box, s.clearance):
+                    near += 1
+                    if boxes_overlap(b, o.box):
+                        pairs += 1
+                        others.add(o.route)
+        covered = self._covered(boxes)
+        worst = 0.0
+        for p, q in zip(boxes, boxes[1:], strict=False):
+            cos = max(-1.0, min(1.0, p.ux * q.ux + p.uy * q.uy))
+            worst = max(worst, math.degrees(math.acos(cos)))
+        bad = len(others) + len(covered) + (worst > s.car_turn_max + 0.5)
+        bad += sum(g > s.end_gap_max + 0.5 for g in self._gaps(lane, boxes))
+        return (bad, pairs, near)
+
+    def _covered(self, boxes: list[Box]) -> set[int]:
+        """The places whose markers the cars at ``boxes`` cover (TTR202)."""
+        lay = self.lay
+        return {n for b in boxes for n in lay.marker_grid.near(b.bbox())
+                if box_circle_overlap(b, lay.pos[n], lay.radius[n])}
+
+    def _gaps(self, lane: Lane, boxes: list[Box]) -> tuple[float, float]:
+        """How far the cars at ``boxes`` stop short of each end's marker (mm; 0 at a place
+        without a marker), as TTR208 measures it."""
+        lay = self.lay
+        out = [0.0, 0.0]
+        for end, node in enumerate((lane.a, lane.b)):
+            if node in lay.radius:
+                out[end] = min(point_box_distance(b, lay.pos[node]) for b in boxes) \
+                    - lay.radius[node]
+        return (out[0], out[1])
+
+    def _move(self, lane: Lane, track: int, at: list[float], boxes: list[Box]) -> None:
+        """Put the track's cars at ``at``: a new list of cars for the lane (placements are
+        kept by the layout's memos, so the old list is never changed)."""
+        lay = self.lay
+        route = lane.routes[track]
+        for key in self.keys.pop(route):
+            self.grid.remove(key)
+            del self.cars[key]
+        made = [Space(route, i, b, b.bbox(), lay.grid.cells_of(b.bbox()))
+                for i, b in enumerate(boxes)]
+        for sp in made:
+            self._add(sp)
+        cars = [sp for sp in lane.cars if sp.route != route]
+        cars += made
+        cars.sort(key=lambda sp: (lane.routes.index(sp.route), sp.index))
+        per_track = list(lay.track_starts(lane))
+        per_track[track] = at
+        lay.unregister(lane)
+        lane.cars = cars
+        lay.keep_starts(lane, per_track)
+        lay.register(lane)
+
+
+def _spread(first: float, last: float, count: int) -> list[float]:
+    """``count`` starts from ``first`` to ``last``, evenly apart."""
+    if count == 1:
+        return [first]
+    step = (last - first) / (count - 1)
+    return [first + i * step for i in range(count)]
