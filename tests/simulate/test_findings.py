@@ -208,7 +208,33 @@ def test_a_clean_run_states_the_seat_edge_it_rules_out(report: dict[str, Any]) -
         lo, hi = v["ci90"]
         assert lo <= v["edge"] <= hi and v["ruled_out"] == pytest.approx(max(-lo, hi), abs=1e-5)
     text = to_text(report)
-    assert "verdict: the first seat's edge is within ±" in text
+    assert "verdict: every seat's edge is within ±" in text
+
+
+def test_every_player_count_gets_a_verdict_even_beside_a_seat_finding() -> None:
+    """A seat finding of severity info (Europe at 4 players, 200 games: seat 2) used to
+    silence the verdict of its player count; the bound on every seat holds either way."""
+    from ttrtool.simulate.report import seat_verdict
+
+    # 4 players, 400 games: seat 2 wins 130 (32.5% against a fair 25%), the others 90
+    v = seat_verdict(90, 400, 4, [90, 130, 90, 90])
+    assert v is not None
+    every = v["every_seat"]
+    assert every["widest_seat"] == 2 and every["edge"] == pytest.approx(0.075)
+    # the bound covers the measured edge and its Bonferroni interval, and is wider than
+    # the first seat's alone
+    assert every["ruled_out"] > 0.075 + 1.64 * (0.325 * 0.675 / 400) ** 0.5
+    assert every["ruled_out"] > v["ruled_out"]
+    config = {"players": 4, "games": 400, "seat_verdict": v, "seats": [
+        {"seat": s, "wins": {"rate": w / 400, "count": w, "ci95": [0, 1]}}
+        for s, w in enumerate([90, 130, 90, 90])], "bots": [], "winner_scores": {},
+        "stall_rate": {"count": 0}}
+    seat_info = {"code": "TTR601", "name": "seat-advantage", "severity": "info",
+                 "source": "play", "players": [4], "message": "seat 2 wins 32.5%",
+                 "subjects": {"seats": [2]}}
+    text = to_text({"map": {"id": "x"}, "findings": [seat_info], "configurations": [config]})
+    assert (f"verdict: every seat's edge is within ±{100 * every['ruled_out']:.1f} points of "
+            "win rate at 4 players") in text and "seat 2 +7.5" in text
 
 
 def test_simulate_baseline_select_and_play_only_gate(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ import platform
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from statistics import NormalDist
 from typing import Any
 
 from ttrtool.analysis.blocking import link_label
@@ -187,7 +188,8 @@ class Tally:
             # Do seats win equally often?  Bots rotate through the seats, so a small p is a
             # seat effect of the map and rules, not of the bots.
             "seat_test": self._seat_test(),
-            "seat_verdict": seat_verdict(self.seat_wins[0], games, n),
+            "seat_verdict": seat_verdict(self.seat_wins[0], games, n,
+                                         [self.seat_wins[s] for s in range(n)]),
             "bots": bots,
             "scores": self.scores.summary(with_histogram=True),
             "winner_scores": self.winner_scores.summary(),
@@ -269,21 +271,42 @@ class Tally:
 Z90 = 1.6448536269514722  # one-sided 95%: the two one-sided tests of an equivalence test
 
 
-def seat_verdict(wins: int, games: int, players: int) -> dict[str, Any] | None:
-    """What the run rules out about the first seat's edge (an equivalence test, TOST).
-
-    The first seat's win rate minus a fair 1/n with its 90% interval: both
-    one-sided tests at 5% reject every edge outside ``±ruled_out``, so the run
-    says "the first seat's edge is within ±ruled_out" at 95% confidence."""
-    if games < 2 or players < 2:
-        return None
+def _tost(wins: int, games: int, players: int, z: float) -> tuple[float, float, float]:
+    """(edge over a fair 1/n, lower, upper end of its interval at one-sided ``z``)."""
     r, fair = wins / games, 1 / players
     se = max(math.sqrt(r * (1 - r) / games), math.sqrt(fair * (1 - fair) / games) / 4)
     edge = r - fair
-    lo, hi = edge - Z90 * se, edge + Z90 * se
-    return {"seat": 1, "edge": round(edge, 6), "ci90": [round(lo, 6), round(hi, 6)],
-            "ruled_out": round(max(abs(lo), abs(hi)), 6),
-            "test": "two one-sided tests at 5% (TOST) on the first seat's win rate minus 1/n"}
+    return edge, edge - z * se, edge + z * se
+
+
+def seat_verdict(wins: int, games: int, players: int,
+                 seat_wins: Sequence[int] = ()) -> dict[str, Any] | None:
+    """What the run rules out about the seats' edges (an equivalence test, TOST).
+
+    The first seat's win rate minus a fair 1/n with its 90% interval: both
+    one-sided tests at 5% reject every edge outside ``±ruled_out``, so the run
+    says "the first seat's edge is within ±ruled_out" at 95% confidence.  With
+    every seat's wins (``seat_wins``), ``every_seat`` says the same of all seats
+    at once: each seat's two one-sided tests at 5/n% (Bonferroni over the n
+    seats), so "every seat's edge is within ±ruled_out" holds at 95% whichever
+    seat a finding (even an info one) points at."""
+    if games < 2 or players < 2:
+        return None
+    edge, lo, hi = _tost(wins, games, players, Z90)
+    out: dict[str, Any] = {
+        "seat": 1, "edge": round(edge, 6), "ci90": [round(lo, 6), round(hi, 6)],
+        "ruled_out": round(max(abs(lo), abs(hi)), 6),
+        "test": "two one-sided tests at 5% (TOST) on the first seat's win rate minus 1/n"}
+    if len(seat_wins) == players:
+        z = NormalDist().inv_cdf(1 - 0.05 / players)
+        bounds = [(max(abs(a), abs(b)), s + 1, e) for s, w in enumerate(seat_wins)
+                  for e, a, b in [_tost(w, games, players, z)]]
+        widest, seat, measured = max(bounds)
+        out["every_seat"] = {
+            "ruled_out": round(widest, 6), "widest_seat": seat, "edge": round(measured, 6),
+            "test": f"two one-sided tests at {5 / players:.3g}% per seat (Bonferroni over "
+                    f"the {players} seats) on each seat's win rate minus 1/n"}
+    return out
 
 
 def colour_pressure(routes: Sequence[Mapping[str, Any]], games: int) -> list[dict[str, Any]]:

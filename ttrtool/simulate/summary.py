@@ -59,6 +59,9 @@ def _config_markdown(c: Mapping[str, Any], top: int) -> list[str]:
             lines[-1] += (f" {c['games']} games detect a seat winning "
                           f"{100 * test['detectable_edge']:.1f} points above its fair share "
                           "(80% power, 1% level).")
+    line = verdict_line(c)
+    if line:
+        lines += ["", line[0].upper() + line[1:] + "."]
     lines += ["", "| bot | seats | win rate (95% CI) | mean score | tickets kept/game | "
               "tickets completed |", "|---|---:|---|---:|---:|---|"]
     for bot in c["bots"]:
@@ -98,6 +101,25 @@ def to_markdown(report: Report, top: int = 10) -> str:
     return "\n".join(lines)
 
 
+def verdict_line(c: Mapping[str, Any]) -> str | None:
+    """What the run rules out about the seats at one player count, said at every count
+    (a seat finding, even info, does not silence it: the bound holds either way)."""
+    v = c.get("seat_verdict")
+    if not v:
+        return None
+    n = c["players"]
+    every = v.get("every_seat")
+    if every is None:  # a report written before every seat was tested
+        return (f"verdict: the first seat's edge is within ±{100 * v['ruled_out']:.1f} points "
+                f"of win rate at {n} players (equivalence test, 95%; measured "
+                f"{100 * v['edge']:+.1f})")
+    widest = ("" if every["widest_seat"] == 1 else
+              f", seat {every['widest_seat']} {100 * every['edge']:+.1f}")
+    return (f"verdict: every seat's edge is within ±{100 * every['ruled_out']:.1f} points of "
+            f"win rate at {n} players, the first seat's within ±{100 * v['ruled_out']:.1f} "
+            f"(equivalence tests, 95%; measured: seat 1 {100 * v['edge']:+.1f}{widest})")
+
+
 def to_text(report: Report) -> str:
     """A few lines for the terminal."""
     meta = report.get("map") or {}
@@ -120,12 +142,9 @@ def to_text(report: Report) -> str:
             how = ("settled" if settle["settled"] else
                    f"stopped at the cap of {settle['cap']} games with some effect open")
             out.append(f"  auto: {how} after {settle['games']} games ({states})")
-        verdict = c.get("seat_verdict")
-        if verdict and not any(f["code"] == "TTR601" and c["players"] in (f.get("players") or ())
-                               for f in report.get("findings", [])):
-            out.append(f"  verdict: the first seat's edge is within "
-                       f"±{100 * verdict['ruled_out']:.1f} points of win rate at {c['players']} "
-                       f"players (equivalence test, 95%; measured {100 * verdict['edge']:+.1f})")
+        line = verdict_line(c)
+        if line:
+            out.append(f"  {line}")
     fewest = min((c["games"] for c in report["configurations"]), default=0)
     if 0 < fewest < PLAY_LIMITS.never_claimed_games:
         # "no findings" from a short run is not "fair": say what it could not see yet
