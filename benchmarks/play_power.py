@@ -1,13 +1,14 @@
 """Full-scale power of the findings from play: the planted imbalances of issue 21 at 400
 games per player count with the default table, and the official maps staying clean.
 
-    .venv/bin/python benchmarks/play_power.py [GAMES] [--seed N]
+    .venv/bin/python benchmarks/play_power.py [GAMES] [--seed N | --seeds 1-5]
 
 For each plant (a copy of the bundled USA map made here, never written into the tree)
 and each official map it plays 2, 3 and 4 players (Switzerland 2 and 3), builds the report
 with the static findings, and prints the warnings from play naming the planted subject;
-for the recolouring it runs the baseline comparison against the original.  Results are
-recorded in docs/simulate.md ("Power").
+for the recolouring it runs the baseline comparison against the original.  Over several
+seeds it ends with n/seeds per line: each plant named at warning level, each clean map
+without a play warning.  Results are recorded in docs/simulate.md ("Power").
 """
 
 from __future__ import annotations
@@ -39,40 +40,70 @@ def warnings(rep: dict[str, Any]) -> list[dict[str, Any]]:
             and f["severity"] in ("warning", "error")]
 
 
-def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    games = int(args[0]) if args else 400
-    seed = int(sys.argv[sys.argv.index("--seed") + 1]) if "--seed" in sys.argv else 1
-    tmp = Path(tempfile.mkdtemp())
-    for name in ("usa", "europe", "switzerland"):
-        board = plant.board(plant.bundled(name), tmp, name)
-        counts = (2, 3) if name == "switzerland" else (2, 3, 4)
-        start = time.process_time()
-        found = warnings(report(board, counts, games, seed))
-        print(f"{name} clean: {len(found)} play warnings {[f['code'] for f in found]} "
-              f"({time.process_time() - start:.0f} s CPU)")
-    usa = plant.bundled("usa")
+def plants() -> dict[str, tuple[dict[str, Any], str]]:
+    """The planted copies of USA: label -> (map document, the subject to be named)."""
     ticket = plant.bundled("usa")
     plant.ticket(ticket, "Chicago", "Santa Fe")["points"] = 18
     shortcut = plant.bundled("usa")
     shortcut["routes"].append({"a": "Denver", "b": "Saint Louis", "length": 1,
                                "color": "gray"})
-    recolour = plant.bundled("usa")
+    return {"ticket 9->18": (ticket, "Chicago–Santa Fe"),
+            "shortcut": (shortcut, "Denver–Saint Louis")}
+
+
+def recoloured() -> dict[str, Any]:
+    """USA with five of its seven pink routes red."""
+    data = plant.bundled("usa")
     moved = 0
-    for r in recolour["routes"]:
+    for r in data["routes"]:
         if r.get("color") == "pink" and moved < 5:
             r["color"], moved = "red", moved + 1
-    for label, data, subject in (("ticket 9->18", ticket, "Chicago–Santa Fe"),
-                                 ("shortcut", shortcut, "Denver–Saint Louis")):
+    return data
+
+
+def one_seed(games: int, seed: int, tmp: Path) -> dict[str, bool]:
+    """Plays every map once at ``seed``; prints what it found and returns, per line of the
+    power table, whether the run did what it should (a plant named at warning level, a
+    clean map without a play warning)."""
+    done: dict[str, bool] = {}
+    for name in ("usa", "europe", "switzerland"):
+        board = plant.board(plant.bundled(name), tmp, name)
+        counts = (2, 3) if name == "switzerland" else (2, 3, 4)
+        start = time.process_time()
+        found = warnings(report(board, counts, games, seed))
+        print(f"seed {seed} {name} clean: {len(found)} play warnings "
+              f"{[f['code'] for f in found]} ({time.process_time() - start:.0f} s CPU)")
+        done[f"{name} clean"] = not found
+    for label, (data, subject) in plants().items():
         board = plant.built(data, tmp, label.split()[0])
         found = [f for f in warnings(report(board, (2, 3, 4), games, seed))
                  if subject in f["message"]]
-        print(f"{label}: {[(f['code'], f['players']) for f in found]}")
-    old = report(plant.board(usa, tmp, "usa"), (2, 3, 4), games, seed)
-    new = report(plant.board(recolour, tmp, "recolour"), (2, 3, 4), games, seed)
+        print(f"seed {seed} {label}: {[(f['code'], f['players']) for f in found]}")
+        done[label] = bool(found)
+    old = report(plant.board(plant.bundled("usa"), tmp, "usa"), (2, 3, 4), games, seed)
+    new = report(plant.board(recoloured(), tmp, "recolour"), (2, 3, 4), games, seed)
     changes = [f for f in compare_reports(new, old) if f.severity.value == "warning"
                and {"red", "pink"} & set(f.subjects.get("colours", ()))]
-    print(f"recolour vs baseline: {[(f.code, f.players, f.subjects['colours']) for f in changes]}")
+    print(f"seed {seed} recolour vs baseline: "
+          f"{[(f.code, f.players, f.subjects['colours']) for f in changes]}")
+    done["recolour vs baseline"] = bool(changes)
+    return done
+
+
+def main() -> None:
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    games = int(args[0]) if args else 400
+    seeds = [1]
+    if "--seed" in sys.argv:
+        seeds = [int(sys.argv[sys.argv.index("--seed") + 1])]
+    if "--seeds" in sys.argv:  # --seeds 1-5
+        lo, _, hi = sys.argv[sys.argv.index("--seeds") + 1].partition("-")
+        seeds = list(range(int(lo), int(hi or lo) + 1))
+    tmp = Path(tempfile.mkdtemp())
+    runs = [one_seed(games, seed, tmp) for seed in seeds]
+    print(f"over seeds {seeds[0]}-{seeds[-1]}, {games} games per count:")
+    for line in runs[0]:
+        print(f"  {line}: {sum(r[line] for r in runs)}/{len(runs)}")
 
 
 if __name__ == "__main__":

@@ -63,9 +63,9 @@ def test_a_ticket_that_wins_games_is_named(tmp_path: Path) -> None:
     assert [f["subjects"]["tickets"] for f in found] == [[tid]]
     f = found[0]
     assert f["evidence"]["beyond_spread"] and f["evidence"]["static_price"] is None
-    assert f["effect"]["unit"] == "points of win rate" and f["effect"]["ci95"][0] > 0.08
-    assert f["test"]["adjusted"] < 0.01 and "Benjamini" in f["test"]["control"]
-    assert f["evidence"]["like_for_like_score"]["diff"] > 0
+    assert f["effect"]["unit"] == "points of score" and f["effect"]["ci95"][0] > 5
+    assert f["test"]["adjusted"] < 0.01 and "over the 30 ticket tests" in f["test"]["control"]
+    assert f["evidence"]["like_for_like_wins"]["diff"] > 0
 
 
 def _reports(board: Board, counts: tuple[int, ...], games: int, seed: int,
@@ -130,14 +130,16 @@ def test_on_its_own_play_warns_of_a_ticket_that_wins_not_of_one_that_loses() -> 
     from ttrtool.simulate.strata import Pooled
 
     def severity(diff: float, price: str = "") -> Severity | None:
-        # an edge of ``diff`` with a standard error of 2 points, 20 points off the line,
-        # where the map's tickets spread by 3 points
-        wins = Pooled(100.0, 100.0 * diff, (100.0 * 0.02) ** 2)
-        s = _Subject("t-1", "A–B 6", 6.0, "regular", wins, Pooled(), [2], 200)
-        found = _ticket_builder(s, 0.0, diff, 0.03, price, EDGE_LIMITS, 1e-9)(1e-8, "BH")
+        # a score edge of ``diff`` points with a standard error of 2 points, as far off
+        # the line, where the map's tickets spread by 3 points
+        score = Pooled(100.0, 100.0 * diff, (100.0 * 2) ** 2)
+        s = _Subject("t-1", "A–B 6", 6.0, "regular", Pooled(), score, [2], 200)
+        found = _ticket_builder(s, 0.0, diff, 3.0, price, EDGE_LIMITS, 1e-9)(1e-8, "BH")
         return None if found is None else found.severity
 
-    assert severity(+0.20) is Severity.WARNING  # a ticket that wins games
-    assert severity(-0.20) is Severity.INFO  # a trap for its keepers: info on its own
-    assert severity(-0.20, "under") is Severity.WARNING  # play confirms a static price
-    assert severity(+0.05) is Severity.INFO  # significant but under the 8-point margin
+    assert severity(+20) is Severity.WARNING  # a ticket that wins games
+    assert severity(-20) is Severity.INFO  # a trap for its keepers: info on its own
+    assert severity(-20, "under") is Severity.WARNING  # play confirms a static price
+    assert severity(+4) is Severity.INFO  # significant but under the 5-point margin
+    assert severity(+6, "over") is Severity.WARNING  # over the margin, confirming TTR501
+    assert severity(+6) is Severity.INFO  # over the margin, within the tickets' spread

@@ -81,15 +81,16 @@ FINDINGS: tuple[CodeInfo, ...] = (
              example="info TTR603 route-rarely-claimed [2 players]: route Cadiz–Lisboa 2 "
                      "blue was claimed in 4 of 300 games ..."),
     CodeInfo("TTR604", "ticket-advantage", W,
-             "Players who keep a ticket win more (or less) often than players of the same "
+             "Players who keep a ticket score more (or less) than players of the same "
              "bot in the same seat who do not, beyond what tickets of its cost give on the "
-             "map (Mantel–Haenszel, Benjamini–Hochberg over the run; a warning from 8 "
-             "points when beyond the map's own spread or confirming a static price).",
+             "map (Mantel–Haenszel, Benjamini–Hochberg over the run's ticket tests; a "
+             "warning from 5 points of final score when beyond the map's own spread or "
+             "confirming a static price).",
              stage="play",
              fix="Price the ticket by what it is worth in play: lower the points of a ticket "
                  "whose keepers win more, raise those of one whose keepers lose.",
              example="warning TTR604 ticket-advantage [2, 3, 4 players]: players who keep "
-                     "ticket Chicago–Santa Fe (regular-9) win +19.8 points more often ..."),
+                     "ticket Chicago–Santa Fe (regular-5) score 12.3 points more ..."),
     CodeInfo("TTR605", "games-stalled", W,
              "Games that ended by stalling or at the turn cap instead of the trains running "
              "out.", stage="play",

@@ -6,9 +6,10 @@ keeps (:mod:`ttrtool.simulate.strata`: a ticket's keepers, or a route's
 claimers, against players of the same bot in the same seat at the same player
 count who did not).  One finding names one subject and lists the player
 counts it was played at.  The checks yield :class:`Candidate` tests; the
-caller adjusts all of them together (Benjamini–Hochberg over every test of the
-run, :func:`ttrtool.simulate.findings.play_findings`) and builds the findings
-that pass.
+caller adjusts each class's tests together (Benjamini–Hochberg over the ticket
+tests of the run, and separately over the route tests,
+:func:`ttrtool.simulate.findings.play_findings`) and builds the findings that
+pass.
 """
 
 from __future__ import annotations
@@ -32,8 +33,14 @@ MH = "Mantel–Haenszel over bot × seat × player count"
 class EdgeLimits:
     """Where a like-for-like edge from play turns into a finding (docs/simulate.md)."""
 
-    # practically large: 8 points of win rate (0.08), the margin of every edge finding
+    # practically large: 8 points of win rate (0.08), the margin of a route's edge (TTR606)
     margin: float = 0.08
+    # practically large for a ticket (TTR604): its keepers score 5 points more (or less)
+    # than tickets of its cost give, about what a 9-point ticket doubled to 18 adds when
+    # it is completed 4 times in 5 (9 x (0.8 - 0.2) = 5.4); the honest tickets of the
+    # official maps sit up to 7.6 points off their deck's line (USA, 400 games per count),
+    # which is why a warning needs the spread or a static price besides (ticket_edges)
+    score_margin: float = 5.0
     min_group: int = 20  # keepers (claimers) and others needed before a subject is tested
     # a route claimed in the first three rounds in at least this share of games (the lower
     # end of its 95% interval) is raced for: official maps reach 0.29 (USA, 4 players)
@@ -111,18 +118,24 @@ def _pool(configs: Sequence[Config], key: str, cost: str, group: str | None,
     return list(found.values())
 
 
-def ticket_play_edges(configs: Sequence[Config]) -> dict[str, Pooled]:
-    """Ticket id -> its keepers' like-for-like win edge pooled over the player counts."""
-    return {s.id: s.wins for s in _pool(configs, "tickets", "spaces", "deck", "kept")}
+def ticket_play_edges(configs: Sequence[Config]) -> dict[str, tuple[Pooled, Pooled]]:
+    """Ticket id -> its keepers' like-for-like edges in win rate and in final score,
+    pooled over the player counts."""
+    return {s.id: (s.wins, s.score)
+            for s in _pool(configs, "tickets", "spaces", "deck", "kept")}
 
 
-def _against_line(subjects: list[_Subject], limits: EdgeLimits
+def _against_line(subjects: list[_Subject], limits: EdgeLimits, measure: str = "wins"
                   ) -> list[tuple[_Subject, float, float, float]]:
     """(subject, expected edge, residual, spread) for subjects with enough games, each
     against the line of its group (a ticket deck, or all routes) over its cost; the
-    spread is infinite for a group too small to tell it."""
-    tested = [s for s in subjects if s.n >= limits.min_group and s.wins.weight > 0
-              and s.wins.se < math.inf]
+    spread is infinite for a group too small to tell it.  ``measure``: the edge in
+    ``wins`` (win rate) or ``score`` (final score)."""
+    def edge(s: _Subject) -> Pooled:
+        return s.score if measure == "score" else s.wins
+
+    tested = [s for s in subjects if s.n >= limits.min_group and edge(s).weight > 0
+              and edge(s).se < math.inf]
     groups: dict[str, list[_Subject]] = {}
     for s in tested:
         groups.setdefault(s.group, []).append(s)
@@ -130,10 +143,10 @@ def _against_line(subjects: list[_Subject], limits: EdgeLimits
     for members in groups.values():
         if len(members) < 5:
             continue
-        a, b = _fit([s.cost for s in members], [s.wins.diff for s in members])
+        a, b = _fit([s.cost for s in members], [edge(s).diff for s in members])
         expected = [a + b * s.cost for s in members]
-        residuals = [s.wins.diff - e for s, e in zip(members, expected, strict=True)]
-        tau = _spread(residuals, [s.wins.se for s in members])
+        residuals = [edge(s).diff - e for s, e in zip(members, expected, strict=True)]
+        tau = _spread(residuals, [edge(s).se for s in members])
         if len(members) < limits.spread_from:
             tau = math.inf
         out += [(s, e, r, tau) for s, e, r in zip(members, expected, residuals, strict=True)]
@@ -142,22 +155,27 @@ def _against_line(subjects: list[_Subject], limits: EdgeLimits
 
 def ticket_edges(configs: Sequence[Config], priced: Mapping[str, str],
                  limits: EdgeLimits = EDGE_LIMITS) -> Iterator[Candidate]:
-    """TTR604: a ticket whose keepers win more (or less) than like players who do not,
+    """TTR604: a ticket whose keepers score more (or less) than like players who do not,
     beyond what tickets of its cost give on this map.
 
-    Keepers of long tickets win more on every map (USA: Seattle–New York +17
-    points like for like), so the edge is judged against a robust line of the
-    keepers' edge over the cheapest path, per deck.  A warning when the residual
-    is significant and at least ``margin``, and either beyond the spread the
-    map's own tickets show (the near end of its interval with that spread added
-    passes the margin) with the keepers ahead, or in the direction the
-    ticket's static price says
+    The edge is in final score, not in win rate: a ticket worth more than its
+    cost adds points to every keeper who completes it, won or not, so the score
+    sees it with fewer games (Chicago–Santa Fe at 18 instead of 9, USA, 400
+    games per count: z of 5.7 to 9.0 over seeds 1-5 on score, 2.8 to 5.7 on
+    wins; at seed 3 its win edge was 6 points, under any practical margin).
+    Keepers of long tickets score and win more on every map, so the edge is
+    judged against a robust line of the keepers' edge over the cheapest path,
+    per deck.  A warning when the residual is significant and at least
+    ``score_margin``, and either beyond the spread the map's own tickets show
+    (the near end of its interval with that spread added passes the margin)
+    with the keepers ahead, or in the direction the ticket's static price says
     (``priced``: ticket id -> 'over' or 'under', TTR501/TTR502): play then
-    confirms the price.  Significant but smaller, or unconfirmed: info.
+    confirms the price.  Significant but smaller, or unconfirmed: info.  The
+    win-rate edge is in the message and the evidence.
     """
     for s, expected, r, tau in _against_line(
-            _pool(configs, "tickets", "spaces", "deck", "kept"), limits):
-        p = min(1.0, 2 * normal_sf(abs(r) / s.wins.se))
+            _pool(configs, "tickets", "spaces", "deck", "kept"), limits, "score"):
+        p = min(1.0, 2 * normal_sf(abs(r) / s.score.se))
         yield Candidate(p, _ticket_builder(s, expected, r, tau, priced.get(s.id, ""), limits,
                                            p))
 
@@ -167,31 +185,32 @@ def _ticket_builder(s: _Subject, expected: float, r: float, tau: float, price: s
     def build(q: float, control: str) -> Finding | None:
         if q >= 0.01:
             return None
-        se = s.wins.se
-        beyond = abs(r) - Z95 * math.sqrt(se * se + tau * tau) >= limits.margin
+        se = s.score.se
+        margin = limits.score_margin
+        beyond = abs(r) - Z95 * math.sqrt(se * se + tau * tau) >= margin
         confirms = price == ("over" if r > 0 else "under")
-        large = abs(r) >= limits.margin
+        large = abs(r) >= margin
         # on its own, play warns of a ticket that wins games (keepers ahead); a ticket whose
         # keepers fall behind is a trap for them, not a way to win, and stays info unless it
         # confirms a static price (clean Switzerland, seed 2: Zürich–Vaduz keepers 22 points
-        # behind, beyond the spread of its tickets)
+        # of win rate behind, beyond the spread of its tickets)
         severity = (Severity.WARNING if large and ((beyond and r > 0) or confirms)
                     else Severity.INFO)
-        lo, hi = s.wins.ci95
-        word = "more" if s.wins.diff >= 0 else "less"
+        lo, hi = s.score.ci95
+        w_lo, w_hi = s.wins.ci95
+        word = "more" if s.score.diff >= 0 else "less"
         why = ""
         if confirms:
             why = (f"; its static price says {price}priced "
                    f"({'TTR501' if price == 'over' else 'TTR502'}) and play confirms it")
         elif price:
             why = f"; its static price says {price}priced, play does not confirm it"
-        score = s.score
         message = (
-            f"players who keep ticket {s.label} ({s.id}) win {_pct(abs(s.wins.diff))[1:]} "
-            f"points {word} often than players of the same bot in the same seat who do not "
-            f"(95% CI {_pct(lo)} to {_pct(hi)}; final score {score.diff:+.1f}), "
-            f"{_pct(r)} points off what tickets of {s.cost:.0f} train spaces give on this "
-            f"map (q = {q:.2g}){why}")
+            f"players who keep ticket {s.label} ({s.id}) score {abs(s.score.diff):.1f} "
+            f"points {word} than players of the same bot in the same seat who do not "
+            f"(95% CI {lo:+.1f} to {hi:+.1f}; win rate {_pct(s.wins.diff)} points, "
+            f"{_pct(w_lo)} to {_pct(w_hi)}), {r:+.1f} points off what tickets of "
+            f"{s.cost:.0f} train spaces give on this map (q = {q:.2g}){why}")
         return Finding(
             "TTR604", severity, message, {"tickets": (s.id,)},
             {"kept": s.n, "spaces": s.cost, "like_for_like_wins": s.wins.to_dict(),
@@ -200,8 +219,8 @@ def _ticket_builder(s: _Subject, expected: float, r: float, tau: float, price: s
              "between_ticket_sd": None if math.isinf(tau) else round(tau, 6),
              "static_price": price or None, "beyond_spread": beyond},
             tuple(sorted(set(s.players))),
-            Effect("keepers' win rate minus like non-keepers', less the map's line over the "
-                   "ticket's cost", r, (r - Z95 * se, r + Z95 * se), "points of win rate"),
+            Effect("keepers' final score minus like non-keepers', less the map's line over "
+                   "the ticket's cost", r, (r - Z95 * se, r + Z95 * se), "points of score"),
             Test(f"{MH}; residual against a Theil–Sen line per deck", p, q, control))
     return build
 

@@ -199,17 +199,20 @@ def play_findings(configs: Sequence[Config], limits: PlayLimits = PLAY_LIMITS,
 
     ``priced``: ticket id -> 'over' or 'under' where the static price finds fault
     (TTR501/TTR502), so a ticket finding can say whether play confirms it.  The
-    like-for-like tests of tickets and routes (:mod:`ttrtool.simulate.edges`) are
-    adjusted together, Benjamini–Hochberg over every one of them in the run; the
+    like-for-like tests of tickets and those of routes (:mod:`ttrtool.simulate.edges`)
+    are two families, each adjusted by Benjamini–Hochberg over its tests in the run; the
     pressure and tempo findings (TTR608-TTR610) come from :mod:`ttrtool.simulate.pressure`."""
     found = [f for check in PLAY_CHECKS for f in check(configs, limits)]
-    candidates = [*ticket_edges(configs, priced or {}), *route_edges(configs)]
-    qs = benjamini_hochberg([c.p_value for c in candidates])
-    control = f"Benjamini–Hochberg over the {len(candidates)} ticket and route tests of the run"
-    for c, q in zip(candidates, qs, strict=True):
-        f = c.build(q, control)
-        if f is not None:
-            found.append(f)
+    # one Benjamini–Hochberg family per finding class: the tickets' tests are not diluted
+    # by the hundred routes' (each family's false discovery rate is held at 1%)
+    for what, candidates in (("ticket", list(ticket_edges(configs, priced or {}))),
+                             ("route", list(route_edges(configs)))):
+        qs = benjamini_hochberg([c.p_value for c in candidates])
+        control = f"Benjamini–Hochberg over the {len(candidates)} {what} tests of the run"
+        for c, q in zip(candidates, qs, strict=True):
+            f = c.build(q, control)
+            if f is not None:
+                found.append(f)
     found += raced_routes(configs)
     found += tickets_and_colours(configs)
     found += tempo(configs)
@@ -231,8 +234,9 @@ def static_prices(static: Sequence[Finding]) -> dict[str, str]:
 def with_play_evidence(static: Sequence[Finding], play: Sequence[Finding],
                        configs: Sequence[Config]) -> list[Finding]:
     """Static ticket price findings with what play says about the same ticket: confirmed
-    by a TTR604 warning, or not confirmed, with the keepers' like-for-like edge and its
-    interval (so a designer sees when play does not back a static warning)."""
+    by a TTR604 warning, or not confirmed, with the keepers' like-for-like edges in score
+    (with its interval) and in win rate (so a designer sees when play does not back a
+    static warning)."""
     confirmed = {t for f in play if f.code == "TTR604" and f.severity >= Severity.WARNING
                  for t in f.subjects.get("tickets", ())}
     edges = ticket_play_edges(configs)
@@ -243,13 +247,15 @@ def with_play_evidence(static: Sequence[Finding], play: Sequence[Finding],
             out.append(f)
             continue
         tid = tickets[0]
-        edge = edges[tid]
-        lo, hi = edge.ci95
+        wins, score = edges[tid]
+        lo, hi = score.ci95
         said = ("play confirms it (TTR604)" if tid in confirmed else
                 "play does not confirm it at this many games")
-        text = (f"; in play its keepers win {100 * edge.diff:+.1f} points against like "
-                f"players (95% CI {100 * lo:+.1f} to {100 * hi:+.1f}): {said}")
+        text = (f"; in play its keepers score {score.diff:+.1f} points against like players "
+                f"(95% CI {lo:+.1f} to {hi:+.1f}; win rate {100 * wins.diff:+.1f} points): "
+                f"{said}")
         out.append(replace(f, message=f.message + text,
-                           evidence={**f.evidence, "play": {"like_for_like_wins": edge.to_dict(),
+                           evidence={**f.evidence, "play": {"like_for_like_wins": wins.to_dict(),
+                                                            "like_for_like_score": score.to_dict(),
                                                             "confirmed": tid in confirmed}}))
     return out
