@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from ttrtool.analysis.costs import (
+from ttrtool.card_costs import (
     CostWeights,
     WeightError,
     expected_tunnel_surcharge,

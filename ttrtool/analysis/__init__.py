@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ttrtool.analysis.blocking import Block, exposure, link_usage
-from ttrtool.analysis.costs import CostWeights, route_weights, weights_matter
 from ttrtool.analysis.figures import (
     Capacity,
     ColourFigures,
@@ -28,6 +27,7 @@ from ttrtool.analysis.tickets import (
     by_player_count,
     complete_tickets,
 )
+from ttrtool.card_costs import CostWeights, route_weights, weights_matter
 from ttrtool.model import Board
 
 __all__ = ["Analysis", "CostWeights", "analyze"]

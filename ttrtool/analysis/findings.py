@@ -21,7 +21,7 @@ from ttrtool.diagnostics import Severity
 from ttrtool.findings import Finding, ordered
 from ttrtool.graph import INF, cheapest_tree
 from ttrtool.model import Board, Route
-from ttrtool.ticket_value import Pricing
+from ttrtool.ticket_value import Pricing, price_message
 
 
 @dataclass(frozen=True)
@@ -62,30 +62,34 @@ def _leg_name(leg: Leg) -> str:
 
 
 def ticket_prices(a: Analysis, limits: Limits) -> Iterator[Finding]:
-    """TTR501/TTR502: a leg priced outside the fair band around its cheapest path.
+    """TTR501/TTR502: a leg priced outside the fair range of its price, from its cheapest
+    path in train spaces to its cheapest in expected cards (ttrtool/ticket_value.py).
 
-    A warning, an error when grossly off (as validate's TTR406 and TTR407).  A
-    leg of a multi-destination ticket is info unless grossly off: only the best
-    connected destination scores, so one leg's price tells less.
+    A warning, an error when grossly off (as validate's TTR406 and TTR407, in the same
+    words).  A leg of a multi-destination ticket is info unless grossly off: only the
+    best connected destination scores, so one leg's price tells less.  The routes named
+    are those of the path the verdict was read against.
     """
+    board = a.board
     for leg in a.legs:
         verdict, value = price_verdict(leg), leg.value
-        if not verdict or value is None or leg.spaces is None or leg.delta is None:
+        if not verdict or value is None or leg.price is None or not leg.spaces:
             continue
         code = "TTR501" if verdict == "over" else "TTR502"
         level = (Severity.ERROR if value.gross else
                  Severity.INFO if leg.ticket.is_multi else Severity.WARNING)
-        ratio = leg.points / leg.spaces
+        priced = leg.cards_path if value.measure == "cards" else leg.path
         low, high = value.fair
+        cards = leg.weighted
         yield Finding(
             code, level,
-            f"ticket {_leg_name(leg)} ({leg.ticket.id}) pays {leg.points} points for a "
-            f"cheapest path of {leg.spaces} train spaces ({leg.delta:+d}): {value.phrase} "
-            f"(fair: {low} to {high} points)",
-            {"tickets": (leg.ticket.id,), "routes": tuple(a.board.routes[i].id for i in leg.path)},
-            {"points": leg.points, "cheapest_spaces": leg.spaces, "delta": leg.delta,
-             "points_per_space": round(ratio, 3), "fair": [low, high],
-             "pricing": value.pricing.value, "path": list(leg.places),
+            price_message(board, f"{_leg_name(leg)} ({leg.ticket.id})", leg.price, value),
+            {"tickets": (leg.ticket.id,), "routes": tuple(board.routes[i].id for i in priced)},
+            {"to": leg.destination.name, "points": leg.points, "cheapest_spaces": leg.spaces,
+             "cheapest_cards": None if cards is None else round(cards, 3),
+             "delta": leg.delta, "points_per_space": round(leg.points / leg.spaces, 3),
+             "fair": [low, high], "pricing": value.pricing.value, "priced_by": value.measure,
+             "path": list(leg.places), "cards_path": list(leg.cards_places),
              "multi_destination": leg.ticket.is_multi})
 
 

@@ -14,11 +14,6 @@ from typing import Any
 from ttrtool.analysis import Analysis
 from ttrtool.analysis.blocking import link_label
 from ttrtool.analysis.compare import side_by_side, summary
-from ttrtool.analysis.costs import (
-    expected_tunnel_surcharge,
-    ferry_symbol_surcharge,
-    tunnel_match_distribution,
-)
 from ttrtool.analysis.findings import (
     LIMITS,
     colour_balance_judged,
@@ -26,10 +21,15 @@ from ttrtool.analysis.findings import (
     static_findings,
 )
 from ttrtool.analysis.tickets import Leg
+from ttrtool.card_costs import (
+    expected_tunnel_surcharge,
+    ferry_symbol_surcharge,
+    tunnel_match_distribution,
+)
 from ttrtool.findings import counts_line, text_line
 from ttrtool.model import GRAY, Board
 from ttrtool.rules import Rules
-from ttrtool.ticket_value import POINTS_BAND
+from ttrtool.ticket_value import CARDS_RATIO, POINTS_BAND
 
 JSON_FORMAT = "ttrtool-analysis"
 JSON_VERSION = 2  # 2: a finding's players is a list, with effect, test and hint
@@ -53,6 +53,16 @@ def _pct(x: float) -> str:
 
 def _cards(x: float | None) -> str:
     return "-" if x is None else f"{x:.2f}"
+
+
+def _spaces_of(a: Analysis, path: tuple[int, ...]) -> int:
+    return sum(a.board.routes[i].length + (a.board.routes[i].mountains
+                                           if a.board.rules.mountains_allowed else 0)
+               for i in path)
+
+
+def _cards_of(a: Analysis, path: tuple[int, ...]) -> float:
+    return sum(a.route_costs[i] for i in path)
 
 
 def _ticket_name(leg: Leg) -> str:
@@ -114,26 +124,35 @@ def sections(a: Analysis, other: Analysis | None = None,
         [f"{sum(t.completable for t in a.tickets)} of {len(a.tickets)} ticket cards can be "
          f"completed; {len(legs)} legs (one per destination).",
          f"Points - cheapest train spaces per leg: {spread or 'none'}.",
-         f"Suggested value = cheapest path in train spaces; flagged outside "
-         f"{-POINTS_BAND.below:+d}..{POINTS_BAND.above:+d} (every official ticket is inside), "
-         f"'far' (an error in validate) below 1/{POINTS_BAND.factor:g} or above "
-         f"{POINTS_BAND.factor:g}x the cost and over {2 * POINTS_BAND.above} points off.",
+         f"Suggested value = cheapest path in train spaces.  Fair: from "
+         f"{POINTS_BAND.below} under the spaces to {POINTS_BAND.above} over the cards, unless "
+         f"the cards are over {CARDS_RATIO:g}x the points and {2 * POINTS_BAND.below} above "
+         f"them; 'far' (an error in validate) below 1/{POINTS_BAND.factor:g} of the spaces "
+         f"or above {POINTS_BAND.factor:g}x the cards, and over {2 * POINTS_BAND.above} "
+         "points off (the map's rules.tickets.points_band may change these numbers).",
          _weights_note(a)],
         ("ticket", "from – to", "points", "spaces", "routes", "cards", "delta", "suggested",
-         "flag", "one cheapest path"),
+         "flag", "one cheapest path", "cheapest in cards, when another path"),
     )
     for leg in legs:
+        in_cards = "" if leg.one_path else (
+            f"{' – '.join(leg.cards_places)} ({_spaces_of(a, leg.cards_path)} spaces)")
         tickets.rows.append((
             leg.ticket.id, _ticket_name(leg), str(leg.points),
             "-" if leg.spaces is None else str(leg.spaces),
             "-" if leg.routes is None else str(leg.routes), _cards(leg.weighted),
             "-" if leg.delta is None else f"{leg.delta:+d}",
             "-" if leg.suggested is None else str(leg.suggested), leg.flag,
-            " – ".join(leg.places),
+            " – ".join(leg.places) + ("" if leg.one_path else
+                                      f" ({_cards(_cards_of(a, leg.path))} cards)"),
+            in_cards,
         ))
-    if not a.weighted:  # cards would repeat spaces
-        tickets.header = tickets.header[:5] + tickets.header[6:]
-        tickets.rows = [r[:5] + r[6:] for r in tickets.rows]
+    # the cards would repeat the spaces; a column of blanks says nothing
+    keep = [i for i in range(len(tickets.header))
+            if not (i == 5 and not a.weighted)
+            and not (i == 10 and all(leg.one_path for leg in legs))]
+    tickets.header = tuple(tickets.header[i] for i in keep)
+    tickets.rows = [tuple(r[i] for i in keep) for r in tickets.rows]
     out.append(tickets)
 
     out += _player_sections(a, top)
@@ -303,6 +322,7 @@ def format_markdown(a: Analysis, other: Analysis | None = None,
 
 
 def _leg_dict(leg: Leg, a: Analysis) -> dict[str, Any]:
+    value = leg.value
     return {
         "to": leg.destination.name,
         "points": leg.points,
@@ -314,9 +334,15 @@ def _leg_dict(leg: Leg, a: Analysis) -> dict[str, Any]:
         "delta": leg.delta,
         "suggested": leg.suggested,
         "flag": leg.flag or None,
-        "pricing": None if leg.value is None else leg.value.pricing.value,
+        "pricing": None if value is None else value.pricing.value,
+        "priced_by": None if value is None else value.measure or None,
+        "fair": None if value is None else list(value.fair),
         "path": list(leg.places),
         "route_ids": [a.board.routes[i].id for i in leg.path],
+        "path_cards": None if leg.price is None else round(_cards_of(a, leg.path), 3),
+        "cards_path": list(leg.cards_places),
+        "cards_route_ids": [a.board.routes[i].id for i in leg.cards_path],
+        "cards_path_spaces": None if leg.price is None else _spaces_of(a, leg.cards_path),
     }
 
 

@@ -5,9 +5,10 @@ a multi-destination ticket is looked at once per destination (R-CH-3).  A
 country is reached through any of its border points and a chain never
 passes through one (R-CH-9): that is :func:`ttrtool.graph.cheapest_tree`.
 
-The suggested value is the cheapest path in train spaces; whether the
-points are fair is judged by :func:`ttrtool.ticket_value.ticket_value`, the
-same definition ``validate`` uses (TTR406, TTR407).
+A leg's price (its cheapest path in train spaces and its cheapest path in
+expected cards, each with its own routes) and the verdict on its points come
+from :mod:`ttrtool.ticket_value`, the same definition ``validate`` uses (TTR406,
+TTR407); the suggested value is the cheapest path in train spaces.
 """
 
 from __future__ import annotations
@@ -20,14 +21,18 @@ from ttrtool.model import Board, Destination, Ticket
 from ttrtool.ticket_value import (
     POINTS_BAND,
     PointsBand,
+    PricedPath,
+    TicketPrice,
+    TicketPricer,
     TicketValue,
     points_band,
+    price_value,
     ticket_costs,
-    ticket_value,
 )
 
-# points - cheapest spaces outside which a leg is flagged, as a (low, high) pair, derived from
-# the one definition (ttrtool/ticket_value.py); Leg.value also tells a warning from an error.
+# points - cheapest spaces outside which a leg is flagged when no tunnel or ferry is on its
+# paths, as a (low, high) pair, from the one definition (ttrtool/ticket_value.py);
+# Leg.value gives the verdict with the cards too and tells a warning from an error.
 SUGGESTED_BAND = (-POINTS_BAND.below, POINTS_BAND.above)
 
 
@@ -37,17 +42,47 @@ class Leg:
 
     ticket: Ticket
     destination: Destination
-    spaces: int | None  # cheapest completion in train spaces; None: cannot be completed
-    routes: int | None  # routes on ``path``: the fewest among the paths cheapest in spaces
+    price: TicketPrice | None  # None: cannot be completed
     fewest_routes: int | None  # fewest routes of any completion, whatever its spaces
-    weighted: float | None  # cheapest completion in cards with the tunnel/ferry weights
-    path: tuple[int, ...]  # route indices of one cheapest path (in spaces), origin first
-    places: tuple[str, ...]  # the places along that path
+    places: tuple[str, ...]  # the places along the path cheapest in spaces
+    cards_places: tuple[str, ...]  # the places along the path cheapest in cards
     band: PointsBand = POINTS_BAND  # what counts as fair points (ttrtool/ticket_value.py)
 
     @property
     def completable(self) -> bool:
-        return self.spaces is not None
+        return self.price is not None
+
+    @property
+    def spaces(self) -> int | None:
+        """The cheapest completion in train spaces; None: it cannot be completed."""
+        return None if self.price is None else self.price.spaces
+
+    @property
+    def routes(self) -> int | None:
+        """Routes on ``path``: the fewest among the paths cheapest in spaces."""
+        return None if self.price is None else len(self.price.by_spaces.routes)
+
+    @property
+    def weighted(self) -> float | None:
+        """The cheapest completion in expected cards (on ``cards_path``); None when it
+        cannot be completed or only the spaces were asked for."""
+        return None if self.price is None else self.price.cards
+
+    @property
+    def path(self) -> tuple[int, ...]:
+        """Route indices of the path cheapest in spaces, origin first."""
+        return () if self.price is None else self.price.by_spaces.routes
+
+    @property
+    def cards_path(self) -> tuple[int, ...]:
+        """Route indices of the path cheapest in expected cards (``path`` when that one is)."""
+        found = None if self.price is None else self.price.by_cards
+        return () if found is None else found.routes
+
+    @property
+    def one_path(self) -> bool:
+        """Is one path cheapest both in spaces and in cards?"""
+        return self.price is None or self.price.one_path
 
     @property
     def points(self) -> int:
@@ -64,11 +99,11 @@ class Leg:
 
     @property
     def value(self) -> TicketValue | None:
-        """Are the points fair for the cost?  None when there is no cost to judge by: the leg
-        cannot be completed, or it joins a place to itself (TTR402)."""
-        if not self.spaces:
+        """Are the points fair for the price?  None when there is no cost to judge by: the
+        leg cannot be completed, or it joins a place to itself (TTR402)."""
+        if self.price is None or not self.price.spaces:
             return None
-        return ticket_value(self.points, self.spaces, self.band)
+        return price_value(self.points, self.price, self.band)
 
     @property
     def flag(self) -> str:
@@ -92,26 +127,26 @@ class TicketCompletion:
 
 
 class PathFinder:
-    """Cheapest trees on one board, cached by source set and track mask."""
+    """Cheapest trees on one board, cached by source set and track mask, and the legs'
+    prices (:class:`ttrtool.ticket_value.TicketPricer`)."""
 
     def __init__(self, board: Board, weights: Sequence[float]) -> None:
         self.board = board
         self.weights = tuple(weights)
-        # a ticket's cost: spaces, plus mountain trains and forced substitutes (ticket_value)
+        # the legs' prices: the one definition validate uses, with these card weights
+        self.pricer = TicketPricer(board, self.weights)
+        # a ticket's cost in spaces, mountain trains included (ticket_value.ticket_costs)
         self.spaces = tuple(float(c) for c in ticket_costs(board))
         self.ones = tuple(1.0 for _ in board.routes)
-        # spaces first, routes second: exact in floats while a path has < 1024 routes
-        self.spaces_then_routes = tuple(c * 1024.0 + 1.0 for c in self.spaces)
         self._cache: dict[tuple[str, frozenset[int], tuple[bool, ...] | None], CheapestTree] = {}
 
     def tree(self, kind: str, sources: frozenset[int],
              usable: tuple[bool, ...] | None = None) -> CheapestTree:
-        """``kind``: 'spaces', 'routes', 'path' (spaces, then routes) or 'weighted'."""
+        """``kind``: 'spaces' or 'routes' (the fewest)."""
         key = (kind, sources, usable)
         found = self._cache.get(key)
         if found is None:
-            weight = {"spaces": self.spaces, "routes": self.ones, "weighted": self.weights,
-                      "path": self.spaces_then_routes}[kind]
+            weight = {"spaces": self.spaces, "routes": self.ones}[kind]
             found = cheapest_tree(self.board, sources, weight, usable)
             self._cache[key] = found
         return found
@@ -126,37 +161,24 @@ def place_name(board: Board, node: int) -> str:
     return f"{n.name} ({n.border_point})" if n.border_point else n.name
 
 
-def _places(board: Board, start: int, path: tuple[int, ...]) -> tuple[str, ...]:
-    names = [place_name(board, start)]
-    node = start
-    for ri in path:
-        node = board.routes[ri].other(node)
-        names.append(place_name(board, node))
-    return tuple(names)
+def _places(board: Board, path: PricedPath | None) -> tuple[str, ...]:
+    return () if path is None else tuple(place_name(board, n) for n in path.places(board))
 
 
 def leg(finder: PathFinder, ticket: Ticket, destination: Destination,
         usable: tuple[bool, ...] | None = None, costs_only: bool = False) -> Leg:
     """One destination of a ticket; ``costs_only`` skips fewest routes and cards."""
     board = finder.board
-    path_tree = finder.tree("path", ticket.origin_nodes, usable)
-    best = path_tree.best(destination.nodes)
-    if best is None:
-        return Leg(ticket, destination, None, None, None, None, (), (), points_band(board))
-    cost, end = best
-    spaces, routes = divmod(_whole(cost), 1024)
-    path = path_tree.chain_to(board, end)
-    start = end
-    for ri in reversed(path):
-        start = board.routes[ri].other(start)
-    fewest = weighted = None
+    price = finder.pricer.price(ticket.origin_nodes, destination.nodes, usable, not costs_only)
+    if price is None:
+        return Leg(ticket, destination, None, None, (), (), points_band(board))
+    fewest = None
     if not costs_only:
         fewest = finder.tree("routes", ticket.origin_nodes, usable).best(destination.nodes)
-        weighted = finder.tree("weighted", ticket.origin_nodes, usable).best(destination.nodes)
-    return Leg(
-        ticket, destination, spaces, routes, _whole(fewest[0]) if fewest else None,
-        weighted[0] if weighted else None, path, _places(board, start, path), points_band(board),
-    )
+    places = _places(board, price.by_spaces)
+    cards_places = places if price.one_path else _places(board, price.by_cards)
+    return Leg(ticket, destination, price, _whole(fewest[0]) if fewest else None, places,
+               cards_places, points_band(board))
 
 
 def complete_tickets(finder: PathFinder, usable: tuple[bool, ...] | None = None,

@@ -16,19 +16,22 @@ E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 FINDINGS: tuple[CodeInfo, ...] = (
     CodeInfo("TTR501", "ticket-overpriced", E,
-             "A ticket pays more than its cheapest path by more than the official maps do "
-             "(an error when grossly off, as validate's TTR407; info for one leg of a "
-             "multi-destination ticket).", stage="analyze",
+             "A ticket pays more than 2 over its price, the expected cards of its cheapest "
+             "path (its train spaces when no tunnel or ferry is on it): an error when over "
+             "twice that and more than 4 over, as validate's TTR407; info for one leg of a "
+             "multi-destination ticket.", stage="analyze",
              fix="Lower the ticket's points, or move one of its cities so the cheapest path "
-                 "is longer; `ttrtool analyze` shows the path it priced.",
+                 "is longer; `ttrtool analyze` shows the paths it priced.",
              example="warning TTR501 ticket-overpriced: ticket Chicago–Santa Fe (regular-9) "
-                     "pays 18 points for a cheapest path of 9 train spaces (+9) ..."),
+                     "is worth 18 for a cheapest path of 9 train spaces ..."),
     CodeInfo("TTR502", "ticket-underpriced", E,
-             "A ticket pays less than the train spaces its cheapest path needs.",
+             "A ticket pays more than 2 under the train spaces of its cheapest path, or is "
+             "too cheap for its cards: the path cheapest in expected cards costs over 1.5 "
+             "times its points and more than 4 over them.",
              stage="analyze",
              fix="Raise the ticket's points to the fair band `analyze` prints for it.",
              example="warning TTR502 ticket-underpriced: ticket Denver–El Paso (regular-7) "
-                     "pays 2 points for a cheapest path of 4 train spaces ..."),
+                     "is worth 2 for a cheapest path of 4 train spaces ..."),
     CodeInfo("TTR503", "route-longer-than-detour", W,
              "A route is much longer than another path between its two ends, so nobody "
              "needs it.", stage="analyze",

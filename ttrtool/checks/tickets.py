@@ -1,4 +1,5 @@
-"""Checks TTR401-TTR407: destination tickets can be completed and are worth what they cost."""
+"""Checks TTR401-TTR407: destination tickets can be completed and are worth what they cost
+(their price: :mod:`ttrtool.ticket_value`)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,17 @@ from functools import cached_property
 
 from ttrtool.checks import CheckContext, Problem, check
 from ttrtool.diagnostics import JsonPath, Severity
-from ttrtool.graph import UnionFind, cheapest_path, components, joined
+from ttrtool.graph import UnionFind, components, joined
 from ttrtool.model import Board, Destination, Ticket
-from ttrtool.ticket_value import Pricing, TicketValue, points_band, ticket_costs, ticket_value
+from ttrtool.ticket_value import (
+    Pricing,
+    TicketPrice,
+    TicketPricer,
+    TicketValue,
+    points_band,
+    price_message,
+    price_value,
+)
 
 
 def _cards(board: Board) -> list[Ticket]:
@@ -32,8 +41,7 @@ class _Network:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.costs = ticket_costs(board)  # spaces, plus mountain trains and forced substitutes
-        self._cost: dict[tuple[frozenset[int], frozenset[int]], float | None] = {}
+        self.pricer = TicketPricer(board)  # the one price of a ticket (ttrtool/ticket_value.py)
 
     @cached_property
     def all_routes(self) -> UnionFind:
@@ -52,12 +60,10 @@ class _Network:
             usable.append(r)
         return components(self.board, usable)
 
-    def cost(self, sources: frozenset[int], targets: frozenset[int]) -> float | None:
-        key = (sources, targets)
-        if key not in self._cost:
-            found = cheapest_path(self.board, sources, targets, self.costs)
-            self._cost[key] = None if found is None else found[0]
-        return self._cost[key]
+    def cost(self, sources: frozenset[int], targets: frozenset[int]) -> int | None:
+        """The cheapest completion in train spaces (mountain trains included)."""
+        found = self.pricer.price(sources, targets, cards=False)
+        return None if found is None else found.spaces
 
 
 def _network(ctx: CheckContext) -> _Network:
@@ -225,9 +231,12 @@ def ticket_longer_than_trains(ctx: CheckContext) -> Iterator[Problem]:
                               _dest_path(t, k))
 
 
-def _values(ctx: CheckContext) -> list[tuple[Ticket, Destination, JsonPath, TicketValue]]:
-    """Every completable destination with the verdict on its points (shared by TTR406 and
-    TTR407, which split the verdicts between them)."""
+Priced = tuple[Ticket, Destination, JsonPath, TicketPrice, TicketValue]
+
+
+def _values(ctx: CheckContext) -> list[Priced]:
+    """Every completable destination with its price and the verdict on its points (shared
+    by TTR406 and TTR407, which split the verdicts between them)."""
     found = ctx.cache.get("ticket-values")
     if isinstance(found, list):
         return found
@@ -236,64 +245,67 @@ def _values(ctx: CheckContext) -> list[tuple[Ticket, Destination, JsonPath, Tick
     out = []
     for t in _cards(ctx.board):
         for k, d in _reachable(net, t):
-            cost = net.cost(t.origin_nodes, d.nodes)
-            if cost is None:
+            price = net.pricer.price(t.origin_nodes, d.nodes)
+            if price is None:
                 continue
             where = t.path + (("destinations", k, "points") if t.is_multi else ("points",))
-            out.append((t, d, where, ticket_value(d.points, int(round(cost)), band)))
+            out.append((t, d, where, price, price_value(d.points, price, band)))
     ctx.cache["ticket-values"] = out
     return out
 
 
-def _points_finding(t: Ticket, d: Destination, where: JsonPath, v: TicketValue) -> Problem:
-    low, high = v.fair
-    band = v.band
-    if v.points == 0:
-        gap = "nothing to win or lose"
-    else:
-        gap = {Pricing.LOW: f"more than {band.below} below it",
-               Pricing.HIGH: f"more than {band.above} above it",
-               Pricing.FAR_LOW: f"less than 1/{band.factor:g} of it",
-               Pricing.FAR_HIGH: f"more than {band.factor:g} times it"}[v.pricing]
-    return Problem(f"ticket {t.origin}–{d.name} is worth {v.points} for a cheapest path of "
-                   f"{v.spaces} train spaces, {gap}: make it between {low} and {high} points",
-                   where)
+def _points_finding(board: Board, priced: Priced) -> Problem:
+    t, d, where, price, v = priced
+    return Problem(price_message(board, f"{t.origin}–{d.name}", price, v), where)
 
 
 @check("TTR406", "ticket-points", Severity.WARNING,
-       "Ticket points are close to the cheapest path in train spaces on the official maps "
-       "(within 2); a wider gap makes a ticket too easy or too hard.",
+       "Ticket points lie between their cheapest path in train spaces and in expected cards on "
+       "the official maps (from 2 under the spaces to 2 over the cards); further out a ticket "
+       "is too easy or too hard.",
        whole_board=True)
 def ticket_points(ctx: CheckContext) -> Iterator[Problem]:
-    """Every destination's points are within 2 of its cheapest path in train spaces (and at
-    least 1).  Every official ticket is: most are exactly the cost, a few 1 or 2 above it,
-    and one Swiss country destination 1 below.  The trains a mountain route discards count
-    as spaces (R-VAR-10), and a variant whose tickets are priced otherwise sets its own band
-    in ``rules.tickets.points_band``.  ``ttrtool analyze`` flags the same tickets
-    (docs/analyze.md); gross mispricing is TTR407.
+    """Every destination's points lie from 2 under its cheapest path in train spaces up to
+    2 over its cheapest path in expected cards (tunnel surcharge and ferry locomotives
+    counted, R-EU-6, R-EU-7; and at least 1), and the path cheapest in cards costs at most
+    1.5 times the points or at most 4 more.  Every official ticket does: most are worth
+    exactly the spaces, a few 1 or 2 more, one Swiss country destination 1 less, and
+    none leaves out more than 1.41 times its points in cards with 3.3 cards over them.
+    The trains a mountain route discards count as spaces (R-VAR-10), and a variant whose
+    tickets are priced otherwise sets its own band in ``rules.tickets.points_band``.
+    ``ttrtool analyze`` flags the same tickets and shows both paths (docs/analyze.md);
+    gross mispricing is TTR407.
 
     Passing::
 
         routes: [{a: Bern, b: Basel, length: 3, color: red}]
         tickets: {regular: [{from: Bern, to: Basel, points: 4}]}
 
+    Passing (2 locomotives on the ferry: 4.7 cards expected)::
+
+        routes: [{a: Bern, b: Basel, length: 3, color: gray, kind: ferry, locomotives: 2}]
+        tickets: {regular: [{from: Bern, to: Basel, points: 6}]}
+
     Failing::
 
         routes: [{a: Bern, b: Basel, length: 3, color: red}]
         tickets: {regular: [{from: Bern, to: Basel, points: 6}]}
     """
-    for t, d, where, v in _values(ctx):
-        if v.pricing in (Pricing.LOW, Pricing.HIGH):
-            yield _points_finding(t, d, where, v)
+    for priced in _values(ctx):
+        if priced[4].pricing in (Pricing.LOW, Pricing.HIGH):
+            yield _points_finding(ctx.board, priced)
 
 
 @check("TTR407", "ticket-points-far-off", Severity.ERROR,
-       "Ticket points less than half or more than twice the cheapest path (and more than 4 "
-       "away from it), or 0, are a slip: such a ticket is a free gift or a trap.",
+       "Ticket points less than half the cheapest path in train spaces or more than twice its "
+       "expected cards (and more than 4 away), or 0, are a slip: such a ticket is a free gift "
+       "or a trap.",
        whole_board=True)
 def ticket_points_far_off(ctx: CheckContext) -> Iterator[Problem]:
-    """No destination is worth 0 points, and none is worth less than half or more than twice
-    its cheapest path in train spaces while also being more than 4 points from it.
+    """No destination is worth 0 points; none is worth less than half its cheapest path in
+    train spaces while more than 4 under it, or more than twice its cheapest path in
+    expected cards while more than 4 over it.  A ticket too cheap for its cards alone is
+    a warning (TTR406), never this error: the cards are an expectation.
 
     Passing::
 
@@ -305,6 +317,6 @@ def ticket_points_far_off(ctx: CheckContext) -> Iterator[Problem]:
         routes: [{a: Bern, b: Basel, length: 6, color: red}]
         tickets: {regular: [{from: Bern, to: Basel, points: 40}]}
     """
-    for t, d, where, v in _values(ctx):
-        if v.gross:
-            yield _points_finding(t, d, where, v)
+    for priced in _values(ctx):
+        if priced[4].gross:
+            yield _points_finding(ctx.board, priced)

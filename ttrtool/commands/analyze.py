@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Annotated
 
 from ttrtool import resolve_map_path
 from ttrtool.analysis import Analysis, analyze
-from ttrtool.analysis.costs import CostWeights, WeightError
 from ttrtool.analysis.formats import FORMATS, TOP_CHOKEPOINTS, render
+from ttrtool.card_costs import CostWeights, WeightError
 from ttrtool.checks.catalog import BALANCE_ERRORS
 from ttrtool.commands.argv import Shape, parse
 from ttrtool.formats import format_text

@@ -73,11 +73,21 @@ def _tickets(data: Mapping[str, Any]) -> str:
                 number(dest.get("points")), number(dest.get("spaces")),
                 number(dest.get("cards")), number(dest.get("delta")),
                 number(dest.get("suggested")), str(dest.get("pricing") or "–"),
-                " – ".join(dest.get("path") or [])], key=f"tickets:{t['id']}"))
+                " – ".join(dest.get("path") or []), _cards_path(dest)],
+                key=f"tickets:{t['id']}"))
     return Table("table-tickets", "Tickets: points against the cheapest path",
                  ("ticket", "deck", "points", "spaces", "cards", "points − spaces",
-                  "suggested", "pricing", "cheapest path"), rows,
+                  "suggested", "pricing", "cheapest path (in spaces)",
+                  "cheapest in cards, when another path"), rows,
                  frozenset({2, 3, 4, 5, 6})).html()
+
+
+def _cards_path(dest: Mapping[str, Any]) -> str:
+    """The path the cards figure belongs to, when it is not the path in spaces."""
+    path = dest.get("cards_path") or []
+    if not path or path == dest.get("path"):
+        return ""
+    return f"{' – '.join(path)} ({dest.get('cards_path_spaces')} spaces)"
 
 
 def _routes(data: Mapping[str, Any], board: Board) -> str:
