@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.findings import plant
 from ttrtool.model import Board
 from ttrtool.resources import bundled_map_path
@@ -54,13 +56,41 @@ def test_a_scarce_colour_is_under_pressure(tmp_path: Path) -> None:
     data = plant.bundled("usa")
     plant.deck_colours(data, red=2)  # 2 red cards for the red routes (12 in the preset)
     board = plant.board(data, tmp_path)
-    report = _report(board, (4,), 60, 1)
+    report = _report(board, (3, 4), 50, 1)
     found = _warnings(report, "TTR609")
     assert [f["subjects"]["colours"] for f in found] == [["red"]]
     f = found[0]
     assert "under pressure" in f["message"] and f["effect"]["ci95"][1] <= -0.20
+    assert f["players"] == [3, 4]  # one finding for the colour, listing its counts
+    assert set(f["evidence"]["by_players"]) == {"3", "4"}
+    assert "over games" in f["test"]["name"]  # the game-level variance
     red = {r.id for r in board.routes if r.color == "red"}
     assert set(f["subjects"]["routes"]) == red
+    # the unmodified map at the same games: at most a few colours, each told once
+    clean = _report(_usa(), (3, 4), 50, 1)
+    colours = [f["subjects"]["colours"][0] for f in clean["findings"] if f["code"] == "TTR609"]
+    assert len(colours) == len(set(colours)) <= 3 and not _warnings(clean, "TTR609")
+
+
+def test_a_colours_claims_are_tested_over_games() -> None:
+    """The game-level standard deviation of a colour's claims minus the length-matched
+    expectation, from the streamed sums, equals the one computed game by game."""
+    import statistics
+
+    from ttrtool.simulate.pressure import ClaimsByGame
+
+    games = [[("red", 2), ("red", 3), ("blue", 2)], [("blue", 3), ("gray", 2)],
+             [("red", 2), ("red", 2), ("red", 3), ("blue", 3)], [("gray", 3)]]
+    weights = {2: 0.5, 3: 0.25}  # red's share of the tracks of length 2 and 3
+    claims = ClaimsByGame()
+    per_game = []
+    for g in games:
+        claims.add(g)
+        red = sum(c == "red" for c, _ in g)
+        per_game.append(red - sum(w * sum(length == k for _, length in g)
+                                  for k, w in weights.items()))
+    assert claims.difference_sd("red", weights) == pytest.approx(statistics.stdev(per_game))
+    assert claims.difference_sd("green", {}) == 0.0
 
 
 def test_short_routes_make_games_too_long(tmp_path: Path) -> None:

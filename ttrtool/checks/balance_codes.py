@@ -129,9 +129,10 @@ FINDINGS: tuple[CodeInfo, ...] = (
                      "Denver–El Paso 20 (regular-7) is easier in play than its points say ..."),
     CodeInfo("TTR609", "colour-under-pressure", W,
              "A colour's tracks are claimed markedly less (under pressure) or more (fought "
-             "over) often than the map's tracks of the same lengths (Benjamini–Hochberg "
-             "over the run; a warning when 20 points off at the near end of its 95% "
-             "interval).", stage="play",
+             "over) often than the map's tracks of the same lengths in the same games "
+             "(one difference per game; Benjamini–Hochberg over the run; one finding per "
+             "colour; info when 10 points off at the near end of its 95% interval, a "
+             "warning when 20).", stage="play",
              fix="Give the colour more cards or fewer tracks (TTR505, TTR506), or recolour "
                  "some of its routes.",
              example="warning TTR609 colour-under-pressure [3 players]: colour red is under "

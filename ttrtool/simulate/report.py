@@ -23,6 +23,7 @@ from ttrtool.findings import Finding, ordered
 from ttrtool.model import Board
 from ttrtool.simulate.findings import play_findings, static_prices, with_play_evidence
 from ttrtool.simulate.playout import Table
+from ttrtool.simulate.pressure import ClaimsByGame
 from ttrtool.simulate.statistics import (
     Histogram,
     Moments,
@@ -89,6 +90,7 @@ class Tally:
     route_strata: dict[str, dict[Stratum, Group]] = field(default_factory=dict)
     first_claims: Counter[str] = field(default_factory=Counter)  # the game's first claim
     early_claims: Counter[str] = field(default_factory=Counter)  # in the first three rounds
+    claims_by_game: ClaimsByGame = field(default_factory=ClaimsByGame)  # colour pressure
 
     def add(self, record: Mapping[str, Any]) -> None:
         """Count one finished game (a game-log record)."""
@@ -103,6 +105,7 @@ class Tally:
         first = min(((r["turn"], r["id"]) for p in results for r in p["claimed"]), default=None)
         if first is not None:
             self.first_claims[first[1]] += 1
+        self.claims_by_game.add((r["color"], r["length"]) for p in results for r in p["claimed"])
         for p in results:
             seat, score = p["seat"], p["score"]
             won = seat in winners
@@ -201,7 +204,7 @@ class Tally:
             "trains_left": self.trains_left.summary(),
             "tickets": tickets,
             "routes": routes,
-            "colours": colour_pressure(routes, games),
+            "colours": colour_pressure(routes, games, self.claims_by_game),
             "stations": {
                 "built_per_player": self.stations_built.summary(),
                 "used_opponent_route": self.stations_used,
@@ -309,20 +312,30 @@ def seat_verdict(wins: int, games: int, players: int,
     return out
 
 
-def colour_pressure(routes: Sequence[Mapping[str, Any]], games: int) -> list[dict[str, Any]]:
-    """Per colour: its tracks, the share of them claimed per game and the mean claim turn.
+def colour_pressure(routes: Sequence[Mapping[str, Any]], games: int,
+                    by_game: ClaimsByGame | None = None) -> list[dict[str, Any]]:
+    """Per colour: its tracks, the share of them claimed per game and the mean claim turn;
+    with ``by_game``, ``difference_sd``: the standard deviation over games of the
+    colour's claims minus what the map's tracks of its lengths got in the same game
+    (the game-level variance TTR609 tests with).
 
     Counted over tracks (a closed second track counts as unclaimed: colours are
     compared at one player count, where every colour's double routes are closed alike)."""
+    by_length = Counter(r["length"] for r in routes)
     out = []
     for colour in sorted({r["color"] for r in routes}):
         tracks = [r for r in routes if r["color"] == colour]
         claims = sum(r["claimed"] for r in tracks)
         turns = sum(r["mean_claim_turn"] * r["claimed"] for r in tracks)
-        out.append({"colour": colour, "tracks": len(tracks),
-                    "spaces": sum(r["length"] for r in tracks),
-                    "claimed": rate(claims, games * len(tracks)),
-                    "mean_claim_turn": round(turns / claims, 2) if claims else None})
+        row = {"colour": colour, "tracks": len(tracks),
+               "spaces": sum(r["length"] for r in tracks),
+               "claimed": rate(claims, games * len(tracks)),
+               "mean_claim_turn": round(turns / claims, 2) if claims else None}
+        if by_game is not None and by_game.games == games:
+            mine = Counter(r["length"] for r in tracks)
+            weights = {length: k / by_length[length] for length, k in mine.items()}
+            row["difference_sd"] = round(by_game.difference_sd(colour, weights), 6)
+        out.append(row)
     return out
 
 
