@@ -10,10 +10,12 @@ import random
 
 import pytest
 
-from ttrtool.analysis import analyze
+from ttrtool.analysis import CostWeights, analyze
 from ttrtool.analysis.findings import static_findings
 from ttrtool.analysis.formats import render, to_dict
 from ttrtool.model import Board
+from ttrtool.render.theme import load_theme
+from ttrtool.report.analysis import analysis_page
 from ttrtool.resources import bundled_map_path
 from ttrtool.ticket_value import CARDS_RATIO, Pricing, ticket_value
 from ttrtool.validate import validate_text
@@ -162,6 +164,11 @@ def test_a_ticket_that_pays_for_its_ferry_locomotives_is_fair() -> None:
               and g.destination.name == "Berlin"]
     assert (leg.spaces, round(leg.weighted or 0, 2), leg.flag) == (7, 8.71, "")
     assert not [f for f in static_findings(analyze(board)) if f.code in ("TTR501", "TTR502")]
+    # with the weights off (analyze --ferry-weight none --tunnel-weight none) the price is
+    # the spaces alone, and the old warning is back
+    plain = analyze(board, CostWeights(tunnel="none", ferry="none"))
+    assert [f.code for f in static_findings(plain) if f.code in ("TTR501", "TTR502")] == [
+        "TTR501"]
     land = _europe("{from: Amsterdam, to: Pamplona, points: 7}",
                    "{from: Amsterdam, to: Pamplona, points: 10}")
     (found,) = _codes(land)
@@ -228,6 +235,9 @@ def test_three_all_locomotive_ferries_priced_as_spaces_are_too_cheap() -> None:
     assert "Aegina – Baros – Corfu – Delos), 11.1 cards expected" in d.message
     assert result.built is not None
     assert _by_analyze(result.built) == {("Aegina", "Delos"): "low"}
+    (leg,) = [g for g in analyze(result.built).legs if g.destination.name == "Delos"]
+    value = leg.value
+    assert value is not None and leg.suggested == value.fair[0] == 8  # not the 6 spaces
     assert ticket_value(6, 6).pricing is F  # the spaces alone call it fair
 
 
@@ -255,6 +265,8 @@ def test_the_path_shown_is_the_path_priced() -> None:
     assert "Aegina – Baros – Corfu – Delos (11.14 cards)" in row
     assert "Aegina – Ermoupoli – Delos (9 spaces)" in row
     json.dumps(doc)
+    page = analysis_page(to_dict(a), board, load_theme())
+    assert "Aegina – Ermoupoli – Delos (9 spaces)" in page
     # points above the land's cards + 2: the finding names the land path's routes
     dear = validate_text(text.replace("Delos, points: 6", "Delos, points: 12")).built
     assert dear is not None

@@ -124,7 +124,8 @@ def sections(a: Analysis, other: Analysis | None = None,
         [f"{sum(t.completable for t in a.tickets)} of {len(a.tickets)} ticket cards can be "
          f"completed; {len(legs)} legs (one per destination).",
          f"Points - cheapest train spaces per leg: {spread or 'none'}.",
-         f"Suggested value = cheapest path in train spaces.  Fair: from "
+         f"Suggested value = cheapest path in train spaces (raised to the fair points when too "
+         f"cheap for its cards).  Fair: from "
          f"{POINTS_BAND.below} under the spaces to {POINTS_BAND.above} over the cards, unless "
          f"the cards are over {CARDS_RATIO:g}x the points and {2 * POINTS_BAND.below} above "
          f"them; 'far' (an error in validate) below 1/{POINTS_BAND.factor:g} of the spaces "

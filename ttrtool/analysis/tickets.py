@@ -95,7 +95,10 @@ class Leg:
 
     @property
     def suggested(self) -> int | None:
-        return self.spaces
+        """The cheapest path in train spaces, as the official maps price; raised to the
+        lowest fair points when that is too cheap for the cards (ttrtool/ticket_value.py)."""
+        value = self.value
+        return self.spaces if value is None else max(value.spaces, value.fair[0])
 
     @property
     def value(self) -> TicketValue | None:
