@@ -91,6 +91,39 @@ class Stagger:
         self._move(lane, track, best[2], best[3])
         return True
 
+    def keep_clear(self, lane: Lane, track: int, node: int, avoid: list[Box]
+                   ) -> tuple[list[float], list[Box]] | None:
+        """The nearest placement of the track whose cars start farther from ``node`` (the
+        last car kept, the cars spread evenly) and keep out of ``avoid`` (a label and the
+        labels already placed): no worse by :meth:`score`, over no other marker and no
+        farther short of a marker than allowed; None when there is none.  What the
+        labels ask for (labels.py) where a label has no free place by a hub."""
+        lay, s = self.lay, self.lay.sizes
+        route = lane.routes[track]
+        starts = lay.track_starts(lane)[track]
+        now = [sp.box for sp in lane.cars if sp.route == route]
+        score, markers = self.score(lane, route, now), self._covered(now)
+        c, total, n = s.car_length, lane.path.length, len(starts)
+        # Distances from ``node``: the first car's now, up to end_gap_max beyond the marker.
+        t = starts[0] if node == lane.a else total - starts[-1] - c
+        while t <= lay.marker(node) + s.end_gap_max + 1e-9:
+            if node == lane.a:
+                at = [t] if n == 1 else _spread(t, starts[-1], n)
+            else:
+                at = [total - t - c] if n == 1 else _spread(starts[0], total - t - c, n)
+            t += STEP
+            boxes = self._boxes(lane, track, at)
+            if boxes is None or any(boxes_overlap(b, x, 0.4) for b in boxes for x in avoid):
+                continue
+            if self.score(lane, route, boxes) <= score and self._covered(boxes) <= markers \
+                    and max(self._gaps(lane, boxes)) <= s.end_gap_max + 0.5:
+                return at, boxes
+        return None
+
+    def move(self, lane: Lane, track: int, at: list[float], boxes: list[Box]) -> None:
+        """Put the track's cars at ``at`` (their ``boxes``), found by :meth:`keep_clear`."""
+        self._move(lane, track, at, boxes)
+
     def _candidates(self, lane: Lane, starts: list[float]) -> list[list[float]]:
         """The placements a track tries: first car moved (from its place's marker up to
         ``end_gap_max`` beyond it), last car moved, all slid; the cars spread evenly."""
