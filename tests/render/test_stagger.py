@@ -18,6 +18,7 @@ from ttrtool.render import search
 from ttrtool.render.board import plan
 from ttrtool.render.labels import BoardPlan
 from ttrtool.render.problems import layout_problems
+from ttrtool.render.stagger import Stagger
 from ttrtool.render.theme import default_theme
 
 
@@ -152,3 +153,39 @@ def test_an_unequal_triple_is_one_bundle_of_three_lanes_at_a_hub() -> None:
     assert across[2] - across[1] == pytest.approx(pitch, abs=0.5)
     assert clashes(drawn) == []
     assert layout_problems(drawn) == []
+
+
+def _greece() -> Board:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from dense_crowded import greece_board
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    doc = parse_map_text(greece_board(), "greece.yaml")
+    board, errors = build_board(doc.data, doc.file)
+    assert errors == []
+    return board
+
+
+def test_long_ferries_on_a_crowded_board_keep_even_gaps() -> None:
+    """The issue's Greece case: ferries of four to six cars among the islands, measured car
+    to car on the drawn board: their gaps differ by less than half a millimetre."""
+    drawn = plan(_greece(), default_theme())
+    lay = drawn.routes
+    ferries = {lay.board.routes[r].id for lane in lay.lanes for r in lane.routes
+               if lay.board.routes[r].kind == "ferry" and lay.board.routes[r].length >= 4}
+    assert any(lay.board.routes[r].length == 6 for lane in lay.lanes for r in lane.routes
+               if lay.board.routes[r].kind == "ferry")
+    uneven = _unevenness(drawn)
+    assert ferries and all(uneven[f] < 0.5 for f in ferries), {f: uneven[f] for f in ferries}
+
+
+def test_tracks_of_a_curved_bundle_are_evened_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cars spaced evenly along a curved bundle's centre line leave its outer and inner
+    tracks with uneven gaps; evened out along each track, fewer routes have gaps differing
+    by 2 mm or more, and no route's gaps are less even."""
+    after = _unevenness(plan(_triples_board(**SMALL), default_theme()))
+    monkeypatch.setattr(Stagger, "_even_out", lambda self, lane, track: False)
+    before = _unevenness(plan(_triples_board(**SMALL), default_theme()))
+    assert sum(v >= 2.0 for v in after.values()) < sum(v >= 2.0 for v in before.values())
+    assert all(after[r] <= before[r] + 1e-6 for r in after)

@@ -21,12 +21,13 @@ from __future__ import annotations
 import math
 
 from ttrtool.render.geometry import Box, Grid, box_circle_overlap, boxes_overlap, point_box_distance
-from ttrtool.render.lanes import Lane, Space
+from ttrtool.render.lanes import Lane, Space, track_offsets
 from ttrtool.render.layout import RouteLayout
 
 ROUNDS = 3  # passes over the tracks still drawn badly
 STEP = 0.5  # mm between the starts tried
 SLIDE = 8.0  # mm a whole track may slide along its lane, each way
+UNEVEN = 2.0  # mm between a track's widest and narrowest gap that is evened out
 
 _Score = tuple[int, int, int]
 
@@ -61,7 +62,54 @@ class Stagger:
                     moved += self._improve(lane, track)
             if moved == before:
                 break
+        for lane in self.lay.lanes:
+            for track in range(len(lane.routes)):
+                moved += self._even_out(lane, track)
         return moved
+
+    def _even_out(self, lane: Lane, track: int) -> bool:
+        """A track beside the middle of a curved bundle, its cars put at even distances along
+        the track itself.  The placing spaces cars evenly along the lane's centre line; where
+        the lane turns more at one end than the other, an outer track's gaps then widen
+        there and an inner one's narrow (7.9 to 12.3 mm on one track of a triple).  Taken
+        when its gaps differ by ``UNEVEN`` or more, get at least 0.5 mm more even, none
+        wider than the widest now, and it is drawn no worse."""
+        lay = self.lay
+        starts = lay.track_starts(lane)[track]
+        if len(starts) < 3 or len(lane.path.points) <= 2 or lane.fit != "ok" \
+                or track_offsets(len(lane.routes), lay.sizes)[track] == 0.0:
+            return False
+        route = lane.routes[track]
+        now = [sp.box for sp in lane.cars if sp.route == route]
+        if _unevenness(now) < UNEVEN:
+            return False
+        # The track's car centres every millimetre along the lane, and how far apart.
+        first, last = starts[0], starts[-1]
+        steps = max(2, math.ceil(last - first))
+        at = [first + (last - first) * j / steps for j in range(steps + 1)]
+        centres = [(b.cx, b.cy) for b in (lay.track_car(lane, track, t) for t in at)]
+        walked = [0.0]
+        for p, q in zip(centres, centres[1:], strict=False):
+            walked.append(walked[-1] + math.dist(p, q))
+        even, j = [first], 0
+        for i in range(1, len(starts) - 1):
+            want = walked[-1] * i / (len(starts) - 1)
+            while walked[j + 1] < want:
+                j += 1
+            part = (want - walked[j]) / ((walked[j + 1] - walked[j]) or 1.0)
+            even.append(at[j] + part * (at[j + 1] - at[j]))
+        even.append(last)
+        boxes = self._boxes(lane, track, even, widest=False)  # its own gaps judged below
+        if boxes is None or _unevenness(boxes) > _unevenness(now) - 0.5 \
+                or _widest(boxes) > _widest(now) + 1e-6:
+            return False
+        if self.score(lane, route, boxes) > self.score(lane, route, now) \
+                or not self._covered(boxes) <= self._covered(now) \
+                or any(g > max(g0, lay.sizes.end_gap_max + 0.5) for g, g0 in
+                       zip(self._gaps(lane, boxes), self._gaps(lane, now), strict=True)):
+            return False
+        self._move(lane, track, even, boxes)
+        return True
 
     def _improve(self, lane: Lane, track: int) -> bool:
         lay = self.lay
@@ -152,18 +200,20 @@ class Stagger:
             d += STEP
         return out
 
-    def _boxes(self, lane: Lane, track: int, at: list[float]) -> list[Box] | None:
-        """The track's cars starting at ``at``; None when two of them touch or the gaps grow
-        wider than ``car_gap_max`` (or than the widest the track has now)."""
+    def _boxes(self, lane: Lane, track: int, at: list[float], widest: bool = True
+               ) -> list[Box] | None:
+        """The track's cars starting at ``at``; None when two of them touch or (``widest``)
+        the gaps along the lane grow wider than ``car_gap_max`` (or than the widest the
+        track has now)."""
         lay, s = self.lay, self.lay.sizes
         c = s.car_length
         if at[0] < 0 or at[-1] + c > lane.path.length:
             return None
-        if len(at) > 1:
-            widest = max(b - a for a, b in zip(at, at[1:], strict=False))
+        if widest and len(at) > 1:
+            wide = max(b - a for a, b in zip(at, at[1:], strict=False))
             now = lay.track_starts(lane)[track]
             before = max(b - a for a, b in zip(now, now[1:], strict=False))
-            if widest > c + max(s.car_gap_max, before - c) + 1e-6:
+            if wide > c + max(s.car_gap_max, before - c) + 1e-6:
                 return None
         boxes = [lay.track_car(lane, track, t) for t in at]
         for p, q in zip(boxes, boxes[1:], strict=False):
@@ -234,6 +284,22 @@ class Stagger:
         lane.cars = cars
         lay.keep_starts(lane, per_track)
         lay.register(lane)
+
+
+def _gaps_between(boxes: list[Box]) -> list[float]:
+    """The gaps between consecutive cars (mm; centre to centre, less a car's length)."""
+    return [math.dist((p.cx, p.cy), (q.cx, q.cy)) - 2 * p.hl
+            for p, q in zip(boxes, boxes[1:], strict=False)]
+
+
+def _unevenness(boxes: list[Box]) -> float:
+    """The widest gap between consecutive cars less the narrowest."""
+    gaps = _gaps_between(boxes)
+    return max(gaps) - min(gaps) if gaps else 0.0
+
+
+def _widest(boxes: list[Box]) -> float:
+    return max(_gaps_between(boxes), default=0.0)
 
 
 def _spread(first: float, last: float, count: int) -> list[float]:
