@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import sys
+from pathlib import Path
 
 from dense_board import COLORS, _cheapest, jittered_grid
 
+ROOT = Path(__file__).resolve().parent.parent
 MM_PER_PX = (800.0 - 22.0) / 1744  # an 800 mm board drawn from 1744 px art
 
 
@@ -201,6 +204,38 @@ def triples_board(cols: int = 9, rows: int = 6, seed: int = 1, triples: float = 
     return "\n".join(lines) + "\n"
 
 
+def tripled_board(map_id: str = "usa", unequal: int = 3) -> str:
+    """A bundled map converted to a France / Old West-like board: every double route a
+    triple, written as converted maps write one (its double group and a third route of its
+    own, of a colour the group lacks), every ``unequal``-th third track one space longer
+    (4/4/5, as Legendary Asia has it), so the rules let a group's tracks differ."""
+    text = (ROOT / "maps" / f"{map_id}.yaml").read_text(encoding="utf-8")
+    out: list[str] = []
+    groups: dict[str, list[str]] = {}
+    made = 0
+    for line in text.splitlines():
+        if line.startswith("  id: "):
+            line = f"  id: {map_id}-tripled"
+        out.append(line)
+        if line.startswith("rules:"):
+            out.append("  double_routes: {tracks_may_differ: true}")
+        found = re.match(r"  - \{(.*), double: ([^,}]+)\}$", line)
+        if not found:
+            continue
+        body, group = found.groups()
+        groups.setdefault(group, []).append(body)
+        if len(groups[group]) != 2:
+            continue
+        made += 1
+        fields = dict(f.split(": ", 1) for f in body.split(", "))
+        used = {dict(f.split(": ", 1) for f in b.split(", "))["color"] for b in groups[group]}
+        fields["color"] = next(c for c in COLORS if c not in used)
+        if made % unequal == 0:
+            fields["length"] = str(int(fields["length"]) + 1)
+        out.append("  - {" + ", ".join(f"{k}: {v}" for k, v in fields.items()) + "}")
+    return "\n".join(out) + "\n"
+
+
 def grid_board(cols: int = 20, rows: int = 15, seed: int = 1, fitted: bool = True) -> str:
     """A plain grid of cities joined to their neighbours (300 cities by default), each route
     two cars long, at the print width that suits them (``fitted``) or at the default 800 mm,
@@ -250,7 +285,8 @@ def _tickets(rng: random.Random, names: list[str], adj: dict[int, list[int]],
     return lines
 
 
-BOARDS = {"greece": greece_board, "triples": triples_board, "grid": grid_board}
+BOARDS = {"greece": greece_board, "triples": triples_board, "grid": grid_board,
+          "tripled": tripled_board}
 
 if __name__ == "__main__":
     sys.stdout.write(BOARDS[sys.argv[1] if len(sys.argv) > 1 else "greece"]())

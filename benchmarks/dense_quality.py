@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from dense_board import dense_board  # noqa: E402
-from dense_crowded import greece_board, grid_board, triples_board  # noqa: E402
+from dense_crowded import greece_board, grid_board, triples_board, tripled_board  # noqa: E402
 
 from ttrtool.loader import parse_map_text  # noqa: E402
 from ttrtool.model import build_board  # noqa: E402
@@ -53,12 +53,14 @@ BOARDS: dict[str, dict[str, float]] = {
 }
 INTS = ("cols", "rows", "seed")
 # The crowded boards, by the function that writes them and its arguments.
-CROWDED: dict[str, tuple[Callable[..., str], dict[str, float]]] = {
+CROWDED: dict[str, tuple[Callable[..., str], dict[str, float | str]]] = {
     "greece": (greece_board, {}),
     "tri1": (triples_board, {"seed": 1}),
     "tri2": (triples_board, {"seed": 2}),
     "tri3": (triples_board, {"seed": 3, "cols": 8, "rows": 5}),
     "tri6": (triples_board, {"seed": 6, "cols": 8, "rows": 5, "triples": 0.3}),
+    "usa3": (tripled_board, {}),  # bundled maps, every double a triple
+    "india3": (tripled_board, {"map_id": "india"}),
     "grid300": (grid_board, {}),
     "grid300x": (grid_board, {"fitted": 0}),
 }
