@@ -235,3 +235,16 @@ def test_a_small_draft_still_deals_every_player_their_tickets(tmp_path: Path) ->
     assert len(checked.board.tickets) >= 3 * rules.max_players
     # Each country of the region has its largest city, though eight Belgian ones are larger.
     assert checked.board.city("Luxembourg") is not None
+
+
+def test_a_country_code_yaml_reads_as_a_word_is_quoted(tmp_path: Path) -> None:
+    """Norway's code NO is YAML's false unless quoted (TTR005); the draft must validate."""
+    path = tmp_path / "norway.yaml"
+    result = runner.invoke(app, ["new", str(path), "--region", "NO", "--cities", "10"])
+    assert result.exit_code == 0, result.output
+    assert '"NO"' in path.read_text(encoding="utf-8")
+    checked = _checked(path)
+    assert checked.diagnostics == [], [d.message for d in checked.diagnostics]
+    assert checked.board is not None
+    assert checked.board.geometry.region_countries == ("NO",)
+    assert {c.country for c in checked.board.cities} == {"NO"}

@@ -351,7 +351,7 @@ def _text(region: Region, places: Sequence[Place], links: Sequence[Link], double
     ]
     region_items = []
     if region.countries:
-        region_items.append(f"countries: [{', '.join(region.countries)}]")
+        region_items.append(f"countries: [{', '.join(map(_name, region.countries))}]")
     if region.bbox is not None:
         region_items.append("bbox: [{:g}, {:g}, {:g}, {:g}]".format(*region.bbox))
     lines.append(f"  region: {{{', '.join(region_items)}}}")
@@ -362,7 +362,7 @@ def _text(region: Region, places: Sequence[Place], links: Sequence[Link], double
     lines.append("cities:")
     for p in places:
         lines.append(f"  - {{name: {_name(p.name)}, geo: [{p.lat:.4f}, {p.lon:.4f}], "
-                     f"country: {p.country}}}")
+                     f"country: {_name(p.country)}}}")
     lines.append("routes:")
     for k, link in enumerate(links):
         a, b = _name(places[link.a].name), _name(places[link.b].name)
