@@ -5,9 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.findings import plant
+from ttrtool.diagnostics import Severity
+from ttrtool.findings import Finding
 from ttrtool.model import Board
 from ttrtool.simulate.baseline import compare_reports
+from ttrtool.simulate.paired import PAIRED, GameSummary, matching, paired
 from ttrtool.simulate.report import build_report, play_tallies
 
 
@@ -37,3 +42,66 @@ def test_recoloured_routes_are_named_against_the_original(tmp_path: Path) -> Non
 def test_a_map_against_itself_changes_nothing(boards: dict[str, Board]) -> None:
     report = _report(boards["usa"], 2, 40)
     assert compare_reports(report, report) == []
+
+
+def _recoloured() -> dict[str, Any]:
+    data = plant.bundled("usa")
+    moved = 0
+    for r in data["routes"]:
+        if r.get("color") == "pink" and moved < 5:
+            r["color"] = "red"
+            moved += 1
+    return data
+
+
+def test_paired_games_name_the_recolouring_sooner(tmp_path: Path) -> None:
+    """Game k on both maps is dealt from the same seed: tested game by game, the
+    recolouring is named at 50 games where the unpaired tests need about 150
+    (docs/simulate.md, "--baseline")."""
+    old_board = plant.board(plant.bundled("usa"), tmp_path, "old")
+    new_board = plant.board(_recoloured(), tmp_path, "new")
+    old_t = play_tallies(old_board, (3,), 50, 1, keep_games=True)
+    new_t = play_tallies(new_board, (3,), 50, 1, keep_games=True)
+    old = build_report(old_board, old_t, {"seed": 1}, "test")
+    new = build_report(new_board, new_t, {"seed": 1}, "test")
+    pair = matching(new_t[0].games_kept, old_t[0].games_kept)
+    assert pair is not None
+
+    def red(found: list[Finding]) -> list[Finding]:
+        return [f for f in found if f.code == "TTR624" and f.severity is Severity.WARNING
+                and f.subjects["colours"] == ("red",)]
+
+    assert red(compare_reports(new, old)) == []  # unpaired: not yet
+    [f] = red(compare_reports(new, old, pairs={3: pair}))
+    assert f.test is not None and f.test.name == PAIRED and f.effect is not None
+    assert f.effect.value < 0 and f.effect.ci95[1] < 0
+
+
+def test_the_paired_test_is_the_mean_of_per_game_differences() -> None:
+    import statistics
+
+    def game(winner: int, turns: int) -> GameSummary:
+        return GameSummary(frozenset({winner}), 100 + turns, turns, frozenset())
+
+    new = [game(0, t) for t in (40, 42, 45, 41)] * 10
+    old = [game(1, t) for t in (39, 40, 44, 41)] * 10
+    diffs = [a.turns - b.turns for a, b in zip(new, old, strict=True)]
+    t = paired((new, old), lambda g, _: float(g.turns))
+    assert t.diff == pytest.approx(statistics.mean(diffs))
+    assert t.se == pytest.approx(statistics.stdev(diffs) / len(diffs) ** 0.5)
+    assert t.p_value < 1e-6 and t.games == 40
+    same = paired((new, new), lambda g, _: float(g.turns))  # the same games: no change
+    assert same.diff == 0 and same.p_value == 1.0
+    assert matching(new[:10], old[:10]) is None  # too few games to pair
+    assert matching(new, old[:-1]) is None  # not the same games
+
+
+def test_a_baseline_run_pairs_its_games() -> None:
+    from ttrtool import simulate
+    from ttrtool.simulate.session import RunRequest
+
+    result = simulate.run(RunRequest("switzerland", games=30, players="2", jobs=1,
+                                     quiet=True, baseline="switzerland"))
+    assert result.report is not None
+    assert result.report["baseline"]["paired"] == [2]
+    assert result.report["baseline"]["changes"] == 0  # the same map, the same games

@@ -6,7 +6,9 @@ where the maps allow) on both maps and compares the two reports here:
 seat win rates, per-ticket completion and keepers' like-for-like edge,
 per-route claim rate (a route matched by its two ends, so a recoloured route
 is the same route and its colours are named), per-colour claim pressure,
-winner's score and game length.  Every test of the comparison is adjusted
+winner's score and game length.  Where both runs played the same games, the
+seat, route, colour and tempo tests are paired over games
+(:mod:`ttrtool.simulate.paired`); tickets stay unpaired.  Every test of the comparison is adjusted
 together (Benjamini–Hochberg); a change with ``q < 0.01`` is a finding,
 a warning when it is also practically large (:class:`ChangeLimits`).
 """
@@ -20,6 +22,7 @@ from typing import Any
 
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Effect, Finding, Test
+from ttrtool.simulate.paired import PAIRED, GameSummary, Pair, paired
 from ttrtool.simulate.statistics import Z95, benjamini_hochberg, normal_sf
 from ttrtool.simulate.strata import Pooled
 
@@ -87,11 +90,37 @@ def _pts(x: float) -> str:
     return f"{100 * x:+.1f}"
 
 
-def seat_changes(new: Config, old: Config, limits: ChangeLimits) -> Iterator[Change]:
+def _either(pair: Pair | None, figure: Callable[[GameSummary, bool], float],
+            unpaired: tuple[float, float, float], name: str) -> tuple[float, float, float, str]:
+    """(difference, standard error, p-value, test name): paired over games where the two
+    runs played the same games, else the unpaired test given."""
+    if pair is None:
+        return (*unpaired, name)
+    t = paired(pair, figure)
+    return t.diff, t.se, t.p_value, PAIRED
+
+
+def _won(seat: int) -> Callable[[GameSummary, bool], float]:
+    def won(g: GameSummary, _: bool) -> float:
+        return float(seat in g.winners)
+    return won
+
+
+def _claimed(ids: tuple[str, str]) -> Callable[[GameSummary, bool], float]:
+    """Whether the route (its id on the map, and on the baseline) was claimed."""
+    def claimed(g: GameSummary, on_baseline: bool) -> float:
+        return float(ids[on_baseline] in g.claimed)
+    return claimed
+
+
+def seat_changes(new: Config, old: Config, limits: ChangeLimits,
+                 pair: Pair | None = None) -> Iterator[Change]:
     n = new["players"]
     for s_new, s_old in zip(new["seats"], old["seats"], strict=False):
-        d, se, p = _two_rates(s_new["wins"], s_old["wins"])
-        seat = s_new["seat"] + 1
+        s = s_new["seat"]
+        d, se, p, test = _either(pair, _won(s),
+                                 _two_rates(s_new["wins"], s_old["wins"]), "two proportions")
+        seat = s + 1
         yield _change(
             "TTR621", p, abs(d) >= limits.rate,
             (
@@ -101,10 +130,13 @@ def seat_changes(new: Config, old: Config, limits: ChangeLimits) -> Iterator[Cha
             {"seats": (seat,)}, n,
             Effect("win rate minus the baseline's", d, (d - Z95 * se, d + Z95 * se),
                    "points of win rate"),
-            "two proportions", {"new": s_new["wins"], "baseline": s_old["wins"]})
+            test, {"new": s_new["wins"], "baseline": s_old["wins"]})
 
 
-def ticket_changes(new: Config, old: Config, limits: ChangeLimits) -> Iterator[Change]:
+def ticket_changes(new: Config, old: Config, limits: ChangeLimits,
+                   pair: Pair | None = None) -> Iterator[Change]:
+    """Tickets are compared unpaired: who keeps a ticket differs from one map to the
+    other in the same game, so there is no per-game pair to take a difference of."""
     n = new["players"]
     before = {t["id"]: t for t in old["tickets"]}
     for t in new["tickets"]:
@@ -147,7 +179,8 @@ def _route_key(r: Mapping[str, Any]) -> tuple[str, ...]:
     return (ends, str(r["length"]), r["kind"])
 
 
-def route_changes(new: Config, old: Config, limits: ChangeLimits) -> Iterator[Change]:
+def route_changes(new: Config, old: Config, limits: ChangeLimits,
+                  pair: Pair | None = None) -> Iterator[Change]:
     """Routes matched by their ends, length and kind (and order among equals), so a
     recoloured route is compared with itself and both colours are named."""
     n = new["players"]
@@ -164,7 +197,9 @@ def route_changes(new: Config, old: Config, limits: ChangeLimits) -> Iterator[Ch
         b = olds[key][i]
         now = {"count": r["claimed"], "of": new["games"]}
         then = {"count": b["claimed"], "of": old["games"]}
-        d, se, p = _two_rates(now, then)
+        ids = (r["id"], b["id"])
+        d, se, p, test = _either(pair, _claimed(ids),
+                                 _two_rates(now, then), "two proportions")
         recoloured = r["color"] != b["color"]
         was = f" (recoloured {b['color']} → {r['color']})" if recoloured else ""
         yield _change(
@@ -178,14 +213,15 @@ def route_changes(new: Config, old: Config, limits: ChangeLimits) -> Iterator[Ch
                                       else {})}, n,
             Effect("claim rate minus the baseline's", d, (d - Z95 * se, d + Z95 * se),
                    "points of claim rate"),
-            "two proportions",
+            test,
             {"baseline_route": b["id"], "colour": r["color"], "baseline_colour": b["color"],
              "claim_rate": r["claim_rate"], "baseline_claim_rate": b["claim_rate"],
              "mean_claim_turn": r["mean_claim_turn"],
              "baseline_mean_claim_turn": b["mean_claim_turn"]})
 
 
-def colour_changes(new: Config, old: Config, limits: ChangeLimits) -> Iterator[Change]:
+def colour_changes(new: Config, old: Config, limits: ChangeLimits,
+                   pair: Pair | None = None) -> Iterator[Change]:
     """Per colour: the share of its tracks claimed per game, and its routes before/after."""
     n = new["players"]
     before = {c["colour"]: c for c in old.get("colours", ())}
@@ -193,7 +229,16 @@ def colour_changes(new: Config, old: Config, limits: ChangeLimits) -> Iterator[C
         b = before.get(c["colour"])
         if b is None:
             continue
-        d, se, p = _two_rates(c["claimed"], b["claimed"])
+        tracks = ({r["id"] for r in new["routes"] if r["color"] == c["colour"]},
+                  {r["id"] for r in old["routes"] if r["color"] == c["colour"]})
+
+        def share(g: GameSummary, base: bool, tracks: tuple[set[str], set[str]] = tracks
+                  ) -> float:
+            mine = tracks[base]
+            return len(g.claimed & mine) / len(mine) if mine else 0.0
+
+        d, se, p, test = _either(pair, share, _two_rates(c["claimed"], b["claimed"]),
+                                 "two proportions")
         moved = c["tracks"] != b["tracks"]
         yield _change(
             "TTR624", p, abs(d) >= limits.rate or (moved and abs(d) >= limits.rate / 2),
@@ -207,15 +252,25 @@ def colour_changes(new: Config, old: Config, limits: ChangeLimits) -> Iterator[C
             {"colours": (c["colour"],)}, n,
             Effect("share of the colour's tracks claimed minus the baseline's", d,
                    (d - Z95 * se, d + Z95 * se), "points of claim rate"),
-            "two proportions", {"new": c, "baseline": b})
+            test, {"new": c, "baseline": b})
 
 
-def tempo_changes(new: Config, old: Config, limits: ChangeLimits) -> Iterator[Change]:
+def _turns(g: GameSummary, _: bool) -> float:
+    return float(g.turns)
+
+
+def _winner_score(g: GameSummary, _: bool) -> float:
+    return float(g.winner_score)
+
+
+def tempo_changes(new: Config, old: Config, limits: ChangeLimits,
+                  pair: Pair | None = None) -> Iterator[Change]:
     n = new["players"]
-    for key, what, margin in (("turns", "game length (turns)", limits.turns),
-                              ("winner_scores", "winner's score", limits.score)):
+    for key, what, margin, figure in (
+            ("turns", "game length (turns)", limits.turns, _turns),
+            ("winner_scores", "winner's score", limits.score, _winner_score)):
         a, b = new[key], old[key]
-        d, se, p = _two_means(a, b)
+        d, se, p, test = _either(pair, figure, _two_means(a, b), "Welch difference of means")
         large = bool(b.get("mean")) and abs(d) >= margin * b["mean"]
         yield _change(
             "TTR625", p, large,
@@ -225,19 +280,23 @@ def tempo_changes(new: Config, old: Config, limits: ChangeLimits) -> Iterator[Ch
             {}, n,
             Effect(f"mean {what} minus the baseline's", d, (d - Z95 * se, d + Z95 * se),
                    "turns" if key == "turns" else "points of score"),
-            "Welch difference of means", {"new": a, "baseline": b})
+            test, {"new": a, "baseline": b})
 
 
 CHANGES = (seat_changes, ticket_changes, route_changes, colour_changes, tempo_changes)
 
 
-def compare_reports(new: Report, old: Report, limits: ChangeLimits = CHANGE_LIMITS
-                    ) -> list[Finding]:
+def compare_reports(new: Report, old: Report, limits: ChangeLimits = CHANGE_LIMITS,
+                    pairs: Mapping[int, Pair] | None = None) -> list[Finding]:
     """Findings (source ``baseline``) for what changed significantly from ``old`` to ``new``,
-    over the player counts both played."""
+    over the player counts both played.  ``pairs``: per player count, the games of both
+    runs side by side (:mod:`ttrtool.simulate.paired`); where given, seat win rates,
+    route claims, colour claims, game length and the winner's score are tested paired."""
     before = {c["players"]: c for c in old["configurations"]}
+    pairs = pairs or {}
     tests = [t for c in new["configurations"] if c["players"] in before
-             for check in CHANGES for t in check(c, before[c["players"]], limits)]
+             for check in CHANGES
+             for t in check(c, before[c["players"]], limits, pairs.get(c["players"]))]
     qs = benjamini_hochberg([t.p_value for t in tests])
     control = f"Benjamini–Hochberg over the {len(tests)} tests of the comparison"
     found = [t.build(q, control) for t, q in zip(tests, qs, strict=True)]

@@ -22,6 +22,7 @@ from ttrtool.bots import DEFAULT_BOTS
 from ttrtool.findings import Finding, ordered
 from ttrtool.model import Board
 from ttrtool.simulate.findings import play_findings, static_prices, with_play_evidence
+from ttrtool.simulate.paired import GameSummary
 from ttrtool.simulate.playout import Table
 from ttrtool.simulate.pressure import ClaimsByGame
 from ttrtool.simulate.statistics import (
@@ -91,6 +92,9 @@ class Tally:
     first_claims: Counter[str] = field(default_factory=Counter)  # the game's first claim
     early_claims: Counter[str] = field(default_factory=Counter)  # in the first three rounds
     claims_by_game: ClaimsByGame = field(default_factory=ClaimsByGame)  # colour pressure
+    # with --baseline: one summary per game, in game order, for the paired tests
+    keep_games: bool = False
+    games_kept: list[GameSummary] = field(default_factory=list)
 
     def add(self, record: Mapping[str, Any]) -> None:
         """Count one finished game (a game-log record)."""
@@ -156,6 +160,10 @@ class Tally:
                 self.stations_used += s["route"] is not None
         if winners:
             self.winner_scores.add(scores[0])
+        if self.keep_games:
+            self.games_kept.append(GameSummary(
+                frozenset(winners), scores[0] if winners else 0, record["turns"],
+                frozenset(r["id"] for p in results for r in p["claimed"])))
         if len(scores) > 1:
             self.margins.add(scores[0] - scores[1])
 
@@ -354,13 +362,14 @@ def _ratio(a: int, b: int, digits: int = 6) -> float:
 
 
 def play_tallies(board: Board, counts: Sequence[int], games: int, seed: int,
-                 bots: tuple[str, ...] = DEFAULT_BOTS) -> list[Tally]:
+                 bots: tuple[str, ...] = DEFAULT_BOTS, keep_games: bool = False
+                 ) -> list[Tally]:
     """``games`` seeded games at each player count, played here one after the other and
     tallied: what a test or a benchmark builds a report from (``simulate.run`` plays the
     same games in chunks, on workers, with a log and interrupts)."""
     tallies = []
     for n in counts:
-        table, tally = Table(board, n, bots), Tally(n)
+        table, tally = Table(board, n, bots), Tally(n, keep_games=keep_games)
         for g in range(games):
             tally.add(table.play(seed, g))
         tallies.append(tally)

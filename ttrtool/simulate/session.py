@@ -26,6 +26,7 @@ import hashlib
 import json
 import os
 import sys
+from collections.abc import Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +47,7 @@ from ttrtool.rules import Rules
 from ttrtool.simulate import auto
 from ttrtool.simulate.baseline import compare_reports
 from ttrtool.simulate.gamelog import GameLog
+from ttrtool.simulate.paired import matching
 from ttrtool.simulate.playout import BotError, InvariantError
 from ttrtool.simulate.report import Tally, build_report
 from ttrtool.simulate.runner import (
@@ -223,9 +225,11 @@ def _settled(tally: Tally) -> dict[str, str]:
 
 
 def _with_baseline(request: RunRequest, report: dict[str, Any], counts: list[int],
-                   names: tuple[str, ...], jobs: int, size: int) -> None:
+                   names: tuple[str, ...], jobs: int, size: int,
+                   ours: Sequence[Tally]) -> None:
     """Play the same games (the same run seed, so the same game seeds) on the baseline map
-    and add what changed to the report's findings (source ``baseline``)."""
+    and add what changed to the report's findings (source ``baseline``); ``ours``: the
+    map's tallies, whose games are paired with the baseline's game by game."""
     assert request.baseline is not None
     source = ttrtool.resolve_map_path(request.baseline)
     board, map_path = _load(RunRequest(map_name=request.baseline), source)
@@ -237,7 +241,7 @@ def _with_baseline(request: RunRequest, report: dict[str, Any], counts: list[int
     tallies = []
     try:
         for n in shared:
-            tally = Tally(n)
+            tally = Tally(n, keep_games=True)
             work = chunks(map_path, n, names, request.seed, request.games, size)
             with closing(run_games(work, request.backend, jobs, request.scheduler,
                                    {map_path: board})) as played:
@@ -249,7 +253,10 @@ def _with_baseline(request: RunRequest, report: dict[str, Any], counts: list[int
     except InvariantError as e:
         raise RunError(f"engine error on the baseline: {e}", 3) from None
     old = build_report(board, tallies, {"seed": request.seed}, ttrtool.__version__)
-    changes = compare_reports(report, old)
+    mine = {t.players: t for t in ours}
+    pairs = {t.players: pair for t in tallies if t.players in mine
+             for pair in [matching(mine[t.players].games_kept, t.games_kept)] if pair}
+    changes = compare_reports(report, old, pairs=pairs)
     found = ordered([*from_dicts(report["findings"]), *changes])
     report["findings"] = [f.to_dict() for f in found]
     for c in report["configurations"]:
@@ -260,7 +267,7 @@ def _with_baseline(request: RunRequest, report: dict[str, Any], counts: list[int
         "players": shared, "games": request.games, "seed": request.seed,
         "seats": {str(c["players"]): [s["wins"] for s in c["seats"]]
                   for c in old["configurations"]},
-        "changes": len(changes)}
+        "changes": len(changes), "paired": sorted(pairs)}
 
 
 def keep_selected(report: dict[str, Any], select: tuple[str, ...], ignore: tuple[str, ...]
@@ -319,7 +326,7 @@ def _run(request: RunRequest, watcher: Watcher) -> RunResult:
     watcher.started(result.total)
     try:
         for n in counts:
-            tally = Tally(n)
+            tally = Tally(n, keep_games=request.baseline is not None)
             start, batch = 0, (auto.BATCH if request.auto else games)
             while start < games:
                 stop = min(start + batch, games)
@@ -370,7 +377,7 @@ def _run(request: RunRequest, watcher: Watcher) -> RunResult:
         if c["players"] in settling:
             c["auto"] = settling[c["players"]]
     if request.baseline is not None:
-        _with_baseline(request, result.report, counts, names, jobs, size)
+        _with_baseline(request, result.report, counts, names, jobs, size, tallies)
     keep_selected(result.report, request.select, request.ignore)
     _write_outputs(request, result.report)
     result.crossed = failures(result.report, thresholds)
