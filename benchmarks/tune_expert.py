@@ -55,6 +55,8 @@ WEIGHTS: dict[str, tuple[float, float, bool]] = {
     "long_bias": (0.3, 0.9, False),
     "slack_closed": (0.0, 12.0, False),
     "block_gain": (2.0, 10.0, False),
+    "path_weight": (0.0, 5.0, False),
+    "path_lead": (0.0, 20.0, False),
 }
 # The maps only checked after a fit (``try --all``): they must gain too.
 CHECKED: list[tuple[str, str]] = [("expert-2025", "nordiccountries"), ("expert-2025", "india")]

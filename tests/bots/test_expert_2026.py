@@ -24,7 +24,7 @@ from ttrtool.simulate.playout import Table
 
 # Every new behaviour off, but the one a test turns on, and the baseline's weights.
 OFF: dict[str, Any] = {"deny_weight": 0.0, "long_reserve": None, "endgame_turns": 0.0,
-                       "join_trains": 0, "hand_bias": 0.0,
+                       "join_trains": 0, "hand_bias": 0.0, "path_weight": 0.0,
                        **{name: getattr(Expert2025, name) for name in (
                            "draw_worth", "train_cost", "long_bias", "slack_closed",
                            "block_gain")}}
@@ -119,3 +119,25 @@ def test_plans_along_the_colours_it_holds(ring: Board) -> None:
     assert held[6] == pytest.approx(plain[6] * 0.5)
     assert held[3] == pytest.approx(plain[3] * 0.5)
     assert held[0] == plain[0]
+
+
+def test_claims_for_points_the_route_that_lengthens_its_longest_path(ring: Board) -> None:
+    # It owns A-B-C-D (a trail of 7) and is in the endgame (6 trains) with six yellow
+    # cards: F-G and D-X score 15 each, but D-X also makes its trail 13 long (R-SCORE-3).
+    game = Game(ring, 2)
+    view = seat0_view(game, {0: 0, 1: 0, 2: 0}, (6, 30), hand={"yellow": 6})
+    actions: list[Action] = [game.draw_blind]
+    assert game.rules.bonuses[0].type == "longest_path"
+    bot = expert(game, path_weight=2.0, path_lead=None)
+    assert bot.choose(view, actions) == claim(game, 8, "yellow")
+    assert bot.trail_gain(view.route_owner, 8) == 6
+    assert bot.trail_gain(view.route_owner, 5) == 0  # apart from its network, shorter
+    assert bot.trail_worth(view.route_owner, 8) == 12.0
+    # The other player has no trail: spaces beyond a lead of 8 win nothing more.
+    led = expert(game, path_weight=2.0, path_lead=8.0)
+    assert led.choose(view, actions) == claim(game, 8, "yellow")
+    assert led.trail_worth(view.route_owner, 8) == 2.0  # 7 long already: one space counts
+    assert expert(game, path_weight=2.0, path_lead=7.0).choose(view, actions) == claim(
+        game, 5, "yellow")
+    assert baseline(game).choose(view, actions) == claim(game, 5, "yellow")
+    assert expert(game, path_weight=0.0).choose(view, actions) == claim(game, 5, "yellow")

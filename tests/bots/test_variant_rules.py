@@ -113,7 +113,8 @@ def test_r_var_8_the_expert_values_claims_that_grow_its_largest_network(
     a place to it, worth more where the largest network scores."""
     routes = [route("A", "B", 2, "red"), route("B", "E", 2, "blue"),
               route("C", "D", 3, "green")]
-    rules = {"bonuses": [{"type": "largest_network", "points": points}]} if points else None
+    # no longest-path bonus: the expert would count the trail B-E lengthens too
+    rules = {"bonuses": [{"type": "largest_network", "points": points}] if points else []}
     game = Game(tiny_board(routes, {"regular": [ticket("A", "B", 2)]}, rules=rules), 2)
     grow = game.claim_action(1, game.card_index["blue"], 0)
     apart = game.claim_action(2, game.card_index["green"], 0)

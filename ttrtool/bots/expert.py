@@ -18,7 +18,10 @@ baseline keeps playing as it did:
   largest parts of its network when that takes few trains (a longer network,
   the longest-path bonus, R-SCORE-3);
 * **plans that follow the hand**: a route its cards already pay costs less
-  to plan (R-CLAIM-1: the colour must match).
+  to plan (R-CLAIM-1: the colour must match);
+* **a longer path**: the routes it collects for and claims for their points
+  count the spaces they add to its longest trail, where that scores a bonus
+  (R-SCORE-3).
 
 Its weights are class attributes, fitted by self-play
 (``benchmarks/tune_expert.py``; docs/bots.md gives the run).
@@ -34,6 +37,7 @@ from ttrtool.bots.expert_2025 import Expert2025
 from ttrtool.bots.judgement import draw_turns
 from ttrtool.engine.actions import Action, ClaimRoute
 from ttrtool.engine.game import Game
+from ttrtool.engine.longest import longest_trail
 from ttrtool.engine.view import PlayerView
 from ttrtool.graph import INF, PathSearch, UnionFind
 
@@ -61,6 +65,14 @@ class Expert(Expert2025):
     # part of it the cards in hand of its colour already pay (gray: the colour
     # held most).
     hand_bias = 0.02
+    # Longest path (R-SCORE-3): when it collects for and claims routes for their
+    # points, a route that makes its longest trail longer counts this many points
+    # a space it adds, where the longest path scores a 10-point bonus (in
+    # proportion to the bonus; 0: points alone, the baseline's way).
+    path_weight = 2.0
+    # ... only the spaces that take its trail up to this many beyond the longest
+    # of another player's count (beyond that the bonus is won; None: all count).
+    path_lead: float | None = 8.0
     # The baseline's weights, fitted anew (docs/bots.md, "Weights fitted by self-play").
     draw_worth = 2.292
     train_cost = 2.621
@@ -72,6 +84,12 @@ class Expert(Expert2025):
         super().__init__(game, seat, rng)
         self._no_join: tuple[int, int] | None = None  # (plans, own routes) of the last "no"
         self._hand: Sequence[int] = ()  # the hand of the decision under way
+        # trail_gain(): (own routes, its longest trail, gain by route) of one network
+        self._trail: tuple[int, int, dict[int, int]] = (-1, 0, {})
+        # trail_room(): (claimed routes, the other players' longest trail) of one board
+        self._others: tuple[int, int] = (-1, 0)
+        longest = sum(b.points for b in game.rules.bonuses if b.type == "longest_path")
+        self.trail_weight = self.path_weight * longest / 10.0
 
     def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         self._hand = view.hand
@@ -202,6 +220,102 @@ class Expert(Expert2025):
                 if best_key is None or key < best_key:
                     best, best_key = a, key
         return best
+
+    # --- the longest path ------------------------------------------------------
+
+    def trail_gain(self, owner: Sequence[int], route: int) -> int:
+        """Spaces the route would add to its longest trail (R-SCORE-3); remembered
+        while its own routes stay the same."""
+        seat = self.seat
+        mine_n = owner.count(seat)
+        count, base, gains = self._trail
+        g = self.game
+        if count != mine_n:
+            mine = [r for r, o in enumerate(owner) if o == seat]
+            base = longest_trail(mine, g.route_a, g.route_b, g.route_len, g.terminal)
+            gains = {}
+            self._trail = (mine_n, base, gains)
+        gain = gains.get(route)
+        if gain is None:
+            a, b = g.route_a[route], g.route_b[route]
+            mine = [r for r, o in enumerate(owner) if o == seat]
+            if any(g.route_a[r] in (a, b) or g.route_b[r] in (a, b) for r in mine):
+                gain = longest_trail(mine + [route], g.route_a, g.route_b, g.route_len,
+                                     g.terminal) - base
+            else:
+                gain = max(0, g.route_len[route] - base)
+            gains[route] = gain
+        return gain
+
+    def others_trail(self, owner: Sequence[int]) -> int:
+        """The longest trail of any other player (public: their claimed routes)."""
+        claimed = sum(1 for o in owner if o >= 0)
+        if self._others[0] != claimed:
+            g = self.game
+            mine: dict[int, list[int]] = {}
+            for r, o in enumerate(owner):
+                if o >= 0 and o != self.seat:
+                    mine.setdefault(o, []).append(r)
+            best = max((longest_trail(rs, g.route_a, g.route_b, g.route_len, g.terminal)
+                        for rs in mine.values()), default=0)
+            self._others = (claimed, best)
+        return self._others[1]
+
+    def trail_worth(self, owner: Sequence[int], route: int) -> float:
+        """Points the route is worth towards the longest path: ``trail_weight`` a
+        space it adds, up to ``path_lead`` beyond the other players' longest."""
+        gain: float = self.trail_gain(owner, route)
+        if gain and self.path_lead is not None:
+            room = self.others_trail(owner) + self.path_lead - self._trail[1]
+            gain = max(0.0, min(gain, room))
+        return self.trail_weight * gain
+
+    def points_claim(self, view: PlayerView, actions: Sequence[Action],
+                     min_length: int) -> ClaimRoute | None:
+        """The claimable route worth most (:meth:`BonusPlay.points_claim`), counting
+        ``trail_weight`` a space it adds to the longest trail."""
+        if not self.trail_weight:
+            return super().points_claim(view, actions, min_length)
+        best: ClaimRoute | None = None
+        best_key: tuple[float, int, int] | None = None
+        owner = view.route_owner
+        points, lengths, tunnels = self.points, self.lengths, self.tunnel_routes
+        worth: dict[int, float] = {}
+        for a in self.menu:  # every claim, by route (a trail's growth is no bound)
+            r = a.route
+            if lengths[r] >= min_length and (not tunnels[r] or self.tunnel_ok(view, a)):
+                value = worth.get(r)
+                if value is None:
+                    value = worth[r] = (points[r] + self.network_value(owner, r)
+                                        + self.trail_worth(owner, r))
+                key = (-value, a.locomotives, r)
+                if best_key is None or key < best_key:
+                    best, best_key = a, key
+        return best
+
+    def long_target(self, view: PlayerView) -> int | None:
+        """The baseline's long route to collect for (points per card still to
+        collect), counting ``trail_weight`` a space it adds to the longest trail."""
+        if not self.trail_weight:
+            return super().long_target(view)
+        owner, hand = view.route_owner, view.hand
+        trains = view.trains[self.seat] - self.planned_cost()
+        best: tuple[float, int] | None = None
+        target = None
+        loco = self.loco
+        closed = self.closed_routes(owner)
+        for r in range(self.game.n_routes):
+            n = self.lengths[r]
+            if (n < self.long_min or self.trains_of[r] > trains or owner[r] >= 0
+                    or closed[r]):
+                continue
+            c = self.colors[r]
+            held = (max(hand[:loco]) if c < 0 else hand[c]) + hand[loco]
+            worth = self.points[r] + self.trail_worth(owner, r)
+            key = (worth / (max(0, n - held) + 2.0), -r)
+            if best is None or key > best:
+                best, target = key, r
+        return target
 
     # --- one trunk -------------------------------------------------------------
 
