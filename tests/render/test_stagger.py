@@ -189,3 +189,34 @@ def test_tracks_of_a_curved_bundle_are_evened_out(monkeypatch: pytest.MonkeyPatc
     before = _unevenness(plan(_triples_board(**SMALL), default_theme()))
     assert sum(v >= 2.0 for v in after.values()) < sum(v >= 2.0 for v in before.values())
     assert all(after[r] <= before[r] + 1e-6 for r in after)
+
+
+def _staircases(p: BoardPlan) -> set[str]:
+    """Routes two of whose consecutive cars, as drawn, turn more than ``car_turn_max``."""
+    lay = p.routes
+    out = set()
+    for lane in lay.lanes:
+        for route in lane.routes:
+            boxes = [sp.box for sp in lane.cars if sp.route == route]
+            for a, b in zip(boxes, boxes[1:], strict=False):
+                turn = math.degrees(math.acos(max(-1.0, min(1.0, a.ux * b.ux + a.uy * b.uy))))
+                if turn > lay.sizes.car_turn_max + 0.5:
+                    out.add(lay.board.routes[route].id)
+    return out
+
+
+# A 5 x 4 grid with unequal bundles on curves: two cars beside three, spread over the longer
+# track's stretch, turn 40 degrees and more from one to the other.
+UNEQUAL_CURVES = {"cols": 5, "rows": 4, "seed": 6, "triples": 0.3, "tickets": 4}
+
+
+def test_a_shorter_track_on_a_curve_draws_its_ends_in(monkeypatch: pytest.MonkeyPatch
+                                                      ) -> None:
+    """Drawn in at both ends, a shorter track's cars lie closer and turn less; they still
+    reach both markers (``clashes`` measures that), and nothing else gets worse."""
+    drawn = plan(_triples_board(**UNEQUAL_CURVES), default_theme())
+    monkeypatch.setattr(Stagger, "draw_in", False)
+    before = plan(_triples_board(**UNEQUAL_CURVES), default_theme())
+    assert _staircases(drawn) < _staircases(before)
+    assert set(clashes(drawn)) <= set(clashes(before))
+    assert len(layout_problems(drawn)) < len(layout_problems(before))

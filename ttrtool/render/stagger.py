@@ -35,6 +35,8 @@ _Score = tuple[int, int, int]
 class Stagger:
     """The tracks of a laid-out board, each moved along its lane where that draws it better."""
 
+    draw_in = True  # whether a track tries both its ends drawn in (a test turns it off)
+
     def __init__(self, lay: RouteLayout) -> None:
         self.lay = lay
         self.grid = Grid(30.0)
@@ -174,7 +176,8 @@ class Stagger:
 
     def _candidates(self, lane: Lane, starts: list[float]) -> list[list[float]]:
         """The placements a track tries: first car moved (from its place's marker up to
-        ``end_gap_max`` beyond it), last car moved, all slid; the cars spread evenly."""
+        ``end_gap_max`` beyond it), last car moved, all slid, both drawn in; the cars spread
+        evenly."""
         lay, s = self.lay, self.lay.sizes
         c = s.car_length
         total = lane.path.length
@@ -197,6 +200,12 @@ class Stagger:
         while d <= SLIDE + 1e-9:
             out.append([x + d for x in starts])
             out.append([x - d for x in starts])
+            d += STEP
+        d = STEP
+        while self.draw_in and not one and d <= s.end_gap_max + 1e-9:
+            # Both ends drawn in: a shorter track of a bundle (2 cars beside 3) whose cars,
+            # spread over the longer track's stretch of a curve, turn sharply between them.
+            out.append(_spread(first + d, last - d, len(starts)))
             d += STEP
         return out
 
@@ -242,7 +251,7 @@ class Stagger:
         for p, q in zip(boxes, boxes[1:], strict=False):
             cos = max(-1.0, min(1.0, p.ux * q.ux + p.uy * q.uy))
             worst = max(worst, math.degrees(math.acos(cos)))
-        bad = len(others) + len(covered) + (worst > s.car_turn_max + 0.5)
+        bad = 2 * len(others) + len(covered) + (worst > s.car_turn_max + 0.5)
         bad += sum(g > s.end_gap_max + 0.5 for g in self._gaps(lane, boxes))
         return (bad, pairs, near)
 
