@@ -27,12 +27,16 @@ from ttrtool.analysis import analyze  # noqa: E402
 from ttrtool.analysis.findings import static_findings  # noqa: E402
 from ttrtool.model import Board  # noqa: E402
 from ttrtool.simulate.baseline import compare_reports  # noqa: E402
-from ttrtool.simulate.report import build_report, play_tallies  # noqa: E402
+from ttrtool.simulate.paired import matching  # noqa: E402
+from ttrtool.simulate.report import Tally, build_report, play_tallies  # noqa: E402
 
 
-def report(board: Board, counts: tuple[int, ...], games: int, seed: int) -> dict[str, Any]:
-    return build_report(board, play_tallies(board, counts, games, seed), {"seed": seed}, "bench",
-                        static_findings(analyze(board)))
+def report(board: Board, counts: tuple[int, ...], games: int, seed: int,
+           tallies: list[Tally] | None = None) -> dict[str, Any]:
+    played = play_tallies(board, counts, games, seed, keep_games=tallies is not None)
+    if tallies is not None:
+        tallies += played
+    return build_report(board, played, {"seed": seed}, "bench", static_findings(analyze(board)))
 
 
 def warnings(rep: dict[str, Any]) -> list[dict[str, Any]]:
@@ -80,9 +84,14 @@ def one_seed(games: int, seed: int, tmp: Path) -> dict[str, bool]:
                  if subject in f["message"]]
         print(f"seed {seed} {label}: {[(f['code'], f['players']) for f in found]}")
         done[label] = bool(found)
-    old = report(plant.board(plant.bundled("usa"), tmp, "usa"), (2, 3, 4), games, seed)
-    new = report(plant.board(recoloured(), tmp, "recolour"), (2, 3, 4), games, seed)
-    changes = [f for f in compare_reports(new, old) if f.severity.value == "warning"
+    before: list[Tally] = []
+    after: list[Tally] = []
+    old = report(plant.board(plant.bundled("usa"), tmp, "usa"), (2, 3, 4), games, seed, before)
+    new = report(plant.board(recoloured(), tmp, "recolour"), (2, 3, 4), games, seed, after)
+    pairs = {a.players: pair for a, b in zip(after, before, strict=True)
+             for pair in [matching(a.games_kept, b.games_kept)] if pair}
+    # paired over games, as simulate --baseline tests them
+    changes = [f for f in compare_reports(new, old, pairs=pairs) if f.severity.value == "warning"
                and {"red", "pink"} & set(f.subjects.get("colours", ()))]
     print(f"seed {seed} recolour vs baseline: "
           f"{[(f.code, f.players, f.subjects['colours']) for f in changes]}")
