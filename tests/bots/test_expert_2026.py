@@ -141,3 +141,14 @@ def test_claims_for_points_the_route_that_lengthens_its_longest_path(ring: Board
         game, 5, "yellow")
     assert baseline(game).choose(view, actions) == claim(game, 5, "yellow")
     assert expert(game, path_weight=0.0).choose(view, actions) == claim(game, 5, "yellow")
+
+
+def test_its_last_claim_counts_the_longest_path_too(ring: Board) -> None:
+    # The same position in the final round (R-END-1): its last turn takes the claim
+    # worth most now (best_now), and D-X lengthens its trail where F-G does not.
+    game = Game(ring, 2)
+    view = seat0_view(game, {0: 0, 1: 0, 2: 0}, (30, 30), hand={"yellow": 6})
+    view = view._replace(final_round=True)
+    actions: list[Action] = [game.draw_blind]
+    assert expert(game, path_weight=2.0).choose(view, actions) == claim(game, 8, "yellow")
+    assert baseline(game).choose(view, actions) == claim(game, 5, "yellow")

@@ -270,6 +270,11 @@ class Expert(Expert2025):
             gain = max(0.0, min(gain, room))
         return self.trail_weight * gain
 
+    def last_claim_extra(self, owner: Sequence[int], route: int) -> float:
+        """In its last turn (:meth:`Expert2025.best_now`) a claim counts what it
+        adds to the longest path too."""
+        return self.trail_worth(owner, route) if self.trail_weight else 0.0
+
     def points_claim(self, view: PlayerView, actions: Sequence[Action],
                      min_length: int) -> ClaimRoute | None:
         """The claimable route worth most (:meth:`BonusPlay.points_claim`), counting

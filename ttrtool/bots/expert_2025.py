@@ -345,9 +345,10 @@ class Expert2025(BonusPlay):
             if len(left) == 1:
                 gains[left[0]] = gains.get(left[0], 0) + 2 * self.ticket_points.get(t, 0)
         best: ClaimRoute | None = None
-        best_key: tuple[int, int, int] | None = None
+        best_key: tuple[float, int, int] | None = None
         of, points, tunnels = self.menu.of, self.points, self.tunnel_routes
-        worth = {r: points[r] + gains.get(r, 0) for r in self.menu.routes()}
+        extra = self.last_claim_extra
+        worth = {r: points[r] + gains.get(r, 0) + extra(owner, r) for r in self.menu.routes()}
         # The most valuable routes first, until one is worth less than the best.
         for r in sorted(worth, key=lambda r: (-worth[r], r)):
             if best_key is not None and -worth[r] > best_key[0]:
@@ -359,6 +360,11 @@ class Expert2025(BonusPlay):
                 if best_key is None or key < best_key:
                     best, best_key = a, key
         return best
+
+    def last_claim_extra(self, owner: Sequence[int], route: int) -> float:
+        """What a claim in its last turn is worth beyond its points and the tickets
+        it completes: nothing here (the expert counts its longest path)."""
+        return 0.0
 
     # --- cards -------------------------------------------------------------
 
