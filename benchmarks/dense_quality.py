@@ -61,6 +61,8 @@ CROWDED: dict[str, tuple[Callable[..., str], dict[str, float | str]]] = {
     "tri6": (triples_board, {"seed": 6, "cols": 8, "rows": 5, "triples": 0.3}),
     "usa3": (tripled_board, {}),  # bundled maps, every double a triple
     "india3": (tripled_board, {"map_id": "india"}),
+    "nordic3": (tripled_board, {"map_id": "nordiccountries"}),
+    "swiss3": (tripled_board, {"map_id": "switzerland"}),
     "grid300": (grid_board, {}),
     "grid300x": (grid_board, {"fitted": 0}),
 }
