@@ -17,6 +17,7 @@ from ttrtool.model import Board, build_board
 from ttrtool.render import search
 from ttrtool.render.board import plan
 from ttrtool.render.labels import BoardPlan
+from ttrtool.render.layout import RouteLayout
 from ttrtool.render.problems import layout_problems
 from ttrtool.render.stagger import Stagger
 from ttrtool.render.theme import default_theme
@@ -220,3 +221,25 @@ def test_a_shorter_track_on_a_curve_draws_its_ends_in(monkeypatch: pytest.Monkey
     assert _staircases(drawn) < _staircases(before)
     assert set(clashes(drawn)) <= set(clashes(before))
     assert len(layout_problems(drawn)) < len(layout_problems(before))
+
+
+def test_the_line_judged_for_crossings_spans_the_moved_cars(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """TTR203 judges where tracks cross on the stretch of a lane its cars cover: after tracks
+    move alone, that stretch runs from the nearest car's start to the farthest car's end."""
+
+    def wrong(lay: RouteLayout) -> list[str]:
+        out = []
+        for lane in lay.lanes:
+            starts = lay.track_starts(lane)
+            lo = min(t[0] for t in starts)
+            hi = max(t[-1] for t in starts) + lay.sizes.car_length
+            if math.dist(lane.track[0], lane.path.at(lo)) > 1e-6 \
+                    or math.dist(lane.track[-1], lane.path.at(hi)) > 1e-6:
+                out.append(lay.board.routes[lane.routes[0]].id)
+        return out
+
+    assert wrong(plan(_triples_board(**SMALL), default_theme()).routes) == []
+    # Left as the search placed them, the stretches of the moved lanes would be wrong.
+    monkeypatch.setattr(Stagger, "_stretch", lambda self, lane, per_track: lane.track)
+    assert wrong(plan(_triples_board(**SMALL), default_theme()).routes) != []

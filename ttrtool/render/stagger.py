@@ -20,7 +20,15 @@ from __future__ import annotations
 
 import math
 
-from ttrtool.render.geometry import Box, Grid, box_circle_overlap, boxes_overlap, point_box_distance
+from ttrtool.render.geometry import (
+    Box,
+    Grid,
+    box_circle_overlap,
+    boxes_overlap,
+    point_box_distance,
+    polyline_bbox,
+    tracks_cross,
+)
 from ttrtool.render.lanes import Lane, Space, track_offsets
 from ttrtool.render.layout import RouteLayout
 
@@ -174,6 +182,35 @@ class Stagger:
         """Put the track's cars at ``at`` (their ``boxes``), found by :meth:`keep_clear`."""
         self._move(lane, track, at, boxes)
 
+    def _stretch(self, lane: Lane, per_track: list[list[float]]) -> list[tuple[float, float]]:
+        """The stretch of the lane the cars at ``per_track`` cover (TTR203 judges where
+        tracks cross on it)."""
+        return lane.path.slice(min(t[0] for t in per_track),
+                               max(t[-1] for t in per_track) + self.lay.sizes.car_length)
+
+    def _crosses(self, lane: Lane, track: int, at: list[float]) -> bool:
+        """Whether the track's cars at ``at`` stretch the lane over a track it does not
+        cross now."""
+        lay = self.lay
+        now = lay.track_starts(lane)
+        per_track = list(now)
+        per_track[track] = at
+        if min(t[0] for t in per_track) >= min(t[0] for t in now) - 1e-9 \
+                and max(t[-1] for t in per_track) <= max(t[-1] for t in now) + 1e-9:
+            return False  # no longer than now
+        line = self._stretch(lane, per_track)
+        bb = polyline_bbox(line)
+        here = polyline_bbox(lane.track)
+        for i in sorted(lay.grid.near((bb[0] - 10, bb[1] - 10, bb[2] + 10, bb[3] + 10))):
+            other = lay.lanes[i]
+            if i == lane.index or len(other.track) < 2:
+                continue
+            theirs = polyline_bbox(other.track)
+            if tracks_cross(line, bb, other.track, theirs) \
+                    and not tracks_cross(lane.track, here, other.track, theirs):
+                return True
+        return False
+
     def _candidates(self, lane: Lane, starts: list[float]) -> list[list[float]]:
         """The placements a track tries: first car moved (from its place's marker up to
         ``end_gap_max`` beyond it), last car moved, all slid, both drawn in; the cars spread
@@ -291,6 +328,7 @@ class Stagger:
         per_track[track] = at
         lay.unregister(lane)
         lane.cars = cars
+        lane.track = self._stretch(lane, per_track)
         lay.keep_starts(lane, per_track)
         lay.register(lane)
 
