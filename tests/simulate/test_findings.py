@@ -275,3 +275,28 @@ def test_a_hint_shared_by_findings_is_said_once(report: dict[str, Any]) -> None:
     hints = [line for line in lines if line.startswith("  hint")]
     assert hints == [f"  hint (TTR605, 2 findings): {found[0]['hint']}"]
     assert "ttrtool replay LOG --game N" in hints[0]
+
+
+def test_a_route_claimed_at_another_player_count_is_not_dead(
+        report: dict[str, Any]) -> None:
+    """TTR602 warns of a link no one claims in the whole run; never claimed at one count
+    but claimed at another (official Europe's Cadiz–Lisboa at 2 players) it is info."""
+    two, four = (copy.deepcopy(c) for c in report["configurations"])
+    rid = next(r["id"] for r in four["routes"]
+               if r["claimed"] and len(r["link_route_ids"]) == 1)
+    for c in (two, four):
+        c["games"] = 300
+    for r in two["routes"]:
+        if rid in r["link_route_ids"]:
+            r["claimed"] = r["link_claimed"] = 0
+            r["link_claim_rate"] = {"count": 0, "of": 300, "rate": 0.0, "ci95": [0.0, 0.013]}
+
+    def at_two(configs: list[dict[str, Any]]) -> list[Finding]:
+        return [f for f in play_findings(configs) if f.code == "TTR602"
+                and rid in f.subjects["routes"] and f.players == (2,)]
+
+    [alive] = at_two([two, four])
+    assert alive.severity is Severity.INFO and "claimed at 4 players" in alive.message
+    assert alive.evidence["claimed_at_other_counts"] == [4]
+    [dead] = at_two([two])  # the same link with no other count to claim it
+    assert dead.severity is Severity.WARNING
