@@ -74,7 +74,7 @@ class Expert(Expert2025):
     # of another player's count (beyond that the bonus is won; None: all count).
     path_lead: float | None = 8.0
     # The baseline's weights, fitted anew (docs/bots.md, "Weights fitted by self-play").
-    draw_worth = 2.292
+    draw_worth = 0.0
     train_cost = 2.621
     long_bias = 0.897
     slack_closed = 8.489
