@@ -16,7 +16,7 @@ completed ticket where tickets joined twice score (R-VAR-9).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.engine.actions import Action, ClaimRoute
@@ -138,17 +138,19 @@ class BonusPlay(StrategicBot):
         growth = network_growth(self.game, owner, self.seat, route)
         return NETWORK_PLACE_SHARE * self.network_bonus * growth
 
-    def points_claim(self, view: PlayerView, actions: Sequence[Action],
-                     min_length: int) -> ClaimRoute | None:
+    def points_claim(self, view: PlayerView, actions: Sequence[Action], min_length: int,
+                     allowed: Callable[[ClaimRoute], bool] | None = None) -> ClaimRoute | None:
         """The claimable route worth most points; where the rules score the largest
         network, the places it adds count too (R-VAR-8)."""
         if not self.network_bonus:
-            return super().points_claim(view, actions, min_length)
+            return super().points_claim(view, actions, min_length, allowed)
         best: ClaimRoute | None = None
         best_key: tuple[float, int, int] | None = None
         owner = view.route_owner
         for a in self.menu:  # every claim, by route (a network's growth is no bound)
             r = a.route
+            if allowed is not None and not allowed(a):
+                continue
             if self.lengths[r] >= min_length and (
                     not self.tunnel_routes[r] or self.tunnel_ok(view, a)):
                 key = (-(self.points[r] + self.network_value(owner, r)), a.locomotives, r)

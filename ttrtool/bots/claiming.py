@@ -95,9 +95,10 @@ class Claiming:
                         best, best_key = a, key
         return best
 
-    def points_claim(self, view: PlayerView, actions: Sequence[Action],
-                     min_length: int) -> ClaimRoute | None:
-        """The claimable route worth most points (at least ``min_length`` long)."""
+    def points_claim(self, view: PlayerView, actions: Sequence[Action], min_length: int,
+                     allowed: Callable[[ClaimRoute], bool] | None = None) -> ClaimRoute | None:
+        """The claimable route worth most points (at least ``min_length`` long), among the
+        claims ``allowed`` accepts (every claim without it)."""
         best: ClaimRoute | None = None
         best_key: tuple[int, int, int] | None = None
         points, tunnels = self.points, self.tunnel_routes
@@ -106,6 +107,8 @@ class Claiming:
             if best_key is not None and -points[r] > best_key[0]:
                 break  # fewer points than the best: no route further on can win
             for a in of(r):
+                if allowed is not None and not allowed(a):
+                    continue
                 if not tunnels[r] or self.tunnel_ok(view, a):
                     key = (-points[r], a.locomotives, r)
                     if best_key is None or key < best_key:

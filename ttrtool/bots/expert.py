@@ -30,9 +30,8 @@ Its weights are class attributes, fitted by self-play
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from ttrtool.bots.claiming import LOCO
 from ttrtool.bots.expert_2025 import Expert2025
 from ttrtool.bots.judgement import draw_turns
 from ttrtool.engine.actions import Action, ClaimRoute
@@ -200,8 +199,7 @@ class Expert(Expert2025):
         if spare < self.spare_min:
             return None
         hand = view.hand
-        want, _grays, ferry_locos = self.plan_cards()
-        index = self.game.card_index
+        _want, _grays, ferry_locos = self.plan_cards()
         points, tunnels, trains_of = self.points, self.tunnel_routes, self.trains_of
         free_locos = hand[self.loco] - ferry_locos
         best: ClaimRoute | None = None
@@ -214,12 +212,31 @@ class Expert(Expert2025):
             for a in self.menu.of(r):
                 if a.locomotives > free_locos or (tunnels[r] and not self.tunnel_ok(view, a)):
                     continue
-                if a.color != LOCO and hand[index[a.color]] - a.cards < want[index[a.color]]:
+                if not self.keeps_plan(view, a):
                     continue
                 key = (-points[r], a.locomotives, r)
                 if best_key is None or key < best_key:
                     best, best_key = a, key
         return best
+
+    def keeps_plan(self, view: PlayerView, a: ClaimRoute) -> bool:
+        """Does claim ``a`` leave in hand the cards the open plan still takes?  Each colour
+        keeps what the plan wants of it (or all it holds, if fewer), and the locomotives
+        its ferries need, counting the cards given as "any N" sets (R-VAR-3).  A claim for
+        points that spends them stalls the plan: on Nordic Countries, hands grown large
+        paid Murmansk-Lieksa with the blue Rovaniemi-Kirkenes needed, and keepers of
+        Helsinki-Kirkenes completed it 37% of the time."""
+        want, _grays, ferry_locos = self.plan_cards()
+        hand = view.hand
+        index = self.game.card_index
+        left = list(hand)
+        left[index[a.color]] -= a.cards
+        left[self.loco] -= a.locomotives
+        for name, n in a.substitutes:
+            left[index[name]] -= n
+        if left[self.loco] < min(ferry_locos, hand[self.loco]):
+            return False
+        return all(left[c] >= min(want[c], hand[c]) for c in range(self.loco))
 
     # --- the longest path ------------------------------------------------------
 
@@ -276,11 +293,17 @@ class Expert(Expert2025):
         return self.trail_worth(owner, route) if self.trail_weight else 0.0
 
     def points_claim(self, view: PlayerView, actions: Sequence[Action],
-                     min_length: int) -> ClaimRoute | None:
+                     min_length: int, allowed: Callable[[ClaimRoute], bool] | None = None
+                     ) -> ClaimRoute | None:
         """The claimable route worth most (:meth:`BonusPlay.points_claim`), counting
-        ``trail_weight`` a space it adds to the longest trail."""
+        ``trail_weight`` a space it adds to the longest trail.  Before the endgame, while
+        the plan is open, a claim off the plan must keep the cards the plan takes
+        (:meth:`keeps_plan`)."""
+        if allowed is None and self.needed and not self.endgame(view):
+            needed = self.needed
+            allowed = lambda a: a.route in needed or self.keeps_plan(view, a)  # noqa: E731
         if not self.trail_weight:
-            return super().points_claim(view, actions, min_length)
+            return super().points_claim(view, actions, min_length, allowed)
         best: ClaimRoute | None = None
         best_key: tuple[float, int, int] | None = None
         owner = view.route_owner
@@ -288,6 +311,8 @@ class Expert(Expert2025):
         worth: dict[int, float] = {}
         for a in self.menu:  # every claim, by route (a trail's growth is no bound)
             r = a.route
+            if allowed is not None and not allowed(a):
+                continue
             if lengths[r] >= min_length and (not tunnels[r] or self.tunnel_ok(view, a)):
                 value = worth.get(r)
                 if value is None:
