@@ -24,7 +24,7 @@ from ttrtool.simulate.playout import Table
 
 # Every new behaviour off, but the one a test turns on, and the baseline's weights.
 OFF: dict[str, Any] = {"deny_weight": 0.0, "long_reserve": None, "endgame_turns": 0.0,
-                       "join_trains": 0, "hand_bias": 0.0, "path_weight": 0.0,
+                       "join_trains": 0, "hand_bias": 0.0, "path_weight": 0.0, "keep_plan": False,
                        **{name: getattr(Expert2025, name) for name in (
                            "draw_worth", "train_cost", "long_bias", "slack_closed",
                            "block_gain")}}

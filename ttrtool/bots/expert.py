@@ -72,6 +72,9 @@ class Expert(Expert2025):
     # ... only the spaces that take its trail up to this many beyond the longest
     # of another player's count (beyond that the bonus is won; None: all count).
     path_lead: float | None = 8.0
+    # Claims for points before the endgame keep the cards the open plan takes
+    # (keeps_plan; False: any claim, the baseline's way; spare_claim always does).
+    keep_plan = True
     # The baseline's weights, fitted anew (docs/bots.md, "Weights fitted by self-play").
     draw_worth = 0.0
     train_cost = 2.621
@@ -299,7 +302,7 @@ class Expert(Expert2025):
         ``trail_weight`` a space it adds to the longest trail.  Before the endgame, while
         the plan is open, a claim off the plan must keep the cards the plan takes
         (:meth:`keeps_plan`)."""
-        if allowed is None and self.needed and not self.endgame(view):
+        if allowed is None and self.keep_plan and self.needed and not self.endgame(view):
             needed = self.needed
             allowed = lambda a: a.route in needed or self.keeps_plan(view, a)  # noqa: E731
         if not self.trail_weight:
