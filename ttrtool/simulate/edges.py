@@ -38,7 +38,7 @@ class EdgeLimits:
     # practically large for a ticket (TTR604): its keepers score 5 points more (or less)
     # than tickets of its cost give, about what a 9-point ticket doubled to 18 adds when
     # it is completed 4 times in 5 (9 x (0.8 - 0.2) = 5.4); the honest tickets of the
-    # official maps sit up to 9.1 points off their deck's line (USA, 400 games per count,
+    # official maps sit up to 9.4 points off their deck's line (USA, 400 games per count,
     # seeds 1-5),
     # which is why a warning needs the spread or a static price besides (ticket_edges)
     score_margin: float = 5.0
@@ -162,8 +162,8 @@ def ticket_edges(configs: Sequence[Config], priced: Mapping[str, str],
     The edge is in final score, not in win rate: a ticket worth more than its
     cost adds points to every keeper who completes it, won or not, so the score
     sees it with fewer games (Chicago–Santa Fe at 18 instead of 9, USA, 400
-    games per count: z of 5.7 to 9.0 over seeds 1-5 on score, 2.8 to 5.7 on
-    wins; at seed 3 its win edge was 6 points, under any practical margin).
+    games per count: z of 5.4 to 9.1 over seeds 1-5 on score, 1.8 to 6.0 on
+    wins; at seeds 3 and 4 its win edge was 4 and 7 points, under the margin).
     Keepers of long tickets score and win more on every map, so the edge is
     judged against a robust line of the keepers' edge over the cheapest path,
     per deck.  A warning when the residual is significant and at least

@@ -40,7 +40,7 @@ class PressureLimits:
     completion_margin: float = 0.25
     # a colour's claimed share this far off the map's tracks of its lengths, at the
     # near end of its 95% interval over games, is a warning (official maps, 400 games
-    # per count, seeds 1-5: at most 0.15, USA's yellow at 3 players)
+    # per count, seeds 1-5: at most 0.13, USA's yellow at 3 players)
     colour_margin: float = 0.20
     # and this far for an info: the official maps' colours differ for real and for good
     # (USA's green fought over, its white and yellow under pressure, at every count and
