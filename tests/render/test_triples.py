@@ -28,9 +28,11 @@ def _triples_board(**kw: float) -> Board:
     return board
 
 
-# A 4 x 3 grid of 40 routes, 30 % of them triples: where a triple leaves a place next to a
-# double, turning the two apart by 24 degrees at most left two layout problems.
-SMALL = {"cols": 4, "rows": 3, "seed": 11, "triples": 0.3, "tickets": 4}
+# A 4 x 3 grid, 30 % of its routes triples: searched as narrow lanes (triples turned apart
+# from a double by 24 degrees at most) and without tracks moved alone, three layout problems
+# are left.  (Seed 11, used before, drew its unequal triples as a bundle and a lane of their
+# own once render/lanes.py parted them, and kept two problems.)
+SMALL = {"cols": 4, "rows": 3, "seed": 10, "triples": 0.3, "tickets": 4}
 
 
 def test_a_triple_at_a_crowded_place_is_turned_clear_of_its_neighbours() -> None:

@@ -83,9 +83,12 @@ def hub_fix(lay: RouteLayout, a: int, c: int, node: int) -> str | None:
     waypoint = (hub[0] + w * math.cos(new), hub[1] + w * math.sin(new))
     name = board.nodes[node].name
     end = board.nodes[board.routes[r].b if board.routes[r].a == node else board.routes[r].a]
-    return (f": at {name} the two leave {apart:.0f}° apart and need about {need}°; move "
-            f"{end.name} by {_amount(lay, math.dist(far[r], moved))} to {_pos(lay, moved)}, "
-            f"or give {board.routes[r].id} a waypoint at {_pos(lay, waypoint)}")
+    said = f": at {name} the two leave {apart:.0f}° apart and need about {need}°; "
+    if far[a] == far[c]:  # tracks of one group drawn as two lanes: moving a place cannot help
+        return said + f"give {board.routes[r].id} a waypoint at {_pos(lay, waypoint)}"
+    return (said + f"move {end.name} by {_amount(lay, math.dist(far[r], moved))} to "
+            f"{_pos(lay, moved)}, or give {board.routes[r].id} a waypoint at "
+            f"{_pos(lay, waypoint)}")
 
 
 def crossing_fix(lay: RouteLayout, c: int, ba: Box, bc: Box) -> str:

@@ -127,7 +127,8 @@ class LaneGeometry:
         route between those places without waypoints of its own are drawn side by side as
         one bundle, in the order the map lists them.  (A converted map may write a triple as
         a double group and a third route, or as three routes; drawn apart they would have
-        to bend round each other.)"""
+        to bend round each other.)  An unequal bundle whose longest tracks do not fit the
+        straight line while the others do is drawn as two lanes (:meth:`_parted`)."""
         lanes: list[Lane] = []
         drawn: set[int] = set()
         routes = self.board.routes
@@ -143,10 +144,36 @@ class LaneGeometry:
                                     or (not r.waypoints and not o.waypoints)))
             drawn.update(g.index for g in group)
             wps = tuple(self.frame.to_mm(p) for p in r.waypoints)
-            lanes.append(Lane(len(lanes), tuple(g.index for g in group), r.a, r.b,
-                              tuple(g.length for g in group), wps,
-                              bundle_half_width(len(group), self.sizes)))
+            for part in self._parted(group) if not wps else (group,):
+                lanes.append(Lane(len(lanes), tuple(g.index for g in part), r.a, r.b,
+                                  tuple(g.length for g in part), wps,
+                                  bundle_half_width(len(part), self.sizes)))
         return lanes
+
+    def _parted(self, group: tuple[Route, ...]) -> tuple[tuple[Route, ...], ...]:
+        """``group`` as one bundle, or as two when its tracks are unequal (R-VAR-5) and its
+        longest ones do not fit the straight line between its places while the shorter
+        ones do: the shorter tracks then take the gentlest shape that holds them, as one
+        bundle, and the longest a lane of their own, which bends round them.  Kept in one
+        bundle, every track follows the longest tracks' curve, often a tight arc rising
+        beside both markers, and a shorter track's cars, spread over that stretch, turn
+        sharply from one to the next and stop short of the markers (Kristiansand-Stavanger
+        on Nordic Countries, 2 and 3 spaces, turned 57 degrees between its two cars)."""
+        longest = max(g.length for g in group)
+        shorter = tuple(g for g in group if g.length < longest)
+        if not shorter:
+            return (group,)
+        r = group[0]
+        chord = math.dist(self.pos[r.a], self.pos[r.b])
+        ends = self.end_min(r.a) + self.end_min(r.b) + 0.5
+
+        def need(tracks: tuple[Route, ...]) -> float:  # as LaneGeometry.need
+            n = max(g.length for g in tracks)
+            return n * self.sizes.car_length + (n - 1) * self.sizes.car_gap + ends
+
+        if need(group) <= chord or need(shorter) > chord:
+            return (group,)
+        return (shorter, tuple(g for g in group if g.length == longest))
 
     def marker(self, node: int) -> float:
         return self.radius.get(node, 0.0)
