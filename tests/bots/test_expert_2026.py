@@ -152,3 +152,16 @@ def test_its_last_claim_counts_the_longest_path_too(ring: Board) -> None:
     actions: list[Action] = [game.draw_blind]
     assert expert(game, path_weight=2.0).choose(view, actions) == claim(game, 8, "yellow")
     assert baseline(game).choose(view, actions) == claim(game, 5, "yellow")
+
+
+def test_keeps_no_slack_for_closed_double_routes_where_tickets_race_for_a_bonus(
+        usa: Board, nordiccountries: Board) -> None:
+    # Nordic Countries at 2 players: one track of each double route (R-CLAIM-5) and
+    # the Globetrotter bonus (R-VAR-7); USA at 2 players has no race.
+    nordic = Game(nordiccountries, 2)
+    assert not nordic.both_tracks and nordic.rules.bonus("most_tickets") is not None
+    assert expert(nordic, race_slack=0.0).turn_margin == 0.0
+    cautious = expert(nordic, race_slack=1.0)
+    assert cautious.turn_margin == cautious.slack_closed > 0
+    assert Expert2025(nordic, 0, random.Random(0)).turn_margin == Expert2025.slack_closed
+    assert Expert(Game(usa, 2), 0, random.Random(0)).turn_margin == Expert.slack_closed

@@ -75,6 +75,11 @@ class Expert(Expert2025):
     # Claims for points before the endgame keep the cards the open plan takes
     # (keeps_plan; False: any claim, the baseline's way; spare_claim always does).
     keep_plan = True
+    # Where the rules race for most completed tickets (R-VAR-7), this share of the
+    # slack for closed double routes (``slack_closed``) is kept: there the caution
+    # cost more tickets than the cut paths it saved (docs/bots.md, "Issue 22,
+    # second round"; 1: the baseline's way).
+    race_slack = 0.5
     # The baseline's weights, fitted anew (docs/bots.md, "Weights fitted by self-play").
     draw_worth = 0.0
     train_cost = 2.621
@@ -91,6 +96,8 @@ class Expert(Expert2025):
         # trail_room(): (claimed routes, the other players' longest trail) of one board
         self._others: tuple[int, int] = (-1, 0)
         longest = sum(b.points for b in game.rules.bonuses if b.type == "longest_path")
+        if self.race_bonus and not self.both:
+            self.turn_margin = self.slack_closed * self.race_slack
         self.trail_weight = self.path_weight * longest / 10.0
 
     def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
