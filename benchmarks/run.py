@@ -372,8 +372,8 @@ def expert_targets() -> None:
             ("ticket draws per player in play", 1.0, True)):
         label = f"4p self-play (200): {key}"
         met = expert[key] >= goal if at_least else expert[key] < goal
-        print(f"{label:<52} {expert[key]:>10.2f} {f'>= {goal:g}' if at_least else f'< {goal:g}':>8}  "
-              f"{'ok' if met else 'MISSED'}")
+        bar = f">= {goal:g}" if at_least else f"< {goal:g}"
+        print(f"{label:<52} {expert[key]:>10.2f} {bar:>8}  {'ok' if met else 'MISSED'}")
 
     archetypes = mean_figures("usa", 4, ARCHETYPES, 200, 0)
     print(f"\n{'external validity, USA 4p, 200 games':<36} {'archetypes':>10} {'expert':>8} "
