@@ -119,3 +119,32 @@ def test_the_unmodified_map_has_no_pressure_or_tempo_warning() -> None:
     report = _report(_usa(), (2, 4), 60, 1)
     for code in ("TTR608", "TTR609", "TTR610"):
         assert _warnings(report, code) == [], code
+
+
+def _ticket_row(i: int, points: int, by_bot: dict[str, tuple[int, int]]) -> dict[str, Any]:
+    kept = sum(k for k, _ in by_bot.values())
+    done = sum(c for _, c in by_bot.values())
+    return {"id": f"regular-{i}", "deck": "regular", "label": f"T{i} {points}",
+            "points": points, "kept": kept, "completed": done,
+            "completion": {"count": done, "of": kept, "rate": done / kept},
+            "by_bot": {b: {"kept": k, "completed": c} for b, (k, c) in by_bot.items()}}
+
+
+def test_ticket_completion_is_judged_against_its_keepers_own_bots() -> None:
+    """TTR608 like for like: a ticket only the weaker bot keeps is judged by the weaker
+    bot's line, not by a line the stronger bot's many keeps pull up."""
+    from ttrtool.simulate.pressure import tickets_and_colours
+
+    # the strong bot completes 90% of what it keeps, the weak one 40%, at every points
+    rows = [_ticket_row(i, 4 + 2 * i, {"strong": (200, 180), "weak": (40, 16)})
+            for i in range(8)]
+    rows.append(_ticket_row(8, 10, {"weak": (120, 48)}))  # the weak bot's 40%, no more
+    config = {"players": 2, "games": 400, "tickets": rows, "colours": [], "routes": []}
+    assert [f for f in tickets_and_colours([config]) if f.code == "TTR608"] == []
+    # without the breakdown by bot (an older report) the pooled line (about 80% at
+    # 10 points) calls the same ticket far harder than its points
+    pooled = [{k: v for k, v in r.items() if k != "by_bot"} for r in rows]
+    found = [f for f in tickets_and_colours([{**config, "tickets": pooled}])
+             if f.code == "TTR608"]
+    assert [f.subjects["tickets"] for f in found] == [("regular-8",)]
+    assert "harder in play" in found[0].message

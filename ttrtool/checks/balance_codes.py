@@ -121,9 +121,10 @@ FINDINGS: tuple[CodeInfo, ...] = (
                      "..."),
     CodeInfo("TTR608", "ticket-completion-off-cost", W,
              "Keepers complete a ticket far more or less often than the map's tickets of "
-             "its points (a line fitted to completion against points over the deck; "
-             "Benjamini–Hochberg over the run; a warning when 30 points off at the near "
-             "end of its 95% interval).", stage="play",
+             "its points (like for like: each bot's line of completion against points, "
+             "weighted by the bots that kept it; Benjamini–Hochberg over the run; a "
+             "warning when 25 points off at the near end of its 95% interval).",
+             stage="play",
              fix="A ticket harder than its points say needs more points or an easier way "
                  "between its cities; one easier than its points, fewer points.",
              example="warning TTR608 ticket-completion-off-cost [4 players]: ticket "

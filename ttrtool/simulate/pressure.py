@@ -150,9 +150,39 @@ def _ticket_candidates(configs: Sequence[Config], limits: PressureLimits
             continue
         a, b = _line([(float(t["points"]), t["completion"]["rate"], float(t["kept"]))
                       for t in rows])
+        lines = _bot_lines(rows, (a, b))
         for t in rows:
-            out.append(_ticket_candidate(c["players"], t, a + b * t["points"], b))
+            out.append(_ticket_candidate(c["players"], t, _expected(t, lines, (a, b)), b))
     return out
+
+
+def _bot_lines(rows: Sequence[Config], pooled: tuple[float, float]
+               ) -> dict[str, tuple[float, float]]:
+    """Each bot's own line of completion against points, fitted over the tickets its
+    players kept (a bot that kept fewer than five different tickets takes the pooled
+    line): a ticket weaker bots keep more often is judged by their line, not the
+    strongest bot's (like for like, as TTR604)."""
+    points: dict[str, list[tuple[float, float, float]]] = {}
+    for t in rows:
+        for bot, v in t.get("by_bot", {}).items():
+            if v["kept"]:
+                points.setdefault(bot, []).append(
+                    (float(t["points"]), v["completed"] / v["kept"], float(v["kept"])))
+    return {bot: _line(p) if len(p) >= 5 else pooled for bot, p in points.items()}
+
+
+def _expected(t: Config, lines: Mapping[str, tuple[float, float]],
+              pooled: tuple[float, float]) -> float:
+    """The completion a ticket's keepers would reach on their own bots' lines at its
+    points, weighted by how many of each bot kept it (the pooled line without a
+    breakdown by bot, as in reports written before it)."""
+    by_bot: dict[str, int] = {bot: v["kept"] for bot, v in t.get("by_bot", {}).items() if v["kept"]}
+    x = float(t["points"])
+    if not by_bot:
+        return pooled[0] + pooled[1] * x
+    total = sum(by_bot.values())
+    return sum(n * min(0.98, max(0.02, lines[bot][0] + lines[bot][1] * x))
+               for bot, n in by_bot.items()) / total
 
 
 def _pooled_copies(tickets: Sequence[Config]) -> list[dict[str, Any]]:
@@ -161,10 +191,14 @@ def _pooled_copies(tickets: Sequence[Config]) -> list[dict[str, Any]]:
     rows: dict[tuple[str, str], dict[str, Any]] = {}
     for t in tickets:
         key = (t["deck"], t["id"].split(".")[0])
-        row = rows.setdefault(key, {**t, "ids": [], "kept": 0, "completed": 0})
+        row = rows.setdefault(key, {**t, "ids": [], "kept": 0, "completed": 0, "by_bot": {}})
         row["ids"].append(t["id"])
         row["kept"] += t["kept"]
         row["completed"] += t["completed"]
+        for bot, v in t.get("by_bot", {}).items():
+            mine = row["by_bot"].setdefault(bot, {"kept": 0, "completed": 0})
+            mine["kept"] += v["kept"]
+            mine["completed"] += v["completed"]
     for row in rows.values():
         row["completion"] = rate(row["completed"], row["kept"])
     return list(rows.values())
@@ -185,17 +219,17 @@ def _ticket_candidate(n: int, t: Config, expected: float, slope: float) -> _Cand
             "TTR608", level,
             f"ticket {t['label']} is {word} in play than its points say: its keepers "
             f"complete it {_pct(share)} of the time at {n} players (95% CI {_pct(lo)}–"
-            f"{_pct(hi)}) against {_pct(expected)} for a {t['points']}-point ticket on "
-            f"this map (q = {q:.2g})",
+            f"{_pct(hi)}) against {_pct(expected)} for a {t['points']}-point ticket kept by "
+            f"the same bots on this map (q = {q:.2g})",
             {"tickets": tuple(t["ids"])},
             {"completion": t["completion"], "expected": round(expected, 6),
              "points": t["points"], "spaces": t.get("spaces"),
              "line": {"slope_per_point": round(slope, 6)}},
             players=(n,),
-            effect=Effect("keepers' completion rate minus the deck's line at its points",
+            effect=Effect("keepers' completion rate minus their bots' lines at its points",
                           share - expected, (lo - expected, hi - expected),
                           "points of completion rate"),
-            test=Test("z-test of completion against the deck's weighted line", p, q,
+            test=Test("z-test of completion against the keepers' bots' weighted lines", p, q,
                       control))
     return _Candidate(p, gap, build)
 

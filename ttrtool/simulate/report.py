@@ -72,6 +72,9 @@ class Tally:
     ticket_offered: Counter[str] = field(default_factory=Counter)
     ticket_kept: Counter[str] = field(default_factory=Counter)
     ticket_completed: Counter[str] = field(default_factory=Counter)
+    # (ticket id, bot): keepers and completions per bot, for TTR608's like-for-like line
+    ticket_bot_kept: Counter[tuple[str, str]] = field(default_factory=Counter)
+    ticket_bot_completed: Counter[tuple[str, str]] = field(default_factory=Counter)
     route_claims: Counter[str] = field(default_factory=Counter)
     route_turns: Counter[str] = field(default_factory=Counter)
     stations_built: Histogram = field(default_factory=Histogram)
@@ -151,6 +154,8 @@ class Tally:
                 self.keeper_wins[t["id"]] += won
                 self.keeper_scores.setdefault(t["id"], Moments()).add(score)
                 self.ticket_completed[t["id"]] += t["completed"]
+                self.ticket_bot_kept[t["id"], p["bot"]] += 1
+                self.ticket_bot_completed[t["id"], p["bot"]] += t["completed"]
             for r in p["claimed"]:
                 self.route_claims[r["id"]] += 1
                 self.route_turns[r["id"]] += r["turn"]
@@ -241,6 +246,8 @@ class Tally:
             "keep_rate": _ratio(kept, self.ticket_offered[tid]),
             "completed": self.ticket_completed[tid],
             "completion": rate(self.ticket_completed[tid], kept),
+            "by_bot": {bot: {"kept": n, "completed": self.ticket_bot_completed[t, bot]}
+                       for (t, bot), n in sorted(self.ticket_bot_kept.items()) if t == tid},
             # players who kept it against every other player result of the run
             "keepers": {"wins": rate(wins, kept), "mean_score": round(keepers.mean, 4)},
             "others": {"wins": rate(self.player_wins - wins, others.n),
