@@ -53,7 +53,8 @@ def main() -> int:
         print(f"{name}: {games} games at {players} players in {took:.0f} s; "
               f"{len(found)} findings, {len(worst)} warning or worse")
         for f in found:
-            where = f" [{f['players']} players]" if f["players"] else ""
+            counts = ', '.join(str(n) for n in f['players'])
+            where = f" [{counts} players]" if f["players"] else ""
             print(f"  {f['severity']:<7} {f['code']} {f['name']}{where}: {f['message']}")
         failed = failed or done.returncode == 1
     print(f"total {total:.0f} s; verdict: {'FAIL' if failed else 'clean'}")
