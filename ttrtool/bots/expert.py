@@ -297,9 +297,10 @@ class Expert(Expert2025):
             gain = max(0.0, min(gain, room))
         return self.trail_weight * gain
 
-    def last_claim_extra(self, owner: Sequence[int], route: int) -> float:
-        """In its last turn (:meth:`Expert2025.best_now`) a claim counts what it
-        adds to the longest path too."""
+    def route_extra(self, owner: Sequence[int], route: int) -> float:
+        """Its last claim (:meth:`Expert2025.best_now`) and the long route it collects
+        for (:meth:`Expert2025.long_target`) count what the route adds to the longest
+        path too."""
         return self.trail_worth(owner, route) if self.trail_weight else 0.0
 
     def points_claim(self, view: PlayerView, actions: Sequence[Action],
@@ -332,30 +333,6 @@ class Expert(Expert2025):
                 if best_key is None or key < best_key:
                     best, best_key = a, key
         return best
-
-    def long_target(self, view: PlayerView) -> int | None:
-        """The baseline's long route to collect for (points per card still to
-        collect), counting ``trail_weight`` a space it adds to the longest trail."""
-        if not self.trail_weight:
-            return super().long_target(view)
-        owner, hand = view.route_owner, view.hand
-        trains = view.trains[self.seat] - self.planned_cost()
-        best: tuple[float, int] | None = None
-        target = None
-        loco = self.loco
-        closed = self.closed_routes(owner)
-        for r in range(self.game.n_routes):
-            n = self.lengths[r]
-            if (n < self.long_min or self.trains_of[r] > trains or owner[r] >= 0
-                    or closed[r]):
-                continue
-            c = self.colors[r]
-            held = (max(hand[:loco]) if c < 0 else hand[c]) + hand[loco]
-            worth = self.points[r] + self.trail_worth(owner, r)
-            key = (worth / (max(0, n - held) + 2.0), -r)
-            if best is None or key > best:
-                best, target = key, r
-        return target
 
     # --- one trunk -------------------------------------------------------------
 

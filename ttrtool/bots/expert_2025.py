@@ -347,7 +347,7 @@ class Expert2025(BonusPlay):
         best: ClaimRoute | None = None
         best_key: tuple[float, int, int] | None = None
         of, points, tunnels = self.menu.of, self.points, self.tunnel_routes
-        extra = self.last_claim_extra
+        extra = self.route_extra
         worth = {r: points[r] + gains.get(r, 0) + extra(owner, r) for r in self.menu.routes()}
         # The most valuable routes first, until one is worth less than the best.
         for r in sorted(worth, key=lambda r: (-worth[r], r)):
@@ -361,9 +361,10 @@ class Expert2025(BonusPlay):
                     best, best_key = a, key
         return best
 
-    def last_claim_extra(self, owner: Sequence[int], route: int) -> float:
-        """What a claim in its last turn is worth beyond its points and the tickets
-        it completes: nothing here (the expert counts its longest path)."""
+    def route_extra(self, owner: Sequence[int], route: int) -> float:
+        """What a route is worth beyond its points where this bot picks a route for
+        itself (its last claim, :meth:`best_now`; the long route it collects for,
+        :meth:`long_target`): nothing here (the expert counts its longest path)."""
         return 0.0
 
     # --- cards -------------------------------------------------------------
@@ -399,7 +400,7 @@ class Expert2025(BonusPlay):
                 continue
             c = self.colors[r]
             held = (max(hand[:loco]) if c < 0 else hand[c]) + hand[loco]
-            key = (self.points[r] / (max(0, n - held) + 2.0), -r)
+            key = ((self.points[r] + self.route_extra(owner, r)) / (max(0, n - held) + 2.0), -r)
             if best is None or key > best:
                 best, target = key, r
         return target
