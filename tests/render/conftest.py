@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,17 +40,29 @@ def svgs(boards: dict[str, Board], plans: dict[str, BoardPlan], theme: Theme
     return {name: render_board(board, theme, None, plans[name]) for name, board in boards.items()}
 
 
-def dense_board(**kw: float) -> Board:
-    """A dense board made by benchmarks/dense_board.py (what ``make bench`` renders)."""
-    spec = importlib.util.spec_from_file_location("dense_board",
-                                                  ROOT / "benchmarks" / "dense_board.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    doc = parse_map_text(module.dense_board(**kw), "dense.yaml")
+def benchmark_board(module: str, maker: str, **kw: Any) -> Board:
+    """A board written by ``maker`` of benchmarks/``module``.py (the boards ``make bench``
+    and benchmarks/dense_quality.py draw); the modules import one another, so
+    benchmarks/ is on the path while one loads."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        makers = importlib.import_module(module)
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    doc = parse_map_text(getattr(makers, maker)(**kw), f"{maker}.yaml")
     board, errors = build_board(doc.data, doc.file)
     assert errors == []
     return board
+
+
+def dense_board(**kw: float) -> Board:
+    """A dense board made by benchmarks/dense_board.py (what ``make bench`` renders)."""
+    return benchmark_board("dense_board", "dense_board", **kw)
+
+
+def triples_board(**kw: float) -> Board:
+    """A France / Old-West-like grid with triple routes (benchmarks/dense_crowded.py)."""
+    return benchmark_board("dense_crowded", "triples_board", **kw)
 
 
 def tiny_board(body: str) -> Board:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from tests.render.conftest import HEADER, dense_board
+from tests.render.conftest import HEADER, benchmark_board, dense_board
 from tests.render.test_render_command import write_map
 from ttrtool.checks.layout import layout_findings
 from ttrtool.cli import app
@@ -179,19 +179,7 @@ def test_a_route_stopping_short_at_a_hub_names_the_route_it_gives_way_to() -> No
     where it keeps out of another's way (TTR208) names that route, the hub and the fix that
     turns the two apart; a route that stops short for want of length still gets the plain
     advice."""
-    import sys
-
-    from tests.render.conftest import ROOT
-    from ttrtool.loader import parse_map_text
-    from ttrtool.model import build_board
-
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        from dense_crowded import tripled_board
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    doc = parse_map_text(tripled_board(), "t.yaml")
-    board, _ = build_board(doc.data, doc.file)
+    board = benchmark_board("dense_crowded", "tripled_board")
     problems = [p for p in layout_problems(plan(board, default_theme())) if p.code == "TTR208"]
     hub = [p for p in problems if "keep out of the way of" in p.message]
     assert hub, [p.message for p in problems]

@@ -5,15 +5,12 @@ marker discs), not with the layout's own tests."""
 from __future__ import annotations
 
 import math
-import sys
 
 import pytest
 from shapely.geometry import Point as SPoint
 from shapely.geometry import Polygon
 
-from tests.render.conftest import ROOT, tiny_board
-from ttrtool.loader import parse_map_text
-from ttrtool.model import Board, build_board
+from tests.render.conftest import benchmark_board, tiny_board, triples_board
 from ttrtool.render import search
 from ttrtool.render.board import plan
 from ttrtool.render.labels import BoardPlan
@@ -22,18 +19,6 @@ from ttrtool.render.layout import RouteLayout
 from ttrtool.render.problems import layout_problems
 from ttrtool.render.stagger import Stagger
 from ttrtool.render.theme import default_theme
-
-
-def _triples_board(**kw: float) -> Board:
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        from dense_crowded import triples_board
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    doc = parse_map_text(triples_board(**kw), "triples.yaml")
-    board, errors = build_board(doc.data, doc.file)
-    assert errors == []
-    return board
 
 
 def clashes(p: BoardPlan) -> list[str]:
@@ -65,7 +50,7 @@ SMALL = {"cols": 4, "rows": 3, "seed": 2, "triples": 0.5, "tickets": 4}
 
 
 def test_tracks_moved_alone_clear_a_crowded_triple_board() -> None:
-    board = _triples_board(**SMALL)
+    board = triples_board(**SMALL)
     assert sum(1 for r in board.routes
                if sum(1 for o in board.routes if {o.a, o.b} == {r.a, r.b}) == 3) >= 9
     drawn = plan(board, default_theme())
@@ -77,7 +62,7 @@ def test_without_moving_tracks_alone_the_same_board_has_clashes(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The test above can fail: the search alone leaves cars over cars or short of a marker."""
     monkeypatch.setattr(search.Stagger, "run", lambda self: 0)
-    drawn = plan(_triples_board(**SMALL), default_theme())
+    drawn = plan(triples_board(**SMALL), default_theme())
     assert clashes(drawn) != []
     assert layout_problems(drawn) != []
 
@@ -100,7 +85,7 @@ def test_a_moved_track_keeps_its_gaps_as_even_as_before(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A track moved alone spreads its cars evenly between its first and last: no route's
     gaps are less even than the search left them, and some track of a bundle was moved."""
-    drawn = plan(_triples_board(**SMALL), default_theme())
+    drawn = plan(triples_board(**SMALL), default_theme())
     lay = drawn.routes
     moved = [lane.routes[k] for lane in lay.lanes
              for k, at in enumerate(lay.track_starts(lane))
@@ -108,7 +93,7 @@ def test_a_moved_track_keeps_its_gaps_as_even_as_before(
     assert moved
     after = _unevenness(drawn)
     monkeypatch.setattr(search.Stagger, "run", lambda self: 0)
-    before = _unevenness(plan(_triples_board(**SMALL), default_theme()))
+    before = _unevenness(plan(triples_board(**SMALL), default_theme()))
     assert all(after[r] <= before[r] + 0.5 for r in after), \
         {r: (before[r], after[r]) for r in after if after[r] > before[r] + 0.5}
 
@@ -157,22 +142,10 @@ def test_an_unequal_triple_is_one_bundle_of_three_lanes_at_a_hub() -> None:
     assert layout_problems(drawn) == []
 
 
-def _greece() -> Board:
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        from dense_crowded import greece_board
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    doc = parse_map_text(greece_board(), "greece.yaml")
-    board, errors = build_board(doc.data, doc.file)
-    assert errors == []
-    return board
-
-
 def test_long_ferries_on_a_crowded_board_keep_even_gaps() -> None:
     """The issue's Greece case: ferries of four to six cars among the islands, measured car
     to car on the drawn board: their gaps differ by less than half a millimetre."""
-    drawn = plan(_greece(), default_theme())
+    drawn = plan(benchmark_board("dense_crowded", "greece_board"), default_theme())
     lay = drawn.routes
     ferries = {lay.board.routes[r].id for lane in lay.lanes for r in lane.routes
                if lay.board.routes[r].kind == "ferry" and lay.board.routes[r].length >= 4}
@@ -186,9 +159,9 @@ def test_tracks_of_a_curved_bundle_are_evened_out(monkeypatch: pytest.MonkeyPatc
     """Cars spaced evenly along a curved bundle's centre line leave its outer and inner
     tracks with uneven gaps; evened out along each track, fewer routes have gaps differing
     by 2 mm or more, and no route's gaps are less even."""
-    after = _unevenness(plan(_triples_board(**SMALL), default_theme()))
+    after = _unevenness(plan(triples_board(**SMALL), default_theme()))
     monkeypatch.setattr(Stagger, "_even_out", lambda self, lane, track: False)
-    before = _unevenness(plan(_triples_board(**SMALL), default_theme()))
+    before = _unevenness(plan(triples_board(**SMALL), default_theme()))
     assert sum(v >= 2.0 for v in after.values()) < sum(v >= 2.0 for v in before.values())
     assert all(after[r] <= before[r] + 1e-6 for r in after)
 
@@ -219,9 +192,9 @@ def test_a_shorter_track_on_a_curve_draws_its_ends_in(monkeypatch: pytest.Monkey
     unequal groups are kept in one bundle here, as they were before render/lanes.py parted
     those the straight line cannot hold, so that their shorter tracks ride a curve."""
     monkeypatch.setattr(LaneGeometry, "_parted", lambda self, group: (group,))
-    drawn = plan(_triples_board(**UNEQUAL_CURVES), default_theme())
+    drawn = plan(triples_board(**UNEQUAL_CURVES), default_theme())
     monkeypatch.setattr(Stagger, "draw_in", False)
-    before = plan(_triples_board(**UNEQUAL_CURVES), default_theme())
+    before = plan(triples_board(**UNEQUAL_CURVES), default_theme())
     assert _staircases(drawn) < _staircases(before)
     assert set(clashes(drawn)) <= set(clashes(before))
     assert len(layout_problems(drawn)) < len(layout_problems(before))
@@ -243,7 +216,7 @@ def test_the_line_judged_for_crossings_spans_the_moved_cars(
                 out.append(lay.board.routes[lane.routes[0]].id)
         return out
 
-    assert wrong(plan(_triples_board(**SMALL), default_theme()).routes) == []
+    assert wrong(plan(triples_board(**SMALL), default_theme()).routes) == []
     # Left as the search placed them, the stretches of the moved lanes would be wrong.
     monkeypatch.setattr(Stagger, "_stretch", lambda self, lane, per_track: lane.track)
-    assert wrong(plan(_triples_board(**SMALL), default_theme()).routes) != []
+    assert wrong(plan(triples_board(**SMALL), default_theme()).routes) != []

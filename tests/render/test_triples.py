@@ -3,30 +3,13 @@ from their neighbours harder than it turns a pair of narrower lanes (render/sear
 
 from __future__ import annotations
 
-import sys
-
 import pytest
 
-from tests.render.conftest import ROOT
-from ttrtool.loader import parse_map_text
-from ttrtool.model import Board, build_board
+from tests.render.conftest import triples_board
 from ttrtool.render import search
 from ttrtool.render.board import plan
 from ttrtool.render.problems import layout_problems
 from ttrtool.render.theme import default_theme
-
-
-def _triples_board(**kw: float) -> Board:
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        from dense_crowded import triples_board
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    doc = parse_map_text(triples_board(**kw), "triples.yaml")
-    board, errors = build_board(doc.data, doc.file)
-    assert errors == []
-    return board
-
 
 # A 4 x 3 grid, 30 % of its routes triples: searched as narrow lanes (triples turned apart
 # from a double by 24 degrees at most) and without tracks moved alone, three layout problems
@@ -36,7 +19,7 @@ SMALL = {"cols": 4, "rows": 3, "seed": 10, "triples": 0.3, "tickets": 4}
 
 
 def test_a_triple_at_a_crowded_place_is_turned_clear_of_its_neighbours() -> None:
-    board = _triples_board(**SMALL)
+    board = triples_board(**SMALL)
     assert any(sum(1 for o in board.routes if {o.a, o.b} == {r.a, r.b}) == 3
                for r in board.routes)
     assert layout_problems(plan(board, default_theme())) == []
@@ -49,5 +32,5 @@ def test_the_same_board_searched_as_narrow_lanes_keeps_its_problems(
     too), its layout has problems (so the test above can fail)."""
     monkeypatch.setattr(search, "wide", lambda lane: False)
     monkeypatch.setattr(search.Stagger, "run", lambda self: 0)
-    problems = layout_problems(plan(_triples_board(**SMALL), default_theme()))
+    problems = layout_problems(plan(triples_board(**SMALL), default_theme()))
     assert len(problems) >= 1
