@@ -8,12 +8,17 @@ import errno
 import json
 import multiprocessing
 import os
+import select
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError
+from contextlib import contextmanager
+from multiprocessing.context import SpawnProcess
 from pathlib import Path
 from typing import Any
 
@@ -38,23 +43,64 @@ def _work(games: int = 8, size: int = 2) -> list[Chunk]:
             for s in range(0, games, size)]
 
 
+@contextmanager
+def _signal_arrivals() -> Iterator[Callable[[float], None]]:
+    """A wait for the next signal this process receives, in whichever thread: the wakeup
+    file descriptor gets a byte as soon as the signal's C-level handler has run."""
+    ours, theirs = socket.socketpair()
+    ours.setblocking(False)
+    theirs.setblocking(False)
+    previous = signal.set_wakeup_fd(theirs.fileno(), warn_on_full_buffer=False)
+
+    def wait(deadline: float) -> None:
+        ready, _, _ = select.select([ours], [], [], deadline)
+        assert ready, f"the signal was not received within {deadline} s"
+        ours.recv(64)
+
+    try:
+        yield wait
+    finally:
+        signal.set_wakeup_fd(previous)
+        ours.close()
+        theirs.close()
+
+
 @POSIX
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("target", ["main thread", "another thread"])
 def test_a_signal_while_the_pool_starts_stops_the_run(monkeypatch: pytest.MonkeyPatch,
-                                                      signum: int) -> None:
-    """The signal comes in the middle of starting the pool (it used to be ignored there,
-    and the run played to its end): it must stop the run, and no worker may be left."""
-    start = multiprocessing.get_context("spawn").Pool
+                                                      signum: int, target: str) -> None:
+    """The signal comes after the first worker has started and before the second (it used
+    to be ignored there, and the run played to its end): it must stop the run, and no
+    worker may be left.  Sent to the process while another thread can take it, as a
+    Ctrl-C reaches pytest-xdist's workers or a program with threads, its handler used to
+    raise in the middle of starting the pool, which then left the first worker running."""
+    start = SpawnProcess.start
+    sent: list[int] = []
+    standby = threading.Event()
+    other = threading.Thread(target=standby.wait, daemon=True)  # unblocked: it may take it
+    other.start()
 
-    def pool_hit_by_a_signal(*args: Any, **kwargs: Any) -> Any:
-        os.kill(os.getpid(), signum)
-        time.sleep(0.05)  # the signal is surely delivered (or held) by now
-        return start(*args, **kwargs)
+    def start_then_signal(process: SpawnProcess) -> None:
+        start(process)
+        if not sent:
+            sent.append(signum)
+            if target == "main thread":
+                signal.pthread_kill(threading.main_thread().ident or 0, signum)
+            else:
+                os.kill(os.getpid(), signum)  # the main thread blocks it: the other one takes it
+                wait_for_it(60)
 
-    monkeypatch.setattr(multiprocessing.get_context("spawn"), "Pool", pool_hit_by_a_signal)
+    monkeypatch.setattr(SpawnProcess, "start", start_then_signal)
     expected = KeyboardInterrupt if signum == signal.SIGINT else Terminated
-    with pytest.raises(expected), runner_mod.sigterm_stops_the_run():
-        list(run_local(_work(), 2))
+    try:
+        with _signal_arrivals() as wait_for_it, pytest.raises(expected), \
+                runner_mod.sigterm_stops_the_run():
+            list(run_local(_work(), 2))
+    finally:
+        standby.set()
+        other.join()
+    assert sent == [signum]
     assert multiprocessing.active_children() == []
 
 

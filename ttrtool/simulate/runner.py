@@ -150,37 +150,76 @@ def sigterm_stops_the_run() -> Iterator[None]:
 _STOPS = {signal.SIGINT, signal.SIGTERM}
 
 
-def _held_signals() -> set[int | signal.Signals] | None:
-    """Hold SIGINT and SIGTERM back (block them) in this thread; return the mask to put
-    back with :func:`_release`, or None off the main thread.
+class _Held:
+    """SIGINT and SIGTERM held back while the pool starts (in the main thread).
 
-    Processes started meanwhile inherit the held signals from their first
-    instruction, so a Ctrl-C while they start cannot interrupt them; the parent
-    gets the signal when it releases them, inside its ``try``, and stops the pool."""
+    Two things hold them.  The main thread blocks them, so the processes it
+    starts meanwhile inherit them blocked from their first instruction and a
+    Ctrl-C cannot interrupt them while they start.  And their Python handlers
+    only note them: a signal sent to the whole process is delivered to some
+    thread that does not block it, if the program has one (pytest-xdist's
+    workers do, a program embedding ttrtool may), and its handler would then
+    raise in the main thread in the middle of starting the pool, where
+    ``Pool()`` lets go of no worker it had started.  Once the pool is whole,
+    :func:`run_local` puts both back and raises what came in the meantime."""
+
+    def __init__(self) -> None:
+        self.mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+        self.came: list[int] = []
+        self.handlers: dict[int, Any] = {}
+        try:
+            for s in _STOPS:
+                # signal.signal first runs the handler of a signal that came just now
+                self.handlers[s] = signal.signal(s, self._note)
+        except BaseException:
+            _restore(self.handlers)
+            self.unblock()
+            raise
+
+    def _note(self, signum: int, frame: Any) -> None:
+        self.came.append(signum)
+
+    def unblock(self) -> None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, self.mask)
+
+    def raise_noted(self) -> None:
+        """Send the signals noted in the meantime again, to this thread: their handlers
+        (put back by now) run here and then."""
+        for signum in dict.fromkeys(self.came):
+            signal.raise_signal(signum)
+
+
+def _held_signals() -> _Held | None:
+    """Hold SIGINT and SIGTERM back (:class:`_Held`), or None off the main thread (which
+    cannot change the handlers)."""
     if threading.current_thread() is not threading.main_thread():
         return None
-    return signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    return _Held()
 
 
-def _release(mask: set[int | signal.Signals] | None) -> None:
-    if mask is not None:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+def _restore(handlers: Mapping[int, Any]) -> None:
+    for s, handler in handlers.items():
+        # None: a handler installed outside Python, which cannot be put back from here.
+        signal.signal(s, signal.SIG_DFL if handler is None else handler)
 
 
 @contextmanager
-def _signals_ignored() -> Iterator[None]:
+def _signals_ignored(held: _Held | None = None) -> Iterator[None]:
     """SIGINT and SIGTERM ignored for a moment (in the main thread): a second Ctrl-C
-    must not interrupt the pool's shutdown."""
+    must not interrupt the pool's shutdown.  With ``held`` (the pool did not start), what
+    it held is dropped: the signals are unblocked while ignored, and its handlers are the
+    ones put back at the end."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = {s: signal.signal(s, signal.SIG_IGN) for s in _STOPS}
+    previous: dict[int, Any] = {s: signal.signal(s, signal.SIG_IGN) for s in _STOPS}
+    if held is not None:
+        previous = held.handlers
+        held.unblock()  # a pending signal is discarded: its handler is SIG_IGN
     try:
         yield
     finally:
-        for s, handler in previous.items():
-            # None: a handler installed outside Python, which cannot be put back from here.
-            signal.signal(s, signal.SIG_DFL if handler is None else handler)
+        _restore(previous)
 
 
 def run_local(work: list[Chunk], jobs: int,
@@ -210,8 +249,12 @@ def run_local(work: list[Chunk], jobs: int,
     pool = None
     try:
         pool = ctx.Pool(processes=workers, initializer=_start_worker, initargs=(shipped,))
-        _release(held)  # a Ctrl-C or SIGTERM that came while the pool started is raised here
-        held = None
+        if held is not None:
+            # A Ctrl-C or SIGTERM that came while the pool started is raised here.
+            _restore(held.handlers)
+            released, held = held, None
+            released.unblock()
+            released.raise_noted()
         # At most a few chunks in flight, so finished chunks waiting for a slow
         # earlier one never pile up: memory stays flat however long the run.
         pending: deque[Any] = deque()
@@ -229,8 +272,7 @@ def run_local(work: list[Chunk], jobs: int,
     except BaseException:
         # Ctrl-C, SIGTERM, an error in a game, or the consumer stopping early: stop the
         # workers (a second signal must not interrupt the shutdown itself).
-        with _signals_ignored():
-            _release(held)
+        with _signals_ignored(held):
             if pool is not None:
                 _stop(pool)
         raise
@@ -251,9 +293,11 @@ def _stop(pool: Any, patience: float = 10.0) -> None:
     stopper.start()
     stopper.join(patience)
     if stopper.is_alive():
-        for worker in getattr(pool, "_pool", ()):
-            if worker.exitcode is None:
-                worker.kill()
+        left = [w for w in getattr(pool, "_pool", ()) if w.exitcode is None]
+        for worker in left:
+            worker.kill()
+        for worker in left:  # reaped, so that no worker outlives the run even as a zombie
+            worker.join(patience)
 
 
 def _distributed() -> Any:
