@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError
 from contextlib import contextmanager
+from functools import partial
 from multiprocessing.context import SpawnProcess
 from pathlib import Path
 from typing import Any
@@ -267,3 +268,66 @@ def test_standard_output_on_a_full_disk_is_named(args: list[str]) -> None:
     assert res.returncode == 2, res.stderr
     assert res.stderr.strip() == ("error: cannot write to standard output: the disk is full "
                                   "(no space left on device)")
+
+
+def _interrupted_at(step: int, action: Callable[[], None]) -> bool:
+    """Run ``action`` with a KeyboardInterrupt raised at its ``step``-th line in the log's
+    code (ttrtool/simulate/gamelog.py and outputs.write_all), as a Ctrl-C may land at any
+    line; False when it ran to its end before that step."""
+    from ttrtool import outputs
+    from ttrtool.simulate import gamelog
+
+    traced = {gamelog.__file__, outputs.__file__}
+    seen = 0
+
+    def trace(frame: Any, event: str, arg: Any) -> Any:
+        nonlocal seen
+        if frame.f_code.co_filename not in traced:
+            return None
+        if event == "line":
+            seen += 1
+            if seen == step:
+                raise KeyboardInterrupt
+        return trace
+
+    sys.settrace(trace)
+    try:
+        action()
+    except KeyboardInterrupt:
+        return True
+    finally:
+        sys.settrace(None)
+    return False
+
+
+@pytest.mark.parametrize("first", [True, False], ids=["first game", "later game"])
+def test_a_signal_at_any_line_of_a_log_write_keeps_the_count_true(tmp_path: Path,
+                                                                  first: bool) -> None:
+    """Whatever line of the log's code a Ctrl-C lands on, the log holds whole games only,
+    as many as it says, or the previous log untouched when it says none (a Ctrl-C right
+    after the rename, or between counting the bytes and the game, made the count wrong)."""
+    from ttrtool.simulate.gamelog import GameLog
+
+    records = [{"game": g, "pad": "x" * 5000} for g in range(2)]
+    step = 0
+    while True:
+        step += 1
+        log = tmp_path / f"{step}" / "games.jsonl"
+        log.parent.mkdir()
+        log.write_text("the previous run's games\n", encoding="utf-8")
+        game_log = GameLog(log)
+        if not first:
+            game_log.write(records[0])
+        hit = _interrupted_at(step, partial(game_log.write, records[1]))
+        game_log.close()
+        lines = log.read_text(encoding="utf-8").splitlines()
+        if game_log.games == 0:
+            assert lines == ["the previous run's games"], step
+        else:
+            tried = records[1:] if first else records
+            assert [json.loads(line) for line in lines] == tried[:game_log.games], step
+        assert sorted(p.name for p in log.parent.iterdir()) == ["games.jsonl"], step
+        if not hit:
+            assert game_log.games == 2 - first
+            break
+    assert step > 5

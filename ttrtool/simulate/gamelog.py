@@ -32,63 +32,92 @@ def _umask() -> int:
     return mask
 
 
+def _offset(fd: int) -> int | None:
+    """Where the next write to ``fd`` goes; None on a pipe or device, which cannot tell."""
+    try:
+        return os.lseek(fd, 0, os.SEEK_CUR)
+    except OSError:
+        return None
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    """Is ``path`` the file open as ``fd`` (has the rename been made)?"""
+    try:
+        return os.path.samestat(os.fstat(fd), os.stat(path))
+    except OSError:
+        return False
+
+
 class GameLog:
-    """Game records appended to ``path``, opened when the first one comes."""
+    """Game records appended to ``path``, opened when the first one comes.
+
+    A Ctrl-C or SIGTERM raises wherever the main thread is, so what the file
+    holds is kept in one attribute, ``_whole`` (bytes and games), changed by one
+    assignment once a game is in the file: no signal can leave the bytes
+    counted and the game not, or the other way round."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.games = 0  # whole games in the file
+        self._whole = (0, 0)  # bytes and games, of whole games in the file
         self._fd: int | None = None
-        self._size = 0  # bytes of whole games
+
+    @property
+    def games(self) -> int:
+        """Whole games in the file."""
+        return self._whole[1]
 
     def write(self, record: dict[str, Any]) -> None:
         line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
         data = line.encode("utf-8")
+        size, games = before = self._whole
         try:
             if self._fd is None:
                 self._first(data)
             else:
                 write_all(self._fd, data)
+            self._whole = (size + len(data), games + 1)
         except OSError as e:
             self._cut_back()
             raise OutputError(f"{why_not_written(self.path, e, replaced=False)}; the log keeps "
                               f"{self.games} whole game(s)") from None
         except BaseException:
             # A Ctrl-C or SIGTERM: the game counts if all of it reached the file.
-            if self._fd is not None and os.lseek(self._fd, 0, os.SEEK_CUR) == (
-                    self._size + len(data)):
-                self._size += len(data)
-                self.games += 1
+            if self._whole == before and self._fd is not None and _offset(
+                    self._fd) == size + len(data):
+                self._whole = (size + len(data), games + 1)
             self._cut_back()
             raise
-        self._size += len(data)
-        self.games += 1
 
     def _first(self, data: bytes) -> None:
         """Open the log with its first game: written to a temporary file beside it and
-        renamed over the previous log once whole (a device or FIFO is opened in place)."""
+        renamed over the previous log once whole (a device or FIFO is opened in place).
+        Interrupted, the temporary file is removed unless the rename was made: then it is
+        the log, and :meth:`write` counts the game if it is whole."""
         target = Path(os.path.realpath(self.path))
         if target.exists() and not stat.S_ISREG(os.stat(target).st_mode):
             self._fd = os.open(target, os.O_WRONLY)
             write_all(self._fd, data)
             return
-        fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
-                                    suffix=".part")
+        fd, name = -1, ""
         try:
+            fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                                        suffix=".part")
+            self._fd = fd
             write_all(fd, data)
             os.chmod(name, 0o666 & ~_umask())
             os.replace(name, target)
         except BaseException:
-            os.close(fd)
-            with contextlib.suppress(OSError):
-                os.unlink(name)
+            if fd >= 0 and not _same_file(fd, target):
+                self._fd = None
+                os.close(fd)
+                with contextlib.suppress(OSError):
+                    os.unlink(name)
             raise
-        self._fd = fd
 
     def _cut_back(self) -> None:
         if self._fd is not None:
             with contextlib.suppress(OSError):  # a device or pipe: nothing to cut
-                os.ftruncate(self._fd, self._size)
+                os.ftruncate(self._fd, self._whole[0])
 
     def close(self) -> None:
         """Close the file (once, however often this is called)."""
