@@ -192,3 +192,121 @@ def test_r_score_2_the_bound_lets_an_odd_city_pair_with_a_named_end() -> None:
     # With n named and one end left: g is that end, and leaving out n-f (1
     # train) evens f.  The bound may not claim more than that.
     assert search.join_bound(free, 1, 1 << node[n]) <= 1
+
+
+# --- what one more route adds (TrailGains) -------------------------------------
+
+
+def brute_force_end(ends: list[tuple[int, int, int]], terminal: set[int], node: int) -> int:
+    """The longest trail from ``node`` (a terminal node may only end one)."""
+    steps: dict[int, list[tuple[int, int, int]]] = {}
+    for i, (a, b, n) in enumerate(ends):
+        steps.setdefault(a, []).append((1 << i, b, n))
+        if a != b:
+            steps.setdefault(b, []).append((1 << i, a, n))
+    best = 0
+
+    def walk(at: int, used: int, length: int) -> None:
+        nonlocal best
+        best = max(best, length)
+        if used and at in terminal:
+            return
+        for bit, other, n in steps.get(at, []):
+            if not used & bit:
+                walk(other, used | bit, length + n)
+
+    walk(node, 0, 0)
+    return best
+
+
+def gains_case(rng: random.Random) -> tuple[list[tuple[int, int, int]], set[int], int]:
+    """Routes of a random multigraph (loops, parallel routes, chains, cycles, border
+    points), and how many of them, from the first, make the network."""
+    nodes = rng.randint(2, 8)
+    terminal = {v for v in range(nodes) if rng.random() < 0.15}
+    owned = rng.randint(0, min(10, 2 * nodes))  # the brute force takes long beyond
+    ends: list[tuple[int, int, int]] = []
+    for _ in range(owned + rng.randint(1, 5)):
+        r = rng.random()
+        if r < 0.08:
+            a = b = rng.randrange(nodes)  # a loop
+        elif r < 0.2 and ends:
+            a, b, _ = rng.choice(ends)  # a parallel route
+        else:
+            a, b = rng.sample(range(nodes), 2)
+        ends.append((a, b, rng.choice((1, 1, 2, 2, 3, 4, 6))))
+    # Candidates: every route not in the network, one to a new node, and a copy
+    # of each network route (a double route's other track).
+    ends += [(rng.randrange(nodes), nodes, 3)] + [(a, b, n) for a, b, n in ends[:owned]]
+    return ends, terminal, owned
+
+
+def check_gains(cases: int, seed: int) -> int:
+    """TrailGains against longest_trail with and without each candidate; the
+    number of candidates checked."""
+    rng = random.Random(seed)
+    checked = 0
+    for case in range(cases):
+        ends, terminal, owned = gains_case(rng)
+        route_a = [a for a, _, _ in ends]
+        route_b = [b for _, b, _ in ends]
+        route_len = [n for _, _, n in ends]
+        is_terminal = [v in terminal for v in range(10)]
+        network = list(range(owned))
+        trails = longest_module.TrailGains(network, route_a, route_b, route_len, is_terminal)
+        base = longest_trail(network, route_a, route_b, route_len, is_terminal)
+        assert trails.longest == base, (case, ends, terminal, owned)
+        for r in rng.sample(range(owned, len(ends)), len(ends) - owned):  # any order
+            grown = longest_trail(network + [r], route_a, route_b, route_len, is_terminal)
+            assert trails.gain(*ends[r]) == grown - base, (case, ends, terminal, owned, r)
+            checked += 1
+        for node in {v for a, b, _ in ends[:owned] for v in (a, b) if v not in terminal}:
+            plain = brute_force_end(ends[:owned], terminal, node)
+            assert trails.end(node) == plain, (case, ends, terminal, owned, node)
+    return checked
+
+
+def test_r_score_2_trail_gains_equal_the_search_with_the_route_added() -> None:
+    """On thousands of random networks (loops, figure-eights, parallel routes,
+    border points), each candidate route's gain is the plain search's."""
+    assert check_gains(1200, 2027) > 9000
+
+
+def test_r_score_2_trail_gains_exact_when_a_node_has_too_many_trails_to_walk(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no walking budget, each node's longest trail comes from the search
+    with a heavy route added at the node."""
+    monkeypatch.setattr(longest_module, "END_BUDGET", 0)
+    check_gains(400, 11)
+    monkeypatch.setattr(longest_module, "END_BUDGET", 3)
+    check_gains(400, 12)
+
+
+def test_r_score_2_trail_gains_by_hand() -> None:
+    # A figure eight through A (12 trains) and a spur D-F of 5.
+    board = tiny_board([route("A", "B", 2), route("B", "C", 2), route("C", "A", 2),
+                        route("A", "D", 2), route("D", "E", 2), route("E", "A", 2),
+                        route("D", "F", 5), route("B", "G", 3), route("G", "H", 6),
+                        route("B", "C", 4)])
+    g = Game(board, 2)
+    trails = longest_module.TrailGains([0, 1, 2, 3, 4, 5], g.route_a, g.route_b,
+                                       g.route_len, g.terminal)
+    assert trails.longest == 12
+    gain = trails.gain
+    assert gain(g.route_a[6], g.route_b[6], 5) == 5  # the whole eight, ending at D, then F
+    assert gain(g.route_a[7], g.route_b[7], 3) == 3  # ... ending at B
+    assert gain(g.route_a[8], g.route_b[8], 6) == 0  # touches nothing, shorter than 12
+    assert gain(g.route_a[9], g.route_b[9], 4) == 4  # B-C's other track: one more loop
+    assert trails.end(g.route_a[0]) == 12
+
+
+def test_r_ch_9_trail_gains_never_go_on_through_a_border_point() -> None:
+    board = tiny_board([route("A", "Italia", 3, border_point="IT1"),
+                        route("B", "Italia", 4, border_point="IT1"),
+                        route("A", "C", 2)],
+                       rules={"preset": "switzerland"}, countries=COUNTRY)
+    g = Game(board, 2)
+    trails = longest_module.TrailGains([0], g.route_a, g.route_b, g.route_len, g.terminal)
+    assert trails.longest == 3
+    assert trails.gain(g.route_a[1], g.route_b[1], 4) == 1  # a piece of its own, 4 long
+    assert trails.gain(g.route_a[2], g.route_b[2], 2) == 2  # on from A: 5

@@ -36,7 +36,7 @@ from ttrtool.bots.expert_2025 import Expert2025
 from ttrtool.bots.judgement import draw_turns
 from ttrtool.engine.actions import Action, ClaimRoute
 from ttrtool.engine.game import Game
-from ttrtool.engine.longest import longest_trail
+from ttrtool.engine.longest import TrailGains, longest_trail
 from ttrtool.engine.view import PlayerView
 from ttrtool.graph import INF, PathSearch, UnionFind
 
@@ -91,10 +91,12 @@ class Expert(Expert2025):
         super().__init__(game, seat, rng)
         self._no_join: tuple[int, int] | None = None  # (plans, own routes) of the last "no"
         self._hand: Sequence[int] = ()  # the hand of the decision under way
-        # trail_gain(): (own routes, its longest trail, gain by route) of one network
-        self._trail: tuple[int, int, dict[int, int]] = (-1, 0, {})
-        # trail_room(): (claimed routes, the other players' longest trail) of one board
+        # own_trails(): (own routes, its network's longest trail and gains)
+        self._trail: tuple[int, TrailGains | None] = (-1, None)
+        # others_trail(): (claimed routes, the other players' longest trail) of one
+        # board, and each other player's (routes, longest trail)
         self._others: tuple[int, int] = (-1, 0)
+        self._their: dict[int, tuple[int, int]] = {}
         longest = sum(b.points for b in game.rules.bonuses if b.type == "longest_path")
         if self.race_bonus and not self.both:
             self.turn_margin = self.slack_closed * self.race_slack
@@ -250,50 +252,52 @@ class Expert(Expert2025):
 
     # --- the longest path ------------------------------------------------------
 
-    def trail_gain(self, owner: Sequence[int], route: int) -> int:
-        """Spaces the route would add to its longest trail (R-SCORE-3); remembered
-        while its own routes stay the same."""
+    def own_trails(self, owner: Sequence[int]) -> TrailGains:
+        """Its network's longest trail and what each route would add to it
+        (R-SCORE-3); remembered while its own routes stay the same."""
         seat = self.seat
         mine_n = owner.count(seat)
-        count, base, gains = self._trail
+        count, trails = self._trail
+        if trails is None or count != mine_n:
+            g = self.game
+            trails = TrailGains([r for r, o in enumerate(owner) if o == seat],
+                                g.route_a, g.route_b, g.route_len, g.terminal)
+            self._trail = (mine_n, trails)
+        return trails
+
+    def trail_gain(self, owner: Sequence[int], route: int) -> int:
+        """Spaces the route would add to its longest trail (R-SCORE-3)."""
         g = self.game
-        if count != mine_n:
-            mine = [r for r, o in enumerate(owner) if o == seat]
-            base = longest_trail(mine, g.route_a, g.route_b, g.route_len, g.terminal)
-            gains = {}
-            self._trail = (mine_n, base, gains)
-        gain = gains.get(route)
-        if gain is None:
-            a, b = g.route_a[route], g.route_b[route]
-            mine = [r for r, o in enumerate(owner) if o == seat]
-            if any(g.route_a[r] in (a, b) or g.route_b[r] in (a, b) for r in mine):
-                gain = longest_trail(mine + [route], g.route_a, g.route_b, g.route_len,
-                                     g.terminal) - base
-            else:
-                gain = max(0, g.route_len[route] - base)
-            gains[route] = gain
-        return gain
+        return self.own_trails(owner).gain(g.route_a[route], g.route_b[route],
+                                           g.route_len[route])
 
     def others_trail(self, owner: Sequence[int]) -> int:
-        """The longest trail of any other player (public: their claimed routes)."""
+        """The longest trail of any other player (public: their claimed routes);
+        a player's is searched again only when its routes change."""
         claimed = sum(1 for o in owner if o >= 0)
         if self._others[0] != claimed:
             g = self.game
-            mine: dict[int, list[int]] = {}
+            theirs: dict[int, list[int]] = {}
             for r, o in enumerate(owner):
                 if o >= 0 and o != self.seat:
-                    mine.setdefault(o, []).append(r)
-            best = max((longest_trail(rs, g.route_a, g.route_b, g.route_len, g.terminal)
-                        for rs in mine.values()), default=0)
+                    theirs.setdefault(o, []).append(r)
+            best = 0
+            for o, rs in theirs.items():
+                known = self._their.get(o)
+                if known is None or known[0] != len(rs):
+                    known = self._their[o] = (len(rs), longest_trail(
+                        rs, g.route_a, g.route_b, g.route_len, g.terminal))
+                best = max(best, known[1])
             self._others = (claimed, best)
         return self._others[1]
 
     def trail_worth(self, owner: Sequence[int], route: int) -> float:
         """Points the route is worth towards the longest path: ``trail_weight`` a
         space it adds, up to ``path_lead`` beyond the other players' longest."""
-        gain: float = self.trail_gain(owner, route)
+        trails, g = self.own_trails(owner), self.game
+        gain: float = trails.gain(g.route_a[route], g.route_b[route], g.route_len[route])
         if gain and self.path_lead is not None:
-            room = self.others_trail(owner) + self.path_lead - self._trail[1]
+            room = self.others_trail(owner) + self.path_lead - trails.longest
             gain = max(0.0, min(gain, room))
         return self.trail_weight * gain
 
