@@ -4,10 +4,12 @@ claim pays (issue 25, item 6)."""
 from __future__ import annotations
 
 import copy
+import errno
 import json
 import os
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -117,18 +119,28 @@ def test_bytes_and_nesting_that_are_no_log_are_exit_2(tmp_path: Path, content: b
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
 def test_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
+    """Refused from its kind alone, never opened: a reader of the FIFO would wait for a
+    writer for ever.  The test watches for a reader (a writer's non-blocking open succeeds
+    only while one has the FIFO open) rather than guessing how long a refusal may take."""
     fifo = tmp_path / "games.jsonl"
     os.mkfifo(fifo)
     outcome: list[Any] = []
     worker = threading.Thread(target=lambda: outcome.append(
         cli.invoke(app, ["replay", str(fifo)])), daemon=True)
     worker.start()
-    worker.join(timeout=20)
-    if not outcome:  # it blocks: unblock it so the test run can end
-        with open(fifo, "w") as f:
-            f.write("\n")
-        worker.join(timeout=20)
-        pytest.fail("replay blocked on a FIFO")
+    deadline = time.monotonic() + 120
+    while worker.is_alive():
+        try:
+            fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError as e:
+            assert e.errno == errno.ENXIO, e  # no reader: the FIFO is not open
+            assert time.monotonic() < deadline, "replay neither refused nor opened the FIFO"
+            worker.join(0.05)
+            continue
+        os.write(fd, b"\n")  # unblock the reader so that the test run can end
+        os.close(fd)
+        worker.join()
+        pytest.fail("replay opened the FIFO")
     assert outcome[0].exit_code == 2
     assert "it is a FIFO (a named pipe)" in outcome[0].output
 
