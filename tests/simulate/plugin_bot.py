@@ -33,3 +33,27 @@ class CheatBot(FirstBot):
 
 class NotABot:
     pass
+
+
+class DyingBot(FirstBot):
+    """Ends the worker process that plays it at its first move, as the system's killer
+    of processes ends one when memory runs out (SIGKILL), or as a bot calling sys.exit
+    does; in a process that is no pool worker it plays as FirstBot."""
+
+    how = "kill"
+
+    def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        import multiprocessing
+        import os
+        import signal
+        import sys
+
+        if multiprocessing.parent_process() is not None:
+            if self.how == "kill":
+                os.kill(os.getpid(), signal.SIGKILL)
+            sys.exit(0)
+        return super().choose(view, actions)
+
+
+class LeavingBot(DyingBot):
+    how = "exit"

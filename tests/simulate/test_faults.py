@@ -30,7 +30,14 @@ from ttrtool import simulate
 from ttrtool.cli import app
 from ttrtool.simulate import runner as runner_mod
 from ttrtool.simulate import session as session_mod
-from ttrtool.simulate.runner import BackendLost, Chunk, Terminated, run_dask, run_local
+from ttrtool.simulate.runner import (
+    BackendLost,
+    Chunk,
+    Terminated,
+    WorkerLost,
+    run_dask,
+    run_local,
+)
 from ttrtool.simulate.session import RunError, RunRequest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -331,3 +338,35 @@ def test_a_signal_at_any_line_of_a_log_write_keeps_the_count_true(tmp_path: Path
             assert game_log.games == 2 - first
             break
     assert step > 5
+
+
+@POSIX
+@pytest.mark.parametrize(("bot", "says"), [
+    ("DyingBot", "was killed by SIGKILL, as the system kills a process when memory runs out"),
+    ("LeavingBot", "ended with exit code 0"),
+], ids=["killed", "sys.exit"])
+def test_a_worker_that_dies_stops_the_run_instead_of_hanging_it(bot: str, says: str) -> None:
+    """A pool worker killed in the middle of a chunk (as when memory runs out) or leaving
+    (a bot calling sys.exit) never hands its chunk back: the run used to wait for it for
+    ever.  Now it stops with WorkerLost, a BackendLost, and no worker is left."""
+    path = str(ROOT / "maps" / "switzerland.yaml")
+    bots = ("random", "random", f"tests.simulate.plugin_bot:{bot}")
+    work = [Chunk(path, 3, bots, 1, s, s + 2) for s in range(0, 8, 2)]
+    with pytest.raises(WorkerLost) as caught:
+        list(run_local(work, 2))
+    assert isinstance(caught.value, BackendLost)
+    message = str(caught.value)
+    assert says in message, message
+    assert "stopped at game 0 of the 3-player games" in message, message
+    assert multiprocessing.active_children() == []
+
+
+@POSIX
+def test_a_lost_worker_ends_simulate_with_exit_2_and_a_message(tmp_path: Path) -> None:
+    res = cli.invoke(app, ["simulate", "switzerland", "-n", "8", "-j", "2", "-q",
+                           "--bots", "random,random,tests.simulate.plugin_bot:DyingBot"])
+    assert res.exit_code == 2, res.output
+    assert "a worker process (pid " in res.output and "was killed by SIGKILL" in res.output
+    assert "(with too little memory, run again with fewer --jobs)" in res.output
+    assert "the run stopped at game 0 of the 3-player games" in res.output
+    assert "Traceback" not in res.output

@@ -7,10 +7,10 @@ returns (and a progress bar while it goes on).
 Exit codes (the scheme of README.md): 0 done; 1 the map has errors, or a
 ``--fail-on`` threshold was crossed; 2 usage or I/O error (unknown map file
 or bot, bad option, unwritable output, Dask not installed or unreachable, a
-plug-in bot that breaks the interface); 3 the engine broke an invariant (a
-bug: please report it with the seed); 130 interrupted (Ctrl-C); 143 terminated
-(SIGTERM).  Interrupted or terminated, the ``--log`` keeps every whole game
-played, and no report is written.
+plug-in bot that breaks the interface, a worker process that died); 3 the
+engine broke an invariant (a bug: please report it with the seed); 130
+interrupted (Ctrl-C); 143 terminated (SIGTERM).  Interrupted or terminated,
+the ``--log`` keeps every whole game played, and no report is written.
 """
 
 from __future__ import annotations
@@ -159,7 +159,8 @@ def simulate_command(
     Exit codes: 0 done; 1 the map has errors, or a --fail-on threshold was crossed; 2 usage
     or I/O error (a bad option, a map file that cannot be read or parsed, an output that
     cannot be written or a full disk, an unusable bot, a Dask scheduler that cannot be
-    reached or loses every worker); 3 the engine broke an invariant (a bug: report it with
+    reached or loses every worker, a local worker process that died, as when memory runs
+    out); 3 the engine broke an invariant (a bug: report it with
     the seed); 130 interrupted (Ctrl-C), 143 terminated (SIGTERM): the --log keeps every
     whole game played so far.
     """

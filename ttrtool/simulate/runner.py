@@ -35,6 +35,14 @@ class BackendLost(RuntimeError):
     or the scheduler went away); the games it finished before are kept."""
 
 
+class WorkerLost(BackendLost):
+    """A local worker process ended while the pool was playing: killed (by the system when
+    memory runs out, or by hand) or gone of its own accord (a plug-in bot that called
+    sys.exit).  ``multiprocessing.Pool`` never hands back the chunk such a worker was
+    playing, and one that died waiting for work holds the lock of the pool's queue, so
+    the run would wait for ever; the games played before are kept."""
+
+
 @dataclass(frozen=True)
 class Chunk:
     """Games ``start`` to ``stop - 1`` of one player count of a run."""
@@ -222,6 +230,59 @@ def _signals_ignored(held: _Held | None = None) -> Iterator[None]:
         _restore(previous)
 
 
+# How often the wait for a chunk looks at the workers (seconds): a worker lost is named
+# this long after it ended at the latest.
+_WATCH = 1.0
+
+
+class _WatchedSpawn(multiprocessing.context.SpawnContext):
+    """The spawn context, keeping every process it makes: the pool's workers and those
+    the pool starts in place of workers that ended."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.made: list[multiprocessing.context.SpawnProcess] = []
+
+    def Process(self, *args: Any, **kwargs: Any  # type: ignore[override]  # noqa: N802
+                ) -> multiprocessing.context.SpawnProcess:
+        process = multiprocessing.context.SpawnProcess(*args, **kwargs)
+        self.made.append(process)
+        return process
+
+    def ended(self) -> list[multiprocessing.context.SpawnProcess]:
+        return [p for p in self.made if p.exitcode is not None]
+
+
+def _how(exitcode: int) -> str:
+    """How a worker ended, for the message of :class:`WorkerLost`."""
+    if exitcode == -signal.SIGKILL:
+        return ("was killed by SIGKILL, as the system kills a process when memory runs out "
+                "(with too little memory, run again with fewer --jobs)")
+    if exitcode < 0:
+        try:
+            return f"was killed by {signal.Signals(-exitcode).name}"
+        except ValueError:
+            return f"was killed by signal {-exitcode}"
+    return f"ended with exit code {exitcode}"
+
+
+def _wait(result: Any, chunk: Chunk, ctx: _WatchedSpawn) -> list[Record]:
+    """The records of ``chunk`` once its worker has played it; :class:`WorkerLost` as soon
+    as a worker of the pool is found to have ended (the pool would wait for ever)."""
+    while True:
+        try:
+            records: list[Record] = result.get(_WATCH)
+            return records
+        except multiprocessing.TimeoutError:
+            ended = ctx.ended()
+            if ended:
+                lost = ended[0]
+                raise WorkerLost(
+                    f"a worker process (pid {lost.pid}) {_how(lost.exitcode or 0)}: the run "
+                    f"stopped at game {chunk.start} of the {chunk.players}-player games"
+                    ) from None
+
+
 def run_local(work: list[Chunk], jobs: int,
               boards: Mapping[str, Board] | None = None) -> Generator[Record, None, None]:
     """Play chunks here (``jobs == 1``) or on a pool of ``jobs`` processes, in game order.
@@ -232,6 +293,8 @@ def run_local(work: list[Chunk], jobs: int,
     :class:`Terminated`) leaves, or the iterator is closed early, so no worker
     prints anything; a signal while the pool starts is held until it has started.
     SIGTERM (:class:`Terminated`, see :func:`sigterm_stops_the_run`) stops it alike.
+    A worker that ends while the pool plays (killed when memory runs out) stops the run
+    with :class:`WorkerLost`, where the pool itself would wait for ever.
     """
     if jobs <= 1 or len(work) <= 1:
         for c in work:
@@ -240,7 +303,7 @@ def run_local(work: list[Chunk], jobs: int,
     shipped = {path: (boards or {}).get(path) or _board(path)
                for path in dict.fromkeys(c.map_path for c in work)}
     # spawn: no inherited threads or locks; every worker imports ttrtool afresh.
-    ctx = multiprocessing.get_context("spawn")
+    ctx = _WatchedSpawn()
     workers = min(jobs, len(work))
     # The tracker of the pool's semaphores first: starting it unblocks SIGINT and SIGTERM
     # behind itself, which would let a signal reach workers still starting.
@@ -257,17 +320,18 @@ def run_local(work: list[Chunk], jobs: int,
             released.raise_noted()
         # At most a few chunks in flight, so finished chunks waiting for a slow
         # earlier one never pile up: memory stays flat however long the run.
-        pending: deque[Any] = deque()
+        pending: deque[tuple[Chunk, Any]] = deque()
         todo = iter(work)
         for c in todo:
-            pending.append(pool.apply_async(play_chunk, (c,)))
+            pending.append((c, pool.apply_async(play_chunk, (c,))))
             if len(pending) >= 3 * workers:
                 break
         while pending:
-            records = pending.popleft().get()
+            chunk, result = pending.popleft()
+            records = _wait(result, chunk, ctx)
             nxt = next(todo, None)
             if nxt is not None:
-                pending.append(pool.apply_async(play_chunk, (nxt,)))
+                pending.append((nxt, pool.apply_async(play_chunk, (nxt,))))
             yield from records
     except BaseException:
         # Ctrl-C, SIGTERM, an error in a game, or the consumer stopping early: stop the
