@@ -370,3 +370,33 @@ def test_a_lost_worker_ends_simulate_with_exit_2_and_a_message(tmp_path: Path) -
     assert "(with too little memory, run again with fewer --jobs)" in res.output
     assert "the run stopped at game 0 of the 3-player games" in res.output
     assert "Traceback" not in res.output
+
+
+@POSIX
+def test_a_worker_stopped_in_the_middle_of_a_result_sends_all_of_it_first() -> None:
+    """SIGTERM to a pool worker (the pool stopping it, or a signal to the whole process
+    group) while it writes a chunk's records to the pipe: it used to leave half-way, and
+    the parent's reader of results waited for the rest for ever, which made the pool's
+    shutdown wait out its patience (or read the next message as the rest).  The 1 MiB
+    result cannot fit the pipe until this test reads it, so once its first bytes are
+    there the worker is in the middle of writing it, whatever the timing."""
+    from tests.simulate import child
+
+    ctx = multiprocessing.get_context("spawn")
+    results, into = ctx.Pipe(duplex=False)
+    work, never = ctx.Pipe(duplex=False)
+    worker = ctx.Process(target=child.send_then_wait, args=(into, work, 1 << 20))
+    worker.start()
+    into.close()
+    try:
+        assert results.poll(120), "the worker sent nothing within two minutes"
+        os.kill(worker.pid or 0, signal.SIGTERM)
+        assert results.recv_bytes() == b"x" * (1 << 20)
+        worker.join(120)
+        assert worker.exitcode == 0  # and then it left, waiting for work
+    finally:
+        if worker.exitcode is None:
+            worker.kill()
+            worker.join()
+        for end in (results, work, never):
+            end.close()

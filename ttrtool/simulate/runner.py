@@ -18,7 +18,7 @@ from collections.abc import Generator, Iterator, Mapping
 from concurrent.futures import CancelledError
 from contextlib import contextmanager
 from dataclasses import dataclass
-from multiprocessing import resource_tracker
+from multiprocessing import connection, resource_tracker
 from typing import Any
 
 from ttrtool.model import Board
@@ -116,6 +116,7 @@ def _start_worker(boards: Mapping[str, Board]) -> None:
     reading, validating and building the map again."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _leave)
+    signal.signal(signal.SIGALRM, _leave)  # _leave's second look, after a message is out
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
     _BOARDS.update(boards)
     # Import the playing modules now, while the parent is still starting the other workers.
@@ -123,11 +124,33 @@ def _start_worker(boards: Mapping[str, Board]) -> None:
     import ttrtool.simulate.rescore  # noqa: F401
 
 
+# The functions of multiprocessing.connection that write one message to a pipe.
+_SENDING = frozenset({"send", "send_bytes", "_send_bytes", "_send"})
+
+
+def _sending(frame: Any) -> bool:
+    """Is ``frame``, or a frame it was called from, writing a message to a pipe?"""
+    while frame is not None:
+        code = frame.f_code
+        if code.co_name in _SENDING and code.co_filename == connection.__file__:
+            return True
+        frame = frame.f_back
+    return False
+
+
 def _leave(signum: int, frame: Any) -> None:
     """A worker's SIGTERM (the pool stopping it, or a signal to the whole process group):
     leave through SystemExit, which lets go of the pool's queue lock on the way out.  Dying
     at once (the default) while waiting for work left the lock held, and the parent's
-    pool.terminate() then waited for it for ever."""
+    pool.terminate() then waited for it for ever.
+
+    Not in the middle of a message, though: a chunk's records (hundreds of kB) take many
+    writes to the pipe, and a worker leaving half-way left the parent's reader of results
+    waiting for the rest for ever (or reading the next message as its end).  Then the
+    worker looks again 10 ms later (SIGALRM), until the message is out."""
+    if _sending(frame):
+        signal.setitimer(signal.ITIMER_REAL, 0.01)
+        return
     raise SystemExit(0)
 
 
