@@ -103,6 +103,23 @@ def test_r_claim_1_the_menu_offers_the_claims_of_the_default_list(name: str, gam
 
 
 @pytest.mark.parametrize("name,game", games(), ids=[n for n, _ in games()])
+def test_r_var_3_every_payment_of_a_route_is_the_full_lists(name: str, game: Game) -> None:
+    """``menu.every(route)`` is that route's claims in the full legal list, every
+    payment (locomotives and substitute sets, R-VAR-3) in the list's order."""
+    more = 0
+    for st in main_positions(game, 1):
+        p = st.current_player
+        full = [a for a in st.legal_actions() if isinstance(a, ClaimRoute)]
+        menu = BoardMenu(game, st.view(p))
+        for r in range(game.n_routes):
+            want = [a for a in full if a.route == r]
+            got = menu.every(r)
+            assert list(got) == want, (name, r)
+            more += len(got) - len(menu.of(r))
+    assert more > 0  # the default list hides some payments
+
+
+@pytest.mark.parametrize("name,game", games(), ids=[n for n, _ in games()])
 def test_r_claim_4_a_claim_is_legal_exactly_when_the_full_list_holds_it(
         name: str, game: Game) -> None:
     """Every claim of the full list is legal; so are none of its neighbours that the

@@ -33,6 +33,7 @@ from ttrtool.engine.claims import (
     hand_row,
     key_payments,
     payable_claims,
+    payments,
     picker,
     substitute_claims,
 )
@@ -94,6 +95,19 @@ class BoardMenu:
             return substitute_claims(g, route, take)
         result: tuple[ClaimRoute, ...] = take(g.claim_table[route])
         return result
+
+    def every(self, route: int) -> tuple[ClaimRoute, ...]:
+        """Every legal claim of ``route`` now, not only the default ones: each number of
+        locomotives and of substitute sets (R-VAR-3) per colour, in the engine's payment
+        order (the full list's claims of the route); empty when :meth:`of` is."""
+        if not self.of(route):
+            return ()
+        g = self.game
+        key = g.route_pay_key[route]
+        if key in g.sub_key_set:
+            return substitute_claims(g, route, key_payments(g, key, self.hand))
+        row = g.claim_table[route]
+        return tuple(row[o] for o in payments(g, key, self.hand))
 
     def __iter__(self) -> Iterator[ClaimRoute]:
         of = self.of
