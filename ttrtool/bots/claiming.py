@@ -32,6 +32,9 @@ class _NoMenu:
     def of(self, route: int) -> tuple[ClaimRoute, ...]:
         return ()
 
+    def every(self, route: int) -> tuple[ClaimRoute, ...]:
+        return ()
+
     def __iter__(self) -> Iterator[ClaimRoute]:
         return iter(())
 
@@ -64,9 +67,18 @@ class Claiming:
     _rescued: set[int]  # tickets a station was built for
     _withdrawn: set[int]  # tunnels it once withdrew from
     _by_points: dict[int, tuple[int, ...]]  # points_order(), by least length
-    # the plan's missing cards, and the routes closed to it (StrategicBot)
+    # the plan's missing cards, the plan's cards a claim would spend, and the routes
+    # closed to it (StrategicBot)
     wishes: Callable[[PlayerView], list[int]]
+    plan_loss: Callable[[PlayerView, ClaimRoute], int]
     closed_routes: Callable[[Sequence[int]], list[bool]]
+    # Pay claims with the fewest cards the open plan still takes (every payment of a
+    # route paid with "any N" sets, R-VAR-3, so a held locomotive can pay a ferry's
+    # symbol), and claim for points before the endgame only with cards the plan can
+    # spare (StrategicBot.plan_guard).  False: each colour's first payment and points
+    # claims with any cards, the way of expert-2025 (and of the expert, whose own
+    # keep_plan guards its claims for points).
+    keep_plan_cards = True
 
     def payment_key(self, view: PlayerView, a: ClaimRoute,
                     missing: Sequence[int]) -> tuple[int, int]:
@@ -74,11 +86,31 @@ class Claiming:
         spent = 0 if a.color == LOCO else missing[self.game.card_index[a.color]]
         return (a.locomotives, spent)
 
+    def claims_of(self, route: int) -> tuple[ClaimRoute, ...]:
+        """The claims of ``route`` to choose among: the menu's default payments (one per
+        colour, the fewest locomotives, then the fewest sets), and with
+        ``keep_plan_cards`` every payment of a route that takes "any N" sets (R-VAR-3):
+        there the default pays a ferry's symbols with sets of three cards, the engine
+        taking them from the colour held most, even with a locomotive in hand."""
+        g = self.game
+        if self.keep_plan_cards and g.pay_keys[g.route_pay_key[route]].substitutes:
+            return self.menu.every(route)
+        return self.menu.of(route)
+
+    def cards_spent(self, a: ClaimRoute) -> int:
+        """Cards the claim lays down: its colour, locomotives and any sets."""
+        return a.cards + a.locomotives + sum(n for _, n in a.substitutes)
+
     def best_claim(self, view: PlayerView, actions: Sequence[Action],
                    routes: set[int]) -> ClaimRoute | None:
-        """The longest route of ``routes`` that can be claimed now, paid as cheaply as possible."""
+        """The longest route of ``routes`` that can be claimed now, paid as cheaply as
+        possible: with ``keep_plan_cards``, the fewest cards the rest of the plan takes,
+        then the fewest cards; then the fewest locomotives and the colour the plan
+        misses least."""
         if not routes:
             return None
+        if self.keep_plan_cards:
+            return self._best_claim_keeping(view, routes)
         best: ClaimRoute | None = None
         best_key: tuple[int, int, int, int] | None = None
         missing: list[int] | None = None
@@ -95,14 +127,32 @@ class Claiming:
                         best, best_key = a, key
         return best
 
+    def _best_claim_keeping(self, view: PlayerView, routes: set[int]) -> ClaimRoute | None:
+        best: ClaimRoute | None = None
+        best_key: tuple[int, int, int, int, int, int] | None = None
+        missing: list[int] | None = None
+        tunnels = self.tunnel_routes
+        for r in routes:  # the key ends with the route: the order of the routes does not matter
+            for a in self.claims_of(r):
+                if not tunnels[r] or self.tunnel_ok(view, a):
+                    if missing is None:
+                        missing = self.wishes(view)
+                    locos, spent = self.payment_key(view, a, missing)
+                    key = (-self.lengths[r], self.plan_loss(view, a), self.cards_spent(a),
+                           locos, spent, r)
+                    if best_key is None or key < best_key:
+                        best, best_key = a, key
+        return best
+
     def points_claim(self, view: PlayerView, actions: Sequence[Action], min_length: int,
                      allowed: Callable[[ClaimRoute], bool] | None = None) -> ClaimRoute | None:
         """The claimable route worth most points (at least ``min_length`` long), among the
         claims ``allowed`` accepts (every claim without it)."""
         best: ClaimRoute | None = None
-        best_key: tuple[int, int, int] | None = None
+        best_key: tuple[int, ...] | None = None
         points, tunnels = self.points, self.tunnel_routes
-        of = self.menu.of
+        keeping = self.keep_plan_cards
+        of = self.claims_of if keeping else self.menu.of
         for r in self.points_order(min_length):
             if best_key is not None and -points[r] > best_key[0]:
                 break  # fewer points than the best: no route further on can win
@@ -110,7 +160,10 @@ class Claiming:
                 if allowed is not None and not allowed(a):
                     continue
                 if not tunnels[r] or self.tunnel_ok(view, a):
-                    key = (-points[r], a.locomotives, r)
+                    # with keep_plan_cards, of a route's payments the one that spends
+                    # fewest of the plan's cards, then fewest cards
+                    key = ((-points[r], self.plan_loss(view, a), self.cards_spent(a),
+                            a.locomotives, r) if keeping else (-points[r], a.locomotives, r))
                     if best_key is None or key < best_key:
                         best, best_key = a, key
         return best

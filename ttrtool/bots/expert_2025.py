@@ -86,6 +86,9 @@ class Expert2025(BonusPlay):
     block_len = BLOCK_LENGTH
     block_gain = BLOCK_DETOUR
     train_cost = TRAIN_COST
+    # The archetypes' card use of 2026 (Claiming.keep_plan_cards) is not the baseline's:
+    # it pays each colour's first payment and claims for points with any cards.
+    keep_plan_cards = False
 
     def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
         super().__init__(game, seat, rng)

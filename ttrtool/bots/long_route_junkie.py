@@ -63,7 +63,9 @@ class LongRouteJunkie(StrategicBot):
         if self.target is None or self.closed(view.route_owner, self.target) or \
                 view.route_owner[self.target] >= 0:
             self.target = self.pick_target(view)
-        long_claim = self.points_claim(view, actions, min_length=LONG)
+        # paid with cards its plan can spare (plan_guard), as every claim for points
+        long_claim = self.points_claim(view, actions, min_length=LONG,
+                                       allowed=self.plan_guard(view))
         if long_claim is not None and (
                 long_claim.route in self.needed
                 or view.trains[self.seat] - self.trains_of[long_claim.route]

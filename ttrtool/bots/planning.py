@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import cast
 
 from ttrtool.bots.claiming import NO_MENU, Claiming
@@ -180,9 +180,10 @@ class StrategicBot(Claiming):
         return self.points_claim(view, actions, min_length=3 if not self.endgame(view) else 1)
 
     def fallback(self, view: PlayerView, actions: Sequence[Action]) -> Action:
-        """Draw cards; when the game is ending or the hand is huge, take points instead."""
+        """Draw cards; when the game is ending or the hand is huge, take points instead
+        (before the endgame, with cards the plan can spare: :meth:`plan_guard`)."""
         if self.endgame(view) or sum(view.hand) >= 24:
-            claim = self.points_claim(view, actions, min_length=1)
+            claim = self.points_claim(view, actions, min_length=1, allowed=self.plan_guard(view))
             if claim is not None:
                 return claim
         station = self.station_rescue(view, actions)
@@ -388,6 +389,52 @@ class StrategicBot(Claiming):
                     want[c] += self.lengths[r]
             self._plan_cards = (want, grays, ferry_locos)
         return self._plan_cards
+
+    def plan_loss(self, view: PlayerView, a: ClaimRoute) -> int:
+        """Cards the rest of the open plan takes that claim ``a`` would spend.
+
+        Of each colour the plan wants (beyond ``a``'s own route, if planned) it keeps
+        that many, or all it holds if fewer; of locomotives, as many as its ferries'
+        symbols need (R-EU-6).  The cards of "any N" sets count with the rest (R-VAR-3):
+        the engine takes them from the colour held most, often the one collected for
+        the plan.  Gray spaces are left out: any colour pays them."""
+        want, _grays, ferry_locos = self.plan_cards()
+        hand = view.hand
+        loco = self.loco
+        index = self.game.card_index
+        spent = [0] * (loco + 1)
+        spent[index[a.color]] += a.cards
+        spent[loco] += a.locomotives
+        for name, n in a.substitutes:
+            spent[index[name]] += n
+        own = a.route if a.route in self.needed else -1
+        loss = 0
+        for c in range(loco + 1):
+            if not spent[c]:
+                continue
+            w = ferry_locos if c == loco else want[c]
+            if own >= 0:
+                w -= self.min_locos[own] if c == loco else (
+                    self.lengths[own] if self.colors[own] == c else 0)
+            keep = min(w, hand[c])
+            left = hand[c] - spent[c]
+            if left < keep:
+                loss += keep - left
+        return loss
+
+    def plan_guard(self, view: PlayerView) -> Callable[[ClaimRoute], bool] | None:
+        """The claims for points it may make now (None: any): before the endgame, with
+        its plan open and ``keep_plan_cards``, a claim off the plan must keep the cards
+        the plan still takes (:meth:`plan_loss`) and the trains it still lays.  A player
+        does not pay for points with the cards of the route a ticket needs (on Nordic
+        Countries, the five blue of Rovaniemi-Kirkenes), nor with its trains."""
+        if not self.keep_plan_cards or not self.needed or self.endgame(view):
+            return None
+        needed = self.needed
+        spare = view.trains[self.seat] - self.planned_cost()
+        trains = self.trains_of
+        return lambda a: a.route in needed or (trains[a.route] <= spare
+                                               and not self.plan_loss(view, a))
 
     def wishes(self, view: PlayerView) -> list[int]:
         """Cards still missing per colour for the planned routes (gray: the best-held colour)."""
