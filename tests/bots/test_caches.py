@@ -1,7 +1,8 @@
 """The bots' speed caches give exactly what working from scratch gives.
 
 Each strategic bot keeps some answers for as long as their inputs stay the
-same (docs/bots.md, "Speed").  Here every bot of seeded games checks, at each
+same (docs/bots.md, "Speed"); the expert also grows what it knows of each
+player's longest trail as routes are claimed.  Here every bot of seeded games checks, at each
 of its decisions, each cache against a recomputation written out plainly
 (the code the caches replaced), then decides as usual; the games are played
 by those checking bots through ``simulate``'s table.
@@ -23,6 +24,7 @@ from ttrtool.bots.planning import StrategicBot
 from ttrtool.bots.route_focus import RouteFocus
 from ttrtool.engine.actions import Action
 from ttrtool.engine.claims import group_open
+from ttrtool.engine.longest import longest_trail
 from ttrtool.engine.view import PlayerView
 from ttrtool.graph import INF
 from ttrtool.model import Board
@@ -62,6 +64,41 @@ def completion_gain_from_scratch(bot: OneStepThinker, owner: Sequence[int], rout
         if left == [route]:
             gain += 2 * max(p for _, p in bot.game.ticket_dests[t])
     return gain
+
+
+def trail_from_scratch(bot: Expert, routes: list[int]) -> int:
+    g = bot.game
+    return longest_trail(routes, g.route_a, g.route_b, g.route_len, g.terminal)
+
+
+def check_trails(bot: Expert, owner: Sequence[int], rng: random.Random) -> None:
+    """The expert's longest-path block (trail_gain, others_trail, trail_worth) against
+    whole-network searches (the code it replaced), for the routes touching its
+    network and a few others, once per board."""
+    if getattr(bot, "checked_owner", None) == owner:
+        return
+    bot.checked_owner = tuple(owner)  # type: ignore[attr-defined]
+    g, seat = bot.game, bot.seat
+    mine = [r for r, o in enumerate(owner) if o == seat]
+    base = trail_from_scratch(bot, mine)
+    theirs: dict[int, list[int]] = {}
+    for r, o in enumerate(owner):
+        if o >= 0 and o != seat:
+            theirs.setdefault(o, []).append(r)
+    others = max((trail_from_scratch(bot, rs) for rs in theirs.values()), default=0)
+    for board in (list(owner), owner):
+        assert bot.others_trail(board) == others
+    places = {g.route_a[r] for r in mine} | {g.route_b[r] for r in mine}
+    for r in range(g.n_routes):
+        if owner[r] < 0 and (g.route_a[r] in places or g.route_b[r] in places
+                             or rng.random() < 0.05):
+            gain = trail_from_scratch(bot, mine + [r]) - base
+            assert bot.trail_gain(owner, r) == gain
+            worth: float = gain
+            if gain and bot.path_lead is not None:
+                worth = max(0.0, min(gain, others + bot.path_lead - base))
+            assert bot.trail_worth(owner, r) == bot.trail_weight * worth
+            count("trail gains")
 
 
 def check(bot: StrategicBot, view: PlayerView) -> None:
@@ -114,6 +151,16 @@ class CheckedExpert(Checked, Expert):
     pass
 
 
+class TrailCheckedExpert(Expert):
+    """An expert that checks its longest-path block before each decision (its
+    plans' weights follow its hand, so ``check`` does not fit it)."""
+
+    def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        if self.trail_weight:
+            check_trails(self, view.route_owner, random.Random(view.turn * 7 + self.seat))
+        return super().choose(view, actions)
+
+
 HERE = "tests.bots.test_caches:"
 CHECKED = tuple(HERE + c.__name__ for c in (
     CheckedDestinationHungry, CheckedRouteFocus, CheckedOneStepThinker, CheckedLongRouteJunkie,
@@ -146,3 +193,22 @@ def test_caches_agree_with_recomputation_in_seeded_games(
         assert record == plain.play(5, number, log_actions=True)
     assert CHECKS["position"] > 200
     assert CHECKS["completion gains"] > 20
+
+
+@pytest.mark.parametrize(("map_id", "players"), [
+    ("usa", 4), ("europe", 4), ("switzerland", 3), ("india", 4)])
+def test_the_experts_longest_path_agrees_with_whole_network_searches(
+        map_id: str, players: int, boards: dict[str, Board],
+        variant_boards: dict[str, Board]) -> None:
+    """Experts in every seat (the table above seats few), checked once per board."""
+    board = {**boards, **variant_boards}[map_id]
+    CHECKS.clear()
+    checked = Table(board, players, (HERE + TrailCheckedExpert.__name__,))
+    plain = Table(board, players, ("expert",))
+    for number in range(2):
+        record = checked.play(6, number, log_actions=True)
+        for p in record["results"]:
+            p["bot"] = "expert"
+        record["bots"] = ["expert"] * players
+        assert record == plain.play(6, number, log_actions=True)
+    assert CHECKS["trail gains"] > 300

@@ -243,7 +243,8 @@ def gains_case(rng: random.Random) -> tuple[list[tuple[int, int, int]], set[int]
 
 def check_gains(cases: int, seed: int) -> int:
     """TrailGains against longest_trail with and without each candidate; the
-    number of candidates checked."""
+    number of candidates checked.  Every other network is grown from part of
+    itself, one route at a time in a random order, or from another network."""
     rng = random.Random(seed)
     checked = 0
     for case in range(cases):
@@ -253,7 +254,19 @@ def check_gains(cases: int, seed: int) -> int:
         route_len = [n for _, _, n in ends]
         is_terminal = [v in terminal for v in range(10)]
         network = list(range(owned))
-        trails = longest_module.TrailGains(network, route_a, route_b, route_len, is_terminal)
+        if case % 2:
+            first = rng.sample(network, rng.randint(0, owned))
+            if rng.random() < 0.1:
+                first.append(rng.randrange(owned, len(ends)))  # not in the network: anew
+            trails = longest_module.TrailGains(first, route_a, route_b, route_len, is_terminal)
+            for r in rng.sample(network, owned):
+                trails.gain(route_a[r], route_b[r], route_len[r])  # known before it grows
+                trails = trails.grown(sorted({*trails.routes, r}))
+            trails = trails.grown(network)
+            assert trails.routes == set(network)
+        else:
+            trails = longest_module.TrailGains(network, route_a, route_b, route_len,
+                                               is_terminal)
         base = longest_trail(network, route_a, route_b, route_len, is_terminal)
         assert trails.longest == base, (case, ends, terminal, owned)
         for r in rng.sample(range(owned, len(ends)), len(ends) - owned):  # any order

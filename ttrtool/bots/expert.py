@@ -36,7 +36,7 @@ from ttrtool.bots.expert_2025 import Expert2025
 from ttrtool.bots.judgement import draw_turns
 from ttrtool.engine.actions import Action, ClaimRoute
 from ttrtool.engine.game import Game
-from ttrtool.engine.longest import TrailGains, longest_trail
+from ttrtool.engine.longest import TrailGains
 from ttrtool.engine.view import PlayerView
 from ttrtool.graph import INF, PathSearch, UnionFind
 
@@ -91,12 +91,12 @@ class Expert(Expert2025):
         super().__init__(game, seat, rng)
         self._no_join: tuple[int, int] | None = None  # (plans, own routes) of the last "no"
         self._hand: Sequence[int] = ()  # the hand of the decision under way
-        # own_trails(): (own routes, its network's longest trail and gains)
-        self._trail: tuple[int, TrailGains | None] = (-1, None)
-        # others_trail(): (claimed routes, the other players' longest trail) of one
-        # board, and each other player's (routes, longest trail)
-        self._others: tuple[int, int] = (-1, 0)
-        self._their: dict[int, tuple[int, int]] = {}
+        # own_trails(): (route owners, own routes, its network's longest trail and gains)
+        self._trail: tuple[Sequence[int], int, TrailGains | None] = ((), -1, None)
+        # others_trail(): (route owners, claimed routes, the other players' longest
+        # trail) of one board, and each other player's network
+        self._others: tuple[Sequence[int], int, int] = ((), -1, 0)
+        self._their: dict[int, TrailGains] = {}
         longest = sum(b.points for b in game.rules.bonuses if b.type == "longest_path")
         if self.race_bonus and not self.both:
             self.turn_margin = self.slack_closed * self.race_slack
@@ -255,14 +255,17 @@ class Expert(Expert2025):
     def own_trails(self, owner: Sequence[int]) -> TrailGains:
         """Its network's longest trail and what each route would add to it
         (R-SCORE-3); remembered while its own routes stay the same."""
+        seen, count, trails = self._trail
+        if owner is seen and trails is not None:  # the same board (a tuple)
+            return trails
         seat = self.seat
         mine_n = owner.count(seat)
-        count, trails = self._trail
         if trails is None or count != mine_n:
             g = self.game
-            trails = TrailGains([r for r, o in enumerate(owner) if o == seat],
-                                g.route_a, g.route_b, g.route_len, g.terminal)
-            self._trail = (mine_n, trails)
+            mine = [r for r, o in enumerate(owner) if o == seat]
+            trails = (TrailGains(mine, g.route_a, g.route_b, g.route_len, g.terminal)
+                      if trails is None else trails.grown(mine))
+        self._trail = (owner, mine_n, trails)
         return trails
 
     def trail_gain(self, owner: Sequence[int], route: int) -> int:
@@ -272,10 +275,13 @@ class Expert(Expert2025):
                                            g.route_len[route])
 
     def others_trail(self, owner: Sequence[int]) -> int:
-        """The longest trail of any other player (public: their claimed routes);
-        a player's is searched again only when its routes change."""
+        """The longest trail of any other player (public: their claimed routes),
+        each grown from what it was (:meth:`TrailGains.grown`)."""
+        seen, count, best = self._others
+        if owner is seen:
+            return best
         claimed = sum(1 for o in owner if o >= 0)
-        if self._others[0] != claimed:
+        if count != claimed:
             g = self.game
             theirs: dict[int, list[int]] = {}
             for r, o in enumerate(owner):
@@ -284,12 +290,14 @@ class Expert(Expert2025):
             best = 0
             for o, rs in theirs.items():
                 known = self._their.get(o)
-                if known is None or known[0] != len(rs):
-                    known = self._their[o] = (len(rs), longest_trail(
-                        rs, g.route_a, g.route_b, g.route_len, g.terminal))
-                best = max(best, known[1])
-            self._others = (claimed, best)
-        return self._others[1]
+                if known is None:
+                    known = TrailGains(rs, g.route_a, g.route_b, g.route_len, g.terminal)
+                elif len(known.routes) != len(rs) or not known.routes.issubset(rs):
+                    known = known.grown(rs)
+                self._their[o] = known
+                best = max(best, known.longest)
+        self._others = (owner, claimed, best)
+        return best
 
     def trail_worth(self, owner: Sequence[int], route: int) -> float:
         """Points the route is worth towards the longest path: ``trail_weight`` a

@@ -29,6 +29,7 @@ that each keep at least one longest trail:
 
 from __future__ import annotations
 
+import copy
 import heapq
 from collections.abc import Sequence
 
@@ -395,6 +396,8 @@ class OmissionSearch:
 
 END_BUDGET = 4000  # walk steps for one node's longest trail before the exact fallback
 
+Steps = dict[int, list[tuple[int, int, int]]]  # node: (edge bit, other end, trains)
+
 
 class TrailGains:
     """One network's longest trail, and exactly how much one more route would add.
@@ -411,6 +414,9 @@ class TrailGains:
     * a route joining two pieces is crossed at most once: the longest trail
       ending at one end, the route, and the longest ending at the other;
     * a route joining two nodes of one piece: the search for that piece alone.
+
+    :meth:`grown` gives the network with more routes the same way, searching
+    again only a piece that a new route closes a loop in.
     """
 
     def __init__(
@@ -421,17 +427,22 @@ class TrailGains:
         route_len: Sequence[int],
         terminal: Sequence[bool],
     ) -> None:
+        self.routes = frozenset(routes)
+        self.route_a, self.route_b, self.route_len = route_a, route_b, route_len
         self.terminal = terminal
-        self.pieces = pieces(trail_edges(routes, route_a, route_b, route_len, terminal))
-        self.piece_of: dict[int, int] = {}
-        for i, piece in enumerate(self.pieces):
+        edges = trail_edges(routes, route_a, route_b, route_len, terminal)
+        self.private = min((min(a, b, 0) for a, b, _ in edges), default=0) - 1  # next border end
+        self.pieces = dict(enumerate(pieces(edges)))  # by piece number
+        self.next_piece = len(self.pieces)
+        self.piece_of: dict[int, int] = {}  # node: piece number
+        for i, piece in self.pieces.items():
             for a, b, _ in piece:
                 self.piece_of[a] = self.piece_of[b] = i
-        self.piece_best = [longest_in_piece(piece) for piece in self.pieces]
-        self.longest = max(self.piece_best, default=0)
-        self.ends: dict[int, int] = {}
-        self.adj: dict[int, dict[int, list[tuple[int, int, int]]]] = {}
-        self.within: dict[tuple[int, int, int], int] = {}
+        self.piece_best = {i: longest_in_piece(piece) for i, piece in self.pieces.items()}
+        self.longest = max(self.piece_best.values(), default=0)
+        self.ends: dict[int, int] = {}  # node: its longest trail (end)
+        self.steps: dict[int, Steps] = {}  # piece number: its walk steps
+        self.within: dict[tuple[int, int, int], int] = {}  # a route in one piece: its longest
 
     def gain(self, a: int, b: int, trains: int) -> int:
         """Trains the route from ``a`` to ``b`` would add to the longest trail."""
@@ -447,12 +458,16 @@ class TrailGains:
         elif pa != pb:
             longest = self.end(a) + trains + self.end(b)
         else:
-            key = (a, b, trains)
-            known = self.within.get(key)
-            if known is None:
-                known = self.within[key] = longest_in_piece([*self.pieces[pa], (a, b, trains)])
-            longest = known
+            longest = self.closed(pa, a, b, trains)
         return max(0, longest - self.longest)
+
+    def closed(self, i: int, a: int, b: int, trains: int) -> int:
+        """The longest trail of piece ``i`` with a route from ``a`` to ``b`` in it."""
+        key = (a, b, trains)
+        known = self.within.get(key)
+        if known is None:
+            known = self.within[key] = longest_in_piece([*self.pieces[i], (a, b, trains)])
+        return known
 
     def end(self, node: int) -> int:
         """Trains in the longest trail of the network that ends at ``node`` (on it)."""
@@ -470,11 +485,11 @@ class TrailGains:
             known = self.ends[node] = found
         return known
 
-    def piece_steps(self, i: int) -> dict[int, list[tuple[int, int, int]]]:
+    def piece_steps(self, i: int) -> Steps:
         """Per node of piece ``i``: (edge bit, other end, trains), lightest first."""
-        steps = self.adj.get(i)
+        steps = self.steps.get(i)
         if steps is None:
-            steps = self.adj[i] = {}
+            steps = self.steps[i] = {}
             for e, (a, b, w) in enumerate(self.pieces[i]):
                 steps.setdefault(a, []).append((1 << e, b, w))
                 if a != b:
@@ -483,8 +498,62 @@ class TrailGains:
                 out.sort(key=lambda step: step[2])  # the stack pops the heaviest first
         return steps
 
+    def grown(self, routes: Sequence[int]) -> TrailGains:
+        """The same for the network of ``routes``: built on this one when it holds
+        all of this one's routes, else anew."""
+        if not self.routes.issubset(routes):
+            return TrailGains(routes, self.route_a, self.route_b, self.route_len, self.terminal)
+        out = self
+        for r in routes:
+            if r not in out.routes:
+                out = out.plus(r)
+        return out
 
-def longest_from(steps: dict[int, list[tuple[int, int, int]]], start: int, ceiling: int,
+    def plus(self, route: int) -> TrailGains:
+        """The network with ``route`` added; what is known of the pieces it does
+        not touch is kept."""
+        out = copy.copy(self)
+        out.routes = self.routes | {route}
+        a, b, w = self.route_a[route], self.route_b[route], self.route_len[route]
+        if self.terminal[a]:
+            a, out.private = out.private, out.private - 1
+        if self.terminal[b]:
+            b, out.private = out.private, out.private - 1
+        piece_of = self.piece_of
+        pa, pb = piece_of.get(a, -1), piece_of.get(b, -1)
+        edges: list[Edge] = [(a, b, w)]
+        gone: tuple[int, ...] = ()
+        if pa < 0 and pb < 0:
+            best = w
+        elif pb < 0:
+            gone, best = (pa,), max(self.piece_best[pa], self.end(a) + w)
+        elif pa < 0:
+            gone, best = (pb,), max(self.piece_best[pb], self.end(b) + w)
+        elif pa != pb:
+            gone = (pa, pb)
+            best = max(self.piece_best[pa], self.piece_best[pb],
+                       self.end(a) + w + self.end(b))
+        else:
+            gone, best = (pa,), self.closed(pa, a, b, w)
+        out.pieces, out.piece_best = dict(self.pieces), dict(self.piece_best)
+        out.steps = dict(self.steps)
+        for i in gone:
+            edges += out.pieces.pop(i)
+            del out.piece_best[i]
+            out.steps.pop(i, None)
+        i = out.next_piece
+        out.next_piece += 1
+        out.pieces[i], out.piece_best[i] = edges, best
+        out.piece_of = dict(piece_of)
+        for x, y, _ in edges:
+            out.piece_of[x] = out.piece_of[y] = i
+        out.longest = max(self.longest, best)
+        out.ends = {v: n for v, n in self.ends.items() if piece_of[v] not in gone}
+        out.within = {k: n for k, n in self.within.items() if piece_of[k[0]] not in gone}
+        return out
+
+
+def longest_from(steps: Steps, start: int, ceiling: int,
                  budget: int) -> int | None:
     """Trains in the longest trail from ``start`` (every trail walked, stopping at
     ``ceiling``, a proven bound); None after ``budget`` steps."""
