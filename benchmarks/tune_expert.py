@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/tune_expert.py tune [name=value ...] [--rounds R] [--samples K]
                                                 [--pairs P] [--seed S]
     .venv/bin/python benchmarks/tune_expert.py try name=value ... [--pairs P] [--seed S]
+    (either with --players 4: the big-table pool)
 
 ``tune`` runs the cross-entropy method over the weights of WEIGHTS, from the
 expert's own (or those given as name=value): each round
@@ -16,6 +17,13 @@ luck cancels out of the comparison).  Rounds use fresh seeds, so the winner of
 a round is not fitted to its deals.  ``try`` scores one weight set (the
 expert's own when none is given) on the same games; ``try --all`` on Nordic
 Countries and India too (CHECKED), maps the fit never saw.
+
+``--players 4`` (or 5) scores a candidate at a big table instead: one
+candidate among today's experts on USA and Europe (BIG_POOL), each deal played
+with the candidate in every seat, so a fair share of the wins is 1/players
+and the current expert scores exactly that against itself.  There both tracks
+of a double route are open, so ``slack_open`` is searched in place of
+``slack_closed`` (BIG_WEIGHTS).
 
 Everything is seeded: the same command prints the same figures.  The games
 run on one core; a round of 12 samples with 50 pairs on the 4 pool tables is
@@ -58,6 +66,13 @@ WEIGHTS: dict[str, tuple[float, float, bool]] = {
     "path_weight": (0.0, 5.0, False),
     "path_lead": (0.0, 20.0, False),
 }
+# At tables of 4 players or more (``--players``) both tracks of a double route are
+# open (R-CLAIM-5), so the slack for closed ones never applies; the slack kept
+# where they are open is searched instead.
+BIG_WEIGHTS: dict[str, tuple[float, float, bool]] = {
+    **{name: span for name, span in WEIGHTS.items() if name != "slack_closed"},
+    "slack_open": (0.0, 8.0, False),
+}
 # The maps only checked after a fit (``try --all``): they must gain too.
 CHECKED: list[tuple[str, str]] = [("expert-2025", "nordiccountries"), ("expert-2025", "india")]
 # The pool: (opponent, map), 2 players.
@@ -67,6 +82,14 @@ POOL: list[tuple[str, str]] = [
     ("expert-2025", "switzerland"),
     ("route-focus", "usa"),
 ]
+# The pool at big tables: one candidate among today's experts, on the maps of 4 and
+# 5 players, each deal played with the candidate in every seat.
+BIG_POOL: list[tuple[str, str]] = [("expert", "usa"), ("expert", "europe")]
+
+
+def space(players: int) -> dict[str, tuple[float, float, bool]]:
+    """The weights searched at a table of this many players."""
+    return BIG_WEIGHTS if players >= 4 else WEIGHTS
 
 
 def candidate(weights: dict[str, float]) -> type:
@@ -82,55 +105,61 @@ def win_share(record: dict[str, Any], seat: int) -> float:
 class Pool:
     """The pool's tables, each playing a candidate class against its opponent."""
 
-    def __init__(self, pool: list[tuple[str, str]] = POOL) -> None:
+    def __init__(self, pool: list[tuple[str, str]] = POOL, players: int = 2) -> None:
+        self.players = players
         self.tables: list[tuple[str, str, Table]] = []
         for other, map_id in pool:
-            table = Table(ttrtool.load_map(map_id), 2, ("expert", other))
+            table = Table(ttrtool.load_map(map_id), players, ("expert", other))
             self.tables.append((other, map_id, table))
 
     def score(self, cls: type, pairs: int, run_seed: int) -> float:
         """Mean share of the wins of ``cls`` over ``pairs`` seeds per table, each
-        played twice with the seats swapped."""
+        played once with the candidate in every seat (2 players: the seats
+        swapped); 1/players is a fair share."""
         shares = []
+        n = self.players
         for other, _map_id, table in self.tables:
             table.classes["candidate"] = cls
             for number in range(pairs):
-                seed = game_seed(run_seed, 2, number)
-                first = table.play_seed(seed, ("candidate", other), number)
-                second = table.play_seed(seed, (other, "candidate"), number)
-                shares.append((win_share(first, 0) + win_share(second, 1)) / 2)
+                seed = game_seed(run_seed, n, number)
+                for seat in range(n):
+                    names = [other] * n
+                    names[seat] = "candidate"
+                    record = table.play_seed(seed, tuple(names), number)
+                    shares.append(win_share(record, seat))
         return statistics.fmean(shares)
 
 
-def draw(rng: random.Random, mean: dict[str, float], spread: dict[str, float]) -> dict[str, float]:
+def draw(rng: random.Random, mean: dict[str, float], spread: dict[str, float],
+         weights: dict[str, tuple[float, float, bool]]) -> dict[str, float]:
     out = {}
-    for name, (low, high, integer) in WEIGHTS.items():
+    for name, (low, high, integer) in weights.items():
         value = min(high, max(low, rng.gauss(mean[name], spread[name])))
         out[name] = float(round(value)) if integer else round(value, 3)
     return out
 
 
 def tune(rounds: int, samples: int, pairs: int, seed: int,
-         start: dict[str, float]) -> dict[str, float]:
+         start: dict[str, float], players: int = 2) -> dict[str, float]:
     """The cross-entropy search, from the expert's weights (``start`` overriding)."""
     rng = random.Random(seed)
-    pool = Pool()
-    mean = {name: float(start.get(name, getattr(Expert, name))) for name in WEIGHTS}
-    spread = {name: (high - low) / 4 for name, (low, high, _) in WEIGHTS.items()}
+    searched = space(players)
+    pool = Pool(POOL if players == 2 else BIG_POOL, players)  # 3 players: the big pool
+    mean = {name: float(start.get(name, getattr(Expert, name))) for name in searched}
+    spread = {name: (high - low) / 4 for name, (low, high, _) in searched.items()}
     elite_n = max(2, samples // 4)
     best: tuple[float, dict[str, float]] = (-1.0, dict(mean))
     for round_ in range(rounds):
         run_seed = seed * 1000 + round_
-        tried = [dict(mean)] + [draw(rng, mean, spread) for _ in range(samples - 1)]
+        tried = [dict(mean)] + [draw(rng, mean, spread, searched) for _ in range(samples - 1)]
         scored = sorted(((pool.score(candidate(w), pairs, run_seed), w) for w in tried),
                         key=lambda s: -s[0])
         elite = [w for _, w in scored[:elite_n]]
-        for name in WEIGHTS:
+        for name, (low, high, _) in searched.items():
             values = [w[name] for w in elite]
             mean[name] = statistics.fmean(values)
             # keep some spread so the search does not freeze on one round's luck
-            spread[name] = max(statistics.pstdev(values),
-                               (WEIGHTS[name][1] - WEIGHTS[name][0]) / 20)
+            spread[name] = max(statistics.pstdev(values), (high - low) / 20)
         own = scored_mean(scored, tried[0])
         print(f"round {round_}: best {scored[0][0]:.3f}, the mean's own {own:.3f}, "
               f"median {statistics.median(s for s, _ in scored):.3f}", flush=True)
@@ -154,20 +183,24 @@ def main() -> int:
     parser.add_argument("--pairs", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--all", action="store_true", help="try: the checked maps too")
+    parser.add_argument("--players", type=int, default=2,
+                        help="table size; from Expert.big_table up, the big-table pool")
     args = parser.parse_intermixed_args()
     weights: dict[str, Any] = {}
     for item in args.weights:
         name, _, value = item.partition("=")
         weights[name] = None if value == "None" else float(value)
     if args.command == "tune":
-        tune(args.rounds, args.samples, args.pairs, args.seed, weights)
+        tune(args.rounds, args.samples, args.pairs, args.seed, weights, args.players)
         return 0
-    pool = Pool(POOL + CHECKED if args.all else POOL)
+    players = args.players
+    pool = Pool(BIG_POOL, players) if players > 2 else Pool(POOL + CHECKED if args.all else POOL)
     for entry in pool.tables:
         single = Pool.__new__(Pool)
-        single.tables = [entry]
+        single.tables, single.players = [entry], players
         share = single.score(candidate(weights), args.pairs, args.seed)
-        print(f"vs {entry[0]} on {entry[1]}: {share:.3f}", flush=True)
+        print(f"vs {entry[0]} on {entry[1]}, {players} players: {share:.3f} "
+              f"(fair {1 / players:.3f})", flush=True)
     return 0
 
 

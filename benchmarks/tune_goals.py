@@ -14,6 +14,10 @@ Parts (all by default):
 * ``fours`` — 4 players: one expert among three ``expert-2025`` on USA and
   Europe, each deal played with the expert in every seat (its fair share of
   the wins is 25%);
+* ``where`` — where four experts on USA lose turns and tickets: the cards
+  and trains each holds at its last decision (cards drawn and never used),
+  how its failed tickets stood (a path still open, or none), and how the
+  turns it expected to have compared with the turns it played;
 * ``speed`` — CPU games per second of four experts on USA on one core,
   played in alternating rounds with four ``expert-2025`` so that the ratio of
   the two survives a shared machine.
@@ -37,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 import ttrtool  # noqa: E402
 from ttrtool.bots import DEFAULT_BOTS  # noqa: E402
+from ttrtool.bots.expert import Expert  # noqa: E402
 from ttrtool.simulate.playout import Table  # noqa: E402
 from ttrtool.simulate.seating import game_seed  # noqa: E402
 
@@ -158,6 +163,53 @@ def show_fours(deals: int, seed: int) -> None:
         print(f"{map_id:<12} expert's share of the wins {share:.1%} ± {half:.1%} (fair 25%)")
 
 
+def show_where(games: int, seed: int) -> None:
+    """Where four experts on USA lose turns and tickets (the docstring's ``where``)."""
+    last: dict[int, tuple[int, int, int, int, int]] = {}
+    expected: dict[int, list[float]] = {}
+
+    class Watched(Expert):
+        def choose(self, view: Any, actions: Any) -> Any:
+            action = super().choose(view, actions)
+            if self._valid:
+                missing = sum(self.wishes(view)) if self.open_tickets else 0
+                last[self.seat] = (sum(view.hand), view.trains[self.seat],
+                                   len(self.open_tickets), len(self.blocked_tickets), missing)
+            return action
+
+        def main_turn(self, view: Any, actions: Any) -> Any:
+            expected.setdefault(self.seat, []).append(self.turns(view))
+            return super().main_turn(view, actions)
+
+    table = Table(ttrtool.load_map("usa"), 4, ("expert",))
+    table.classes["expert"] = Watched
+    rows: dict[str, list[float]] = {}
+    by_estimate: dict[int, list[int]] = {}
+    for g in range(games):
+        last.clear()
+        expected.clear()
+        table.play(seed, g)
+        for hand, trains, open_, blocked, missing in last.values():
+            for key, value in (("cards in hand at its last decision", hand),
+                               ("trains at its last decision", trains),
+                               ("open tickets with a path at the end", open_),
+                               ("open tickets with no path at the end", blocked),
+                               ("cards the open tickets still missed", missing)):
+                rows.setdefault(key, []).append(value)
+        for estimates in expected.values():
+            for i, estimate in enumerate(estimates):
+                if estimate <= 12:
+                    by_estimate.setdefault(round(estimate), []).append(len(estimates) - i)
+    print(f"\nwhere four experts on USA lose turns and tickets, {games} games, seed {seed}"
+          " (a player's mean)")
+    for key, values in rows.items():
+        m, half = mean_ci(values)
+        print(f"{key:<40} {m:>6.2f} ± {half:.2f}")
+    print("turns it expected to have (this one included) -> turns it played, mean")
+    pairs = sorted(by_estimate.items())
+    print("  " + "  ".join(f"{k}: {statistics.fmean(v):.1f}" for k, v in pairs))
+
+
 def show_speed(games: int, rounds: int = 5) -> None:
     tables = {bot: Table(ttrtool.load_map("usa"), 4, (bot,)) for bot in ("expert", "expert-2025")}
     rates: dict[str, list[float]] = {bot: [] for bot in tables}
@@ -179,7 +231,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--only", choices=("table", "duels", "fours", "speed"))
+    parser.add_argument("--only", choices=("table", "duels", "fours", "where", "speed"))
     args = parser.parse_args()
     if args.only in (None, "table"):
         show_table(args.games, args.seed)
@@ -187,6 +239,8 @@ def main() -> int:
         show_duels(args.games, args.seed)
     if args.only in (None, "fours"):
         show_fours(args.games // 4, args.seed)
+    if args.only in (None, "where"):
+        show_where(args.games // 2, args.seed)
     if args.only in (None, "speed"):
         show_speed(50)
     return 0
