@@ -14,7 +14,7 @@ import pytest
 
 import ttrtool
 from tests.bots.test_expert import ROUTES, TICKETS, seat0_view
-from tests.engine.helpers import tiny_board
+from tests.engine.helpers import route, ticket, tiny_board
 from ttrtool.bots.expert import Expert
 from ttrtool.bots.expert_2025 import Expert2025
 from ttrtool.engine.actions import Action, ClaimRoute, DrawBlind
@@ -25,6 +25,7 @@ from ttrtool.simulate.playout import Table
 # Every new behaviour off, but the one a test turns on, and the baseline's weights.
 OFF: dict[str, Any] = {"deny_weight": 0.0, "long_reserve": None, "endgame_turns": 0.0,
                        "join_trains": 0, "hand_bias": 0.0, "path_weight": 0.0, "keep_plan": False,
+                       "pick_track": False,
                        **{name: getattr(Expert2025, name) for name in (
                            "draw_worth", "train_cost", "long_bias", "slack_closed",
                            "block_gain")}}
@@ -165,3 +166,22 @@ def test_keeps_no_slack_for_closed_double_routes_where_tickets_race_for_a_bonus(
     assert cautious.turn_margin == cautious.slack_closed > 0
     assert Expert2025(nordic, 0, random.Random(0)).turn_margin == Expert2025.slack_closed
     assert Expert(Game(usa, 2), 0, random.Random(0)).turn_margin == Expert.slack_closed
+
+
+def test_collects_for_the_track_of_a_double_route_its_cards_fit() -> None:
+    # P-Q-R, with Q-R a double route of a red and a green track: the path search takes
+    # the red one (the first of two equal tracks).  Holding four green cards, the expert
+    # claims the green track; the baseline draws for red (R-CLAIM-5: either track serves).
+    board = tiny_board([route("P", "Q", 3, "blue"), route("Q", "R", 4, "red", double="qr"),
+                        route("Q", "R", 4, "green", double="qr")],
+                       {"regular": [ticket("P", "R", 9)]})
+    game = Game(board, 2)
+    view = seat0_view(game, {}, (45, 45), tickets=(0,), hand={"green": 4})
+    actions: list[Action] = [game.draw_blind, claim(game, 2, "green")]
+    assert expert(game, pick_track=True).choose(view, actions) == actions[1]
+    assert isinstance(expert(game).choose(view, actions), DrawBlind)
+    assert isinstance(baseline(game).choose(view, actions), DrawBlind)
+    # With the red cards in hand instead, the planned red track stays.
+    red = seat0_view(game, {}, (45, 45), tickets=(0,), hand={"red": 4})
+    bot = expert(game, pick_track=True)
+    assert bot.choose(red, [game.draw_blind, claim(game, 1, "red")]) == claim(game, 1, "red")

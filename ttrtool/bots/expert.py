@@ -21,7 +21,9 @@ baseline keeps playing as it did:
   to plan (R-CLAIM-1: the colour must match);
 * **a longer path**: the routes it collects for and claims for their points
   count the spaces they add to its longest trail, where that scores a bonus
-  (R-SCORE-3).
+  (R-SCORE-3);
+* **the track its cards fit**: of a double route in its plan, it collects for
+  the open track whose colour its hand is nearest to paying (R-CLAIM-5).
 
 Its weights are class attributes, fitted by self-play
 (``benchmarks/tune_expert.py``; docs/bots.md gives the run).
@@ -80,6 +82,10 @@ class Expert(Expert2025):
     # cost more tickets than the cut paths it saved (docs/bots.md, "Issue 22,
     # second round"; 1: the baseline's way).
     race_slack = 0.5
+    # Of a double route in the plan, collect for the open track whose colour the hand
+    # is nearest to paying, looked at again each turn (False: the track the path
+    # search found, the baseline's way).
+    pick_track = True
     # The baseline's weights, fitted anew (docs/bots.md, "Weights fitted by self-play").
     draw_worth = 0.0
     train_cost = 2.621
@@ -121,6 +127,49 @@ class Expert(Expert2025):
                 n = lengths[r]
                 weights[r] = w * (1.0 - bias * min(hand[c] if c >= 0 else most, n) / n)
         return weights
+
+    def refresh(self, view: PlayerView) -> None:
+        super().refresh(view)
+        if self.pick_track and self.needed:
+            self.pick_tracks(view)
+
+    def pick_tracks(self, view: PlayerView) -> None:
+        """Swap each planned track of a double route for an open track of the same
+        link that its hand is nearer to paying (a gray track takes any colour).  The
+        path search picks one track; the hand that grows afterwards may suit the other,
+        and collecting the first colour then costs turns and cards that go unused."""
+        owner, hand = view.route_owner, view.hand
+        needed = self.needed
+        colors, lengths = self.colors, self.lengths
+        want = self.plan_cards()[0]
+        swaps: dict[int, int] = {}
+        for r in sorted(needed):
+            others = [p for p in self.partners[r]
+                      if owner[p] < 0 and p not in needed and not self.closed(owner, p)]
+            if not others:
+                continue
+            mine = colors[r]
+
+            def short(t: int, mine: int = mine, r: int = r) -> int:
+                c = colors[t]
+                if c < 0:
+                    return -1  # gray: any colour pays it
+                other_needs = want[c] - (lengths[r] if mine == c else 0)
+                return max(0, other_needs + lengths[t] - hand[c])
+
+            best = min([r, *others], key=lambda t: (short(t), t != r, t))
+            if best != r:
+                swaps[r] = best
+        if not swaps:
+            return
+        for r, t in swaps.items():
+            needed.discard(r)
+            needed.add(t)
+        for ticket, path in self._paths.items():
+            if any(r in swaps for r in path):
+                self._paths[ticket] = tuple(swaps.get(r, r) for r in path)
+        self._plan_cards = None
+        self._plans += 1  # a new plan: what was worked out for the old one is stale
 
     # --- the turn -----------------------------------------------------------
 
