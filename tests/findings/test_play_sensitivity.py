@@ -43,6 +43,8 @@ def test_a_seat_advantage_is_named(tmp_path: Path) -> None:
 
 
 def test_a_route_nobody_claims_is_named(tmp_path: Path) -> None:
+    # A dead end no ticket reaches.  The expert may take it with its last trains, for
+    # points (R-END-1's last round): such claims are no use, and the route is named.
     data = plant.bundled("usa")
     data["cities"].append({"name": "Key West", "pos": [1650, 1100]})
     data["routes"].append({"a": "Miami", "b": "Key West", "length": 2, "color": "black"})
@@ -52,6 +54,9 @@ def test_a_route_nobody_claims_is_named(tmp_path: Path) -> None:
     key_west = next(r.id for r in board.routes if r.b_name == "Key West")
     assert [f["subjects"]["routes"] for f in found] == [[key_west]]
     assert "Miami–Key West 2 black" in found[0]["message"]
+    # at this seed two games end with it claimed in the last round
+    assert found[0]["evidence"]["claimed_last_round"] == 2
+    assert "before the last round (2 claims with players' last trains)" in found[0]["message"]
 
 
 def test_a_ticket_that_wins_games_is_named(tmp_path: Path) -> None:

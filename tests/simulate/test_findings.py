@@ -136,6 +136,33 @@ def test_never_claimed_is_a_warning_only_with_enough_games(report: dict[str, Any
     assert "Dallas–Houston 1 gray|gray" in ours()[0].message
 
 
+def test_claims_in_the_last_round_are_no_use(report: dict[str, Any]) -> None:
+    """A link claimed only in the last round (R-END-1), with a player's last trains, is
+    named as never claimed before it; one claim before the last round keeps it alive."""
+    c = copy.deepcopy(report["configurations"][0])
+    c["games"] = 300
+    row = next(r for r in c["routes"] if r["link"] == "Dallas–Houston 1 gray|gray")
+    ids = tuple(row["link_route_ids"])
+    for r in c["routes"]:
+        if r["link"] == row["link"]:
+            r["link_claimed"] = r["link_claimed_last"] = 3
+            r["link_claim_rate"] = {"count": 3, "of": 300, "rate": 0.01, "ci95": [0.003, 0.029]}
+            r["claimed_last"] = r["claimed"]
+
+    def ours() -> list[Finding]:
+        return [f for f in play_findings([c]) if f.code in ("TTR602", "TTR603")
+                and f.subjects["routes"] == ids]
+
+    [dead] = ours()
+    assert dead.code == "TTR602" and dead.severity is Severity.WARNING
+    assert "never claimed before the last round (3 claims" in dead.message
+    assert dead.evidence["claimed_last_round"] == 3 and dead.evidence["ci95"][1] < 0.013
+    for r in c["routes"]:
+        if r["link"] == row["link"]:
+            r["link_claimed_last"] = 2
+    assert [f.code for f in ours()] == []  # one claim before the last round: alive
+
+
 def test_fail_on_findings_fails_on_warnings_only(report: dict[str, Any]) -> None:
     quiet = dict(report, findings=[Finding("TTR603", Severity.INFO, "idle").to_dict()])
     assert failures(quiet, parse_fail_on("findings")) == []

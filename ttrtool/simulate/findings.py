@@ -23,6 +23,7 @@ from ttrtool.simulate.statistics import (
     games_to_detect,
     holm,
     normal_sf,
+    rate,
     wilson,
 )
 
@@ -136,31 +137,37 @@ def idle_routes(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Findi
     never claimed at one player count but claimed at another of the run is alive
     on the map, only unwanted at that count: info (official Europe at 2 players,
     400 games, seeds 1-5: Cadiz–Lisboa claimed 0 to 3 times, and at 3 and 4
-    players in every run).
+    players in every run).  Claims in the last round (R-END-1: the turns after
+    the end trigger) do not count as use: there a player spends its last trains
+    on whatever route they pay for, and a dead end no ticket needs is claimed so
+    (USA with a planted Miami–Key West: every claim of it came then).
     """
     claimed_at: dict[str, set[int]] = {}
     for c in configs:
         for r in c["routes"]:
-            if r["claimed"]:
+            if r["claimed"] > r.get("claimed_last", 0):
                 claimed_at.setdefault(r["id"], set()).add(c["players"])
     for c in configs:
         games, n = c["games"], c["players"]
         for r in _links(c):
             claims = r["link_claim_rate"]
             ids = tuple(r["link_route_ids"])
-            if r["link_claimed"] == 0:
+            last = min(r.get("link_claimed_last", 0), r["link_claimed"])
+            if r["link_claimed"] == last:
                 elsewhere = sorted(set().union(*(claimed_at.get(i, set()) for i in ids)) - {n})
                 level = (Severity.WARNING if games >= limits.never_claimed_games and not elsewhere
                          else Severity.INFO)
-                lo, hi = claims["ci95"]
+                lo, hi = rate(0, games)["ci95"] if last else claims["ci95"]
                 but = (f"; claimed at {', '.join(map(str, elsewhere))} players"
                        if elsewhere else "")
+                when = (f" before the last round ({last} claims with players' last trains)"
+                        if last else "")
                 yield Finding(
                     "TTR602", level,
-                    f"route {r['link']} was never claimed in {games} games at {n} players "
-                    f"(claim rate at most {_pct(hi)}, 95% bound){but}",
-                    {"routes": ids}, {"claimed": 0, "games": games, "ci95": [lo, hi],
-                                      "claimed_at_other_counts": elsewhere},
+                    f"route {r['link']} was never claimed{when} in {games} games at {n} "
+                    f"players (claim rate at most {_pct(hi)}, 95% bound){but}",
+                    {"routes": ids}, {"claimed": 0, "claimed_last_round": last, "games": games,
+                                      "ci95": [lo, hi], "claimed_at_other_counts": elsewhere},
                     players=(n,))
             elif claims["ci95"][1] < limits.rarely_claimed:
                 lo, hi = claims["ci95"]

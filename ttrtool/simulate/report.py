@@ -94,6 +94,8 @@ class Tally:
     route_strata: dict[str, dict[Stratum, Group]] = field(default_factory=dict)
     first_claims: Counter[str] = field(default_factory=Counter)  # the game's first claim
     early_claims: Counter[str] = field(default_factory=Counter)  # in the first three rounds
+    # in the last round (the turns after the end trigger, R-END-1): with a player's last trains
+    last_claims: Counter[str] = field(default_factory=Counter)
     claims_by_game: ClaimsByGame = field(default_factory=ClaimsByGame)  # colour pressure
     # with --baseline: one summary per game, in game order, for the paired tests
     keep_games: bool = False
@@ -113,6 +115,9 @@ class Tally:
         if first is not None:
             self.first_claims[first[1]] += 1
         self.claims_by_game.add((r["color"], r["length"]) for p in results for r in p["claimed"])
+        # the last round: every player's one turn after the end trigger (a game that ended
+        # any other way has none)
+        last_round = record["turns"] - self.players if record["end"] == "normal" else None
         for p in results:
             seat, score = p["seat"], p["score"]
             won = seat in winners
@@ -159,6 +164,8 @@ class Tally:
             for r in p["claimed"]:
                 self.route_claims[r["id"]] += 1
                 self.route_turns[r["id"]] += r["turn"]
+                if last_round is not None and r["turn"] >= last_round:
+                    self.last_claims[r["id"]] += 1
             self.stations_built.add(len(p["stations"]))
             for s in p["stations"]:
                 self.station_cities[s["city"]] += 1
@@ -269,15 +276,19 @@ class Tally:
             tracks = sorted(t.index for t in groups.get(r.double or "", ()))
             link = tuple(tracks) if joined and r.double is not None else (r.index,)
             link_claims = sum(self.route_claims[board.routes[i].id] for i in link)
+            link_last = sum(self.last_claims[board.routes[i].id] for i in link)
             out.append({
                 "id": r.id, "label": r.label(), "length": r.length, "color": r.color,
                 "kind": r.kind, "claimed": self.route_claims[r.id],
+                "claimed_last": self.last_claims[r.id],  # in the last round
                 "claim_rate": _ratio(self.route_claims[r.id], games),
                 "mean_claim_turn": _ratio(self.route_turns[r.id], self.route_claims[r.id], 2),
                 "link": link_label(board, link),
                 "link_route_ids": [board.routes[i].id for i in link],
                 "link_claimed": link_claims,
                 "link_claim_rate": rate(link_claims, games),
+                # of those, claims in the last round, with a player's last trains
+                "link_claimed_last": link_last,
                 "first_claim": rate(self.first_claims[r.id], games),
                 "early_claim": rate(self.early_claims[r.id], games),
                 # claimers against non-claimers of the same bot and seat (Mantel–Haenszel)
