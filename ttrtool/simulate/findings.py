@@ -137,10 +137,11 @@ def idle_routes(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Findi
     never claimed at one player count but claimed at another of the run is alive
     on the map, only unwanted at that count: info (official Europe at 2 players,
     400 games, seeds 1-5: Cadiz–Lisboa claimed 0 to 3 times, and at 3 and 4
-    players in every run).  Claims in the last round (R-END-1: the turns after
-    the end trigger) do not count as use: there a player spends its last trains
-    on whatever route they pay for, and a dead end no ticket needs is claimed so
-    (USA with a planted Miami–Key West: every claim of it came then).
+    players in every run).  Claims in the last round (R-END-1: the turn that
+    brings a player down to the end trigger and the turns after it) do not count
+    as use: there a player spends its last trains on whatever route they pay
+    for, and a dead end no ticket needs is claimed so (USA with a planted
+    Miami–Key West, 2 players, seeds 1-5: every claim of it came then).
     """
     claimed_at: dict[str, set[int]] = {}
     for c in configs:

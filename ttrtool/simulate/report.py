@@ -94,7 +94,7 @@ class Tally:
     route_strata: dict[str, dict[Stratum, Group]] = field(default_factory=dict)
     first_claims: Counter[str] = field(default_factory=Counter)  # the game's first claim
     early_claims: Counter[str] = field(default_factory=Counter)  # in the first three rounds
-    # in the last round (the turns after the end trigger, R-END-1): with a player's last trains
+    # in the last round (the trigger's turn and the turns after it, R-END-1): last trains
     last_claims: Counter[str] = field(default_factory=Counter)
     claims_by_game: ClaimsByGame = field(default_factory=ClaimsByGame)  # colour pressure
     # with --baseline: one summary per game, in game order, for the paired tests
@@ -115,9 +115,9 @@ class Tally:
         if first is not None:
             self.first_claims[first[1]] += 1
         self.claims_by_game.add((r["color"], r["length"]) for p in results for r in p["claimed"])
-        # the last round: every player's one turn after the end trigger (a game that ended
-        # any other way has none)
-        last_round = record["turns"] - self.players if record["end"] == "normal" else None
+        # the last round: the turn that brought a player down to the end trigger, and every
+        # player's one turn after it (R-END-1); a game that ended any other way has none
+        last_round = record["turns"] - self.players - 1 if record["end"] == "normal" else None
         for p in results:
             seat, score = p["seat"], p["score"]
             won = seat in winners
