@@ -44,8 +44,8 @@ class Pooled:
     """Mantel–Haenszel sums: ``sum w``, ``sum w d`` and ``sum w^2 var(d)`` over strata.
 
     The pooled difference is ``sum w d / sum w`` with variance
-    ``sum w^2 var(d) / (sum w)^2`` (each stratum's difference has the unpooled
-    two-sample variance).  Adding two :class:`Pooled` pools their strata."""
+    ``sum w^2 var(d) / (sum w)^2`` (each stratum's difference has the pooled
+    two-sample variance, :func:`pool_scores`).  Adding two :class:`Pooled` pools their strata."""
 
     weight: float = 0.0
     weighted: float = 0.0
@@ -111,15 +111,23 @@ def pool_wins(pairs: Iterable[tuple[Group, Group]]) -> Pooled:
 
 
 def pool_scores(pairs: Iterable[tuple[Moments, Moments]]) -> Pooled:
-    """Mean final score difference, group minus others, pooled over strata."""
+    """Mean final score difference, group minus others, pooled over strata.
+
+    Each stratum's difference takes the pooled two-sample variance: within one bot
+    and seat the two groups differ in mean only, if at all, so they share one
+    spread, estimated from both.  A group of one or two players then borrows the
+    spread of the larger group instead of its own (two keepers 1 point apart once
+    made a 39-point gap look certain), and a lone keeper counts too."""
     w = wd = v = 0.0
     for one, rest in pairs:
-        if one.n < 2 or rest.n < 2:
+        n1, n2 = one.n, rest.n
+        if n1 < 1 or n2 < 1 or n1 + n2 < 3:
             continue
-        weight = one.n * rest.n / (one.n + rest.n)
+        spread = ((n1 - 1) * one.variance + (n2 - 1) * rest.variance) / (n1 + n2 - 2)
+        weight = n1 * n2 / (n1 + n2)
         w += weight
         wd += weight * (one.mean - rest.mean)
-        v += weight * weight * (one.variance / one.n + rest.variance / rest.n)
+        v += weight * weight * spread * (1 / n1 + 1 / n2)
     return Pooled(w, wd, v)
 
 
