@@ -281,23 +281,13 @@ class Expert(Expert2025):
         return best
 
     def keeps_plan(self, view: PlayerView, a: ClaimRoute) -> bool:
-        """Does claim ``a`` leave in hand the cards the open plan still takes?  Each colour
-        keeps what the plan wants of it (or all it holds, if fewer), and the locomotives
-        its ferries need, counting the cards given as "any N" sets (R-VAR-3).  A claim for
-        points that spends them stalls the plan: on Nordic Countries, hands grown large
-        paid Murmansk-Lieksa with the blue Rovaniemi-Kirkenes needed, and keepers of
-        Helsinki-Kirkenes completed it 37% of the time."""
-        want, _grays, ferry_locos = self.plan_cards()
-        hand = view.hand
-        index = self.game.card_index
-        left = list(hand)
-        left[index[a.color]] -= a.cards
-        left[self.loco] -= a.locomotives
-        for name, n in a.substitutes:
-            left[index[name]] -= n
-        if left[self.loco] < min(ferry_locos, hand[self.loco]):
-            return False
-        return all(left[c] >= min(want[c], hand[c]) for c in range(self.loco))
+        """Does claim ``a`` leave in hand the cards the open plan still takes
+        (:meth:`StrategicBot.plan_loss`: each colour what the plan wants of it, or all it
+        holds if fewer, the locomotives its ferries need, "any N" sets counted)?  A claim
+        for points that spends them stalls the plan: on Nordic Countries, hands grown
+        large paid Murmansk-Lieksa with the blue Rovaniemi-Kirkenes needed, and keepers
+        of Helsinki-Kirkenes completed it 37% of the time."""
+        return not self.plan_loss(view, a)
 
     # --- the longest path ------------------------------------------------------
 
