@@ -67,8 +67,8 @@ def test_a_ticket_that_wins_games_is_named(tmp_path: Path) -> None:
     # own, beyond the spread of the map's tickets, without the static price
     plant.ticket(data, "Denver", "El Paso")["points"] = 60
     board = plant.built(data, tmp_path)
-    # named at each of 16 seeds at 100 games; seed 2: alone (seed 1 also names
-    # Chicago-Santa Fe since the archetypes keep their plan's cards)
+    # named at each of 16 seeds at 100 games, alone at each since TTR604 holds the other
+    # tickets a keeper kept apart (seed 1: the test below)
     report = _report(board, 4, 100, 2)
     found = _warnings(report, "TTR604")
     tid = next(t.id for t in board.tickets if t.label().startswith("Denver–El Paso"))
@@ -78,6 +78,28 @@ def test_a_ticket_that_wins_games_is_named(tmp_path: Path) -> None:
     assert f["effect"]["unit"] == "points of score" and f["effect"]["ci95"][0] > 5
     assert f["test"]["adjusted"] < 0.01 and "over the 30 ticket tests" in f["test"]["control"]
     assert f["evidence"]["like_for_like_wins"]["diff"] > 0
+    assert f["evidence"]["own_score"]["diff"] > 40  # the ticket's own 56 points over its cost
+
+
+def test_the_tickets_kept_beside_a_winning_ticket_are_not_named(tmp_path: Path) -> None:
+    """Seed 1 of the plant above: compared like for like alone, the keepers of three
+    honest tickets through Denver and Santa Fe came out 18-19 points over the deck's line
+    and were warnings (q = 0.002 to 0.006), because the 60-point ticket rode along in
+    their hands more often than in other keepers'.  With the other tickets each player
+    kept held apart, only the planted ticket is named."""
+    data = plant.bundled("usa")
+    plant.ticket(data, "Denver", "El Paso")["points"] = 60
+    board = plant.built(data, tmp_path)
+    report = _report(board, 4, 100, 1)
+    ids = {t.label().rsplit(" ", 1)[0]: t.id for t in board.tickets}
+    assert [f["subjects"]["tickets"] for f in _warnings(report, "TTR604")] == [
+        [ids["Denver–El Paso"]]]
+    # like for like the riders are far ahead; their own edges are a fraction of it
+    tickets = {t["id"]: t for t in report["configurations"][0]["tickets"]}
+    for label in ("Chicago–Santa Fe", "Denver–Pittsburgh", "Vancouver–Santa Fe"):
+        t = tickets[ids[label]]
+        assert t["like_for_like"]["score"]["diff"] > 10
+        assert t["own"]["score"]["weight"] > 0
 
 
 def _reports(board: Board, counts: tuple[int, ...], games: int, seed: int,

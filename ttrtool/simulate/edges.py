@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ttrtool.diagnostics import Severity
@@ -27,6 +27,8 @@ from ttrtool.simulate.strata import Pooled
 
 Config = Mapping[str, Any]
 MH = "Mantel–Haenszel over bot × seat × player count"
+OWN = ("regression of final score on the tickets kept, one intercept per bot × seat × "
+       "player count, weighted by each bot's residual variance")
 
 
 @dataclass(frozen=True)
@@ -92,27 +94,35 @@ class _Subject:
     label: str
     cost: float  # train spaces of a ticket's cheapest path, or a route's length
     group: str  # ticket deck, or "routes"
-    wins: Pooled
-    score: Pooled
+    wins: Pooled  # the tested edges: a ticket's own (other tickets held apart), a route's
+    score: Pooled  # like for like
     players: list[int]
     n: int  # keepers or claimers over the run
+    like_wins: Pooled = field(default_factory=Pooled)  # like for like, for the evidence
+    like_score: Pooled = field(default_factory=Pooled)
 
 
 def _pool(configs: Sequence[Config], key: str, cost: str, group: str | None,
           count: str) -> list[_Subject]:
+    """The subjects of ``key`` pooled over the configurations.  The tested edges are
+    ``own`` where the configuration has them (a ticket's, from the regression on the
+    tickets kept, :mod:`ttrtool.simulate.holdings`), else ``like_for_like``."""
     found: dict[str, _Subject] = {}
     for c in configs:
         for item in c[key]:
             like = item.get("like_for_like")
             if not like or item.get(cost) is None:
                 continue
+            tested = item.get("own") or like
             s = found.get(item["id"])
             if s is None:
                 s = found[item["id"]] = _Subject(
                     item["id"], item["label"], float(item[cost]),
                     item[group] if group else key, Pooled(), Pooled(), [], 0)
-            s.wins = s.wins + Pooled.from_dict(like["wins"])
-            s.score = s.score + Pooled.from_dict(like["score"])
+            s.wins = s.wins + Pooled.from_dict(tested["wins"])
+            s.score = s.score + Pooled.from_dict(tested["score"])
+            s.like_wins = s.like_wins + Pooled.from_dict(like["wins"])
+            s.like_score = s.like_score + Pooled.from_dict(like["score"])
             s.n += item[count]
             if item[count]:
                 s.players.append(c["players"])
@@ -122,6 +132,14 @@ def _pool(configs: Sequence[Config], key: str, cost: str, group: str | None,
 def ticket_play_edges(configs: Sequence[Config]) -> dict[str, tuple[Pooled, Pooled]]:
     """Ticket id -> its keepers' like-for-like edges in win rate and in final score,
     pooled over the player counts."""
+    return {s.id: (s.like_wins, s.like_score)
+            for s in _pool(configs, "tickets", "spaces", "deck", "kept")}
+
+
+def ticket_own_edges(configs: Sequence[Config]) -> dict[str, tuple[Pooled, Pooled]]:
+    """Ticket id -> its own edges in win rate and in final score (the other tickets its
+    keepers kept held apart; like for like where a configuration lacks them), pooled over
+    the player counts: what TTR604 tests."""
     return {s.id: (s.wins, s.score)
             for s in _pool(configs, "tickets", "spaces", "deck", "kept")}
 
@@ -157,7 +175,16 @@ def _against_line(subjects: list[_Subject], limits: EdgeLimits, measure: str = "
 def ticket_edges(configs: Sequence[Config], priced: Mapping[str, str],
                  limits: EdgeLimits = EDGE_LIMITS) -> Iterator[Candidate]:
     """TTR604: a ticket whose keepers score more (or less) than like players who do not,
-    beyond what tickets of its cost give on this map.
+    with the other tickets they kept held apart, beyond what tickets of its cost give on
+    this map.
+
+    The edge is the ticket's own: its coefficient in the regression of each player's
+    final score on the tickets they kept, with one intercept per bot and seat at each
+    player count (:mod:`ttrtool.simulate.holdings`), pooled over the counts by inverse
+    variance.  Compared like for like alone, a ticket kept beside a mispriced one shares
+    its points: with Denver–El Paso worth 60 on USA (4 players, 100 games, seed 1), three
+    honest tickets through Denver and Santa Fe were warnings at q = 0.002 to 0.006; held
+    apart they sit within the spread of the map's tickets.
 
     The edge is in final score, not in win rate: a ticket worth more than its
     cost adds points to every keeper who completes it, won or not, so the score
@@ -200,6 +227,10 @@ def _ticket_builder(s: _Subject, expected: float, r: float, tau: float, price: s
         lo, hi = s.score.ci95
         w_lo, w_hi = s.wins.ci95
         word = "more" if s.score.diff >= 0 else "less"
+        like = ""
+        if s.like_score.weight:
+            like = (f"; like for like without holding the other tickets apart "
+                    f"{s.like_score.diff:+.1f} points")
         why = ""
         if confirms:
             why = (f"; its static price says {price}priced "
@@ -208,21 +239,24 @@ def _ticket_builder(s: _Subject, expected: float, r: float, tau: float, price: s
             why = f"; its static price says {price}priced, play does not confirm it"
         message = (
             f"players who keep ticket {s.label} ({s.id}) score {abs(s.score.diff):.1f} "
-            f"points {word} than players of the same bot in the same seat who do not "
-            f"(95% CI {lo:+.1f} to {hi:+.1f}; win rate {_pct(s.wins.diff)} points, "
-            f"{_pct(w_lo)} to {_pct(w_hi)}), {r:+.1f} points off what tickets of "
-            f"{s.cost:.0f} train spaces give on this map (q = {q:.2g}){why}")
+            f"points {word} than players of the same bot in the same seat who do not, "
+            f"the other tickets they kept held apart (95% CI {lo:+.1f} to {hi:+.1f}; win "
+            f"rate {_pct(s.wins.diff)} points, {_pct(w_lo)} to {_pct(w_hi)}{like}), "
+            f"{r:+.1f} points off what tickets of {s.cost:.0f} train spaces give on this map "
+            f"(q = {q:.2g}){why}")
         return Finding(
             "TTR604", severity, message, {"tickets": (s.id,)},
-            {"kept": s.n, "spaces": s.cost, "like_for_like_wins": s.wins.to_dict(),
-             "like_for_like_score": s.score.to_dict(), "expected": round(expected, 6),
+            {"kept": s.n, "spaces": s.cost, "like_for_like_wins": s.like_wins.to_dict(),
+             "like_for_like_score": s.like_score.to_dict(), "own_wins": s.wins.to_dict(),
+             "own_score": s.score.to_dict(), "expected": round(expected, 6),
              "residual": round(r, 6),
              "between_ticket_sd": None if math.isinf(tau) else round(tau, 6),
              "static_price": price or None, "beyond_spread": beyond},
             tuple(sorted(set(s.players))),
-            Effect("keepers' final score minus like non-keepers', less the map's line over "
-                   "the ticket's cost", r, (r - Z95 * se, r + Z95 * se), "points of score"),
-            Test(f"{MH}; residual against a Theil–Sen line per deck", p, q, control))
+            Effect("keepers' final score minus like non-keepers', the other tickets they kept "
+                   "held apart, less the map's line over the ticket's cost", r,
+                   (r - Z95 * se, r + Z95 * se), "points of score"),
+            Test(f"{OWN}; residual against a Theil–Sen line per deck", p, q, control))
     return build
 
 

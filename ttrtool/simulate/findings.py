@@ -16,7 +16,13 @@ from typing import Any
 
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Finding
-from ttrtool.simulate.edges import raced_routes, route_edges, ticket_edges, ticket_play_edges
+from ttrtool.simulate.edges import (
+    raced_routes,
+    route_edges,
+    ticket_edges,
+    ticket_own_edges,
+    ticket_play_edges,
+)
 from ttrtool.simulate.pressure import tempo, tickets_and_colours
 from ttrtool.simulate.statistics import (
     benjamini_hochberg,
@@ -256,12 +262,14 @@ def static_prices(static: Sequence[Finding]) -> dict[str, str]:
 def with_play_evidence(static: Sequence[Finding], play: Sequence[Finding],
                        configs: Sequence[Config]) -> list[Finding]:
     """Static ticket price findings with what play says about the same ticket: confirmed
-    by a TTR604 warning, or not confirmed, with the keepers' like-for-like edges in score
-    (with its interval) and in win rate (so a designer sees when play does not back a
-    static warning)."""
+    by a TTR604 warning, or not confirmed, with the keepers' edges in score (with its
+    interval) and in win rate, the other tickets they kept held apart as TTR604 tests
+    them (so a designer sees when play does not back a static warning).  The evidence
+    keeps the like-for-like edges too."""
     confirmed = {t for f in play if f.code == "TTR604" and f.severity >= Severity.WARNING
                  for t in f.subjects.get("tickets", ())}
     edges = ticket_play_edges(configs)
+    own = ticket_own_edges(configs)
     out = []
     for f in static:
         tickets = f.subjects.get("tickets", ())
@@ -270,14 +278,16 @@ def with_play_evidence(static: Sequence[Finding], play: Sequence[Finding],
             continue
         tid = tickets[0]
         wins, score = edges[tid]
-        lo, hi = score.ci95
+        own_wins, own_score = own[tid]
+        lo, hi = own_score.ci95
         said = ("play confirms it (TTR604)" if tid in confirmed else
                 "play does not confirm it at this many games")
-        text = (f"; in play its keepers score {score.diff:+.1f} points against like players "
-                f"(95% CI {lo:+.1f} to {hi:+.1f}; win rate {100 * wins.diff:+.1f} points): "
-                f"{said}")
+        text = (f"; in play its keepers score {own_score.diff:+.1f} points against like "
+                f"players, the other tickets they kept held apart (95% CI {lo:+.1f} to "
+                f"{hi:+.1f}; win rate {100 * own_wins.diff:+.1f} points): {said}")
+        in_play = {"like_for_like_wins": wins.to_dict(), "like_for_like_score": score.to_dict(),
+                   "own_wins": own_wins.to_dict(), "own_score": own_score.to_dict(),
+                   "confirmed": tid in confirmed}
         out.append(replace(f, message=f.message + text,
-                           evidence={**f.evidence, "play": {"like_for_like_wins": wins.to_dict(),
-                                                            "like_for_like_score": score.to_dict(),
-                                                            "confirmed": tid in confirmed}}))
+                           evidence={**f.evidence, "play": in_play}))
     return out

@@ -22,6 +22,7 @@ from ttrtool.bots import DEFAULT_BOTS
 from ttrtool.findings import Finding, ordered
 from ttrtool.model import Board
 from ttrtool.simulate.findings import play_findings, static_prices, with_play_evidence
+from ttrtool.simulate.holdings import Holdings
 from ttrtool.simulate.paired import GameSummary
 from ttrtool.simulate.playout import Table
 from ttrtool.simulate.pressure import ClaimsByGame
@@ -34,7 +35,7 @@ from ttrtool.simulate.statistics import (
     two_proportions,
     uniformity,
 )
-from ttrtool.simulate.strata import Group, Stratum, compare
+from ttrtool.simulate.strata import Group, Pooled, Stratum, compare
 
 REPORT_FORMAT = 2  # 2: a finding's players is a list, with effect, test and hint
 END_REASONS = ("normal", "stalled", "turn_cap")
@@ -92,6 +93,9 @@ class Tally:
     strata: dict[Stratum, Group] = field(default_factory=dict)
     ticket_strata: dict[str, dict[Stratum, Group]] = field(default_factory=dict)
     route_strata: dict[str, dict[Stratum, Group]] = field(default_factory=dict)
+    # each ticket's own edge: every player's result regressed on all the tickets they kept
+    # (ttrtool.simulate.holdings), so a ticket kept beside a strong one is not credited with it
+    holdings: Holdings = field(default_factory=Holdings)
     first_claims: Counter[str] = field(default_factory=Counter)  # the game's first claim
     early_claims: Counter[str] = field(default_factory=Counter)  # in the first three rounds
     # in the last round (the trigger's turn and the turns after it, R-END-1): last trains
@@ -123,6 +127,7 @@ class Tally:
             won = seat in winners
             stratum = (p["bot"], seat)
             self.strata.setdefault(stratum, Group()).add(won, score)
+            self.holdings.add(stratum, (t["id"] for t in p["tickets"]), score, won)
             for t in p["tickets"]:
                 self.ticket_strata.setdefault(t["id"], {}).setdefault(
                     stratum, Group()).add(won, score)
@@ -196,8 +201,9 @@ class Tally:
             for name, b in sorted(self.bots.items())
         ]
         spaces = ticket_spaces(board)
-        tickets = [self._ticket(t.id, t.label(), t.deck, spaces[t.id]) | {"points": t.points}
-                   for t in board.tickets]
+        own = self.holdings.fit()
+        tickets = [self._ticket(t.id, t.label(), t.deck, spaces[t.id], own.get(t.id, {}))
+                   | {"points": t.points} for t in board.tickets]
         routes = self._routes(board)
         seat_games = games * n
         abnormal = games - self.end["normal"]
@@ -243,7 +249,8 @@ class Tally:
         edge = detectable_edge(1 / self.players, self.games)
         return {**test, "detectable_edge": None if edge is None else round(edge, 4)}
 
-    def _ticket(self, tid: str, label: str, deck: str, spaces: int | None) -> dict[str, Any]:
+    def _ticket(self, tid: str, label: str, deck: str, spaces: int | None,
+                own: Mapping[str, Pooled]) -> dict[str, Any]:
         kept, wins = self.ticket_kept[tid], self.keeper_wins[tid]
         keepers = self.keeper_scores.get(tid, Moments())
         others = self.player_scores.minus(keepers)
@@ -263,6 +270,10 @@ class Tally:
                           "score": mean_difference(keepers, others)},
             # keepers against non-keepers of the same bot and seat (Mantel–Haenszel)
             "like_for_like": compare(self.strata, self.ticket_strata.get(tid, {})),
+            # the same with every other ticket the players kept held apart (a regression on
+            # the tickets kept, one intercept per bot and seat): what TTR604 tests; the sums
+            # are inverse-variance weights, so they too pool over player counts by adding
+            "own": {k: own.get(k, Pooled()).to_dict() for k in ("wins", "score")},
         }
 
     def _routes(self, board: Board) -> list[dict[str, Any]]:
