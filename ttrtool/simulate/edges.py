@@ -41,7 +41,7 @@ class EdgeLimits:
     # than tickets of its cost give, about what a 9-point ticket doubled to 18 adds when
     # it is completed 4 times in 5 (9 x (0.8 - 0.2) = 5.4); the honest tickets of the
     # official maps sit up to 9.4 points off their deck's line (USA, 400 games per count,
-    # seeds 1-5),
+    # seeds 1-5; like for like, and again with the other tickets kept held apart),
     # which is why a warning needs the spread or a static price besides (ticket_edges)
     score_margin: float = 5.0
     min_group: int = 20  # keepers (claimers) and others needed before a subject is tested
