@@ -55,7 +55,6 @@ WEIGHTS: dict[str, tuple[float, float, bool]] = {
     "long_reserve": (0.0, 40.0, False),  # 40: in effect never
     "endgame_turns": (0.0, 10.0, False),
     "endgame_margin": (-2.0, 4.0, False),
-    "join_trains": (0.0, 16.0, True),
     "hand_bias": (0.0, 0.7, False),
     "spare_min": (3.0, 6.0, True),
     "draw_worth": (-2.0, 6.0, False),

@@ -24,7 +24,7 @@ from ttrtool.simulate.playout import Table
 
 # Every new behaviour off, but the one a test turns on, and the baseline's weights.
 OFF: dict[str, Any] = {"deny_weight": 0.0, "long_reserve": None, "endgame_turns": 0.0,
-                       "join_trains": 0, "hand_bias": 0.0, "path_weight": 0.0, "keep_plan": False,
+                       "hand_bias": 0.0, "path_weight": 0.0, "keep_plan": False,
                        "pick_track": False,
                        **{name: getattr(Expert2025, name) for name in (
                            "draw_worth", "train_cost", "long_bias", "slack_closed",
@@ -58,16 +58,6 @@ def test_with_every_new_weight_off_it_plays_as_the_baseline() -> None:
         off = table.play_seed(seed, ("off", "expert-2025"), number, log_actions=True)
         base = table.play_seed(seed, ("expert-2025", "expert-2025"), number, log_actions=True)
         assert off["actions"] == base["actions"]
-
-
-def test_joins_the_two_parts_of_its_network_when_few_trains_do_it(ring: Board) -> None:
-    # It owns A-B-C (ticket A-C done) and G-H; C-D and D-H (5 trains) join them.
-    game = Game(ring, 2)
-    view = seat0_view(game, {0: 0, 1: 0, 6: 0}, (40, 40), tickets=(0,), hand={"green": 1})
-    actions: list[Action] = [game.draw_blind, claim(game, 2, "green")]
-    assert expert(game, join_trains=6).choose(view, actions) == actions[1]
-    assert isinstance(expert(game, join_trains=4).choose(view, actions), DrawBlind)
-    assert isinstance(baseline(game).choose(view, actions), DrawBlind)
 
 
 def test_claims_a_long_route_with_cards_its_plan_does_not_need_when_trains_are_spare(

@@ -14,9 +14,6 @@ baseline keeps playing as it did:
 * **an endgame that counts turns**: when the turns left (judgement.turns_left)
   cannot pay for the rest of its plan, it stops collecting for it and claims
   the route worth most now, counting the tickets a claim completes;
-* **one trunk**: with its plan done and trains to spare it joins the two
-  largest parts of its network when that takes few trains (a longer network,
-  the longest-path bonus, R-SCORE-3);
 * **plans that follow the hand**: a route its cards already pay costs less
   to plan (R-CLAIM-1: the colour must match);
 * **a longer path**: the routes it collects for and claims for their points
@@ -40,7 +37,7 @@ from ttrtool.engine.actions import Action, ClaimRoute
 from ttrtool.engine.game import Game
 from ttrtool.engine.longest import TrailGains
 from ttrtool.engine.view import PlayerView
-from ttrtool.graph import INF, PathSearch, UnionFind
+from ttrtool.graph import INF
 
 
 class Expert(Expert2025):
@@ -58,10 +55,6 @@ class Expert(Expert2025):
     # than that (by this margin) is given up for the claims worth most now.
     endgame_turns = 2.206
     endgame_margin = -1.273
-    # One trunk: with the plan done, join the two largest parts of its network
-    # when that takes at most this many trains and leaves ``join_spare`` spare.
-    join_trains = 9
-    join_spare = 4
     # Plans follow the hand: a route's planning cost falls by this share of the
     # part of it the cards in hand of its colour already pay (gray: the colour
     # held most).
@@ -95,7 +88,6 @@ class Expert(Expert2025):
 
     def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
         super().__init__(game, seat, rng)
-        self._no_join: tuple[int, int] | None = None  # (plans, own routes) of the last "no"
         self._hand: Sequence[int] = ()  # the hand of the decision under way
         # own_trails(): (route owners, own routes, its network's longest trail and gains)
         self._trail: tuple[Sequence[int], int, TrailGains | None] = ((), -1, None)
@@ -185,10 +177,6 @@ class Expert(Expert2025):
         if self.wants_tickets(view, turns):
             assert self.ticket_draw is not None
             return self.ticket_draw
-        if not self.needed and self.join_trains > 0 and self.join_parts(view):
-            claim = self.best_claim(view, actions, self.needed)
-            if claim is not None:
-                return claim
         if self.multi_bonus is not None and not self.needed and self.second_path(view):
             claim = self.best_claim(view, actions, self.needed)
             if claim is not None:
@@ -384,51 +372,3 @@ class Expert(Expert2025):
                 if best_key is None or key < best_key:
                     best, best_key = a, key
         return best
-
-    # --- one trunk -------------------------------------------------------------
-
-    def join_parts(self, view: PlayerView) -> bool:
-        """With the plan done, plan the cheapest link between the two largest parts
-        of its network, when it takes at most ``join_trains`` trains and leaves
-        ``join_spare`` spare; its routes join the plan.  True if any did."""
-        owner = view.route_owner
-        seat = self.seat
-        key = (self._plans, owner.count(seat))
-        if key == self._no_join:
-            return False
-        self._no_join = key
-        parts = self.parts(owner)
-        if len(parts) < 2:
-            return False
-        parts.sort(key=lambda p: (-p[1], min(p[0])))
-        (nodes_a, _), (nodes_b, _) = parts[0], parts[1]
-        weights = self.path_weights(owner, set())
-        found = PathSearch(self.board, nodes_a, weights).path(nodes_b)
-        if found is None or found[0] >= INF:
-            return False
-        todo = [r for r in found[1] if owner[r] != seat]
-        trains = sum(self.trains_of[r] for r in todo)
-        if not todo or trains > self.join_trains or (
-                view.trains[seat] - trains < self.join_spare):
-            return False
-        self._no_join = None
-        self.needed.update(todo)
-        self._plan_cards = None
-        return True
-
-    def parts(self, owner: Sequence[int]) -> list[tuple[set[int], int]]:
-        """The connected parts of its own routes: (places, routes) each.  Parts meet
-        at cities, never at a map's border points (the engine's route ends)."""
-        game, seat = self.game, self.seat
-        ends_a, ends_b = self.board.route_ends
-        joined = UnionFind(game.uf_size)
-        mine = [r for r, o in enumerate(owner) if o == seat]
-        for r in mine:
-            joined.union(game.end_a[r], game.end_b[r])
-        groups: dict[int, tuple[set[int], int]] = {}
-        for r in mine:
-            root = joined.find(game.end_a[r])
-            places, n = groups.get(root, (set(), 0))
-            places.update((ends_a[r], ends_b[r]))
-            groups[root] = (places, n + 1)
-        return list(groups.values())
