@@ -18,6 +18,9 @@ Parts (all by default):
   and trains each holds at its last decision (cards drawn and never used),
   how its failed tickets stood (a path still open, or none), and how the
   turns it expected to have compared with the turns it played;
+* ``deal`` — the ``table`` figures of four experts on USA with the deal of the
+  humans' games (the Mega option: five tickets dealt, three kept at least), on the
+  base game's 30 tickets: how much of the humans' lead the deal alone explains;
 * ``speed`` — CPU games per second of four experts on USA on one core,
   played in alternating rounds with four ``expert-2025`` so that the ratio of
   the two survives a shared machine.
@@ -32,6 +35,7 @@ import argparse
 import math
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -39,11 +43,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import yaml  # noqa: E402
+
 import ttrtool  # noqa: E402
 from ttrtool.bots import DEFAULT_BOTS  # noqa: E402
 from ttrtool.bots.expert import Expert  # noqa: E402
+from ttrtool.model import Board  # noqa: E402
+from ttrtool.resources import bundled_map_path  # noqa: E402
 from ttrtool.simulate.playout import Table  # noqa: E402
 from ttrtool.simulate.seating import game_seed  # noqa: E402
+from ttrtool.validate import validate_file  # noqa: E402
 
 # Strong humans, USA 4 players: WBC 2025 online semifinals and finals, 27 games with the
 # Mega option (more tickets dealt); docs/bots.md, "Against strong humans", cites the page.
@@ -100,8 +109,8 @@ def mean_ci(values: list[float]) -> tuple[float, float]:
 
 
 def table_figures(bots: tuple[str, ...], games: int, seed: int,
-                  map_id: str = "usa", players: int = 4) -> dict[str, tuple[float, float]]:
-    table = Table(ttrtool.load_map(map_id), players, bots)
+                  board: Board | None = None, players: int = 4) -> dict[str, tuple[float, float]]:
+    table = Table(board or ttrtool.load_map("usa"), players, bots)
     rows: dict[str, list[float]] = {}
     for g in range(games):
         for key, value in figures(table.play(seed, g, log_actions=True)).items():
@@ -135,6 +144,31 @@ def show_table(games: int, seed: int) -> None:
         ok = value >= bound if at_least else value < bound
         goal = f"{'>=' if at_least else '<'} {bound:g}"
         print(f"{key:<32} {value:>10.2f} {goal:>8}  {'ok' if ok else 'MISSED'}")
+
+
+def mega_deal_board() -> Board:
+    """USA with the Mega option's deal (five tickets dealt, at least three kept) and the
+    base game's tickets, loaded as every command loads a map."""
+    data = yaml.safe_load(bundled_map_path("usa").read_text(encoding="utf-8"))
+    data["rules"]["tickets"] = {"setup_deal": {"regular": 5}, "setup_keep_min": 3}
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "usa-mega-deal.yaml"
+        path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False),
+                        encoding="utf-8")
+        result = validate_file(path)
+    assert result.board is not None, [d.message for d in result.errors]
+    return result.board
+
+
+def show_deal(games: int, seed: int) -> None:
+    base = table_figures(("expert",), games, seed)
+    mega = table_figures(("expert",), games, seed, mega_deal_board())
+    print(f"\nUSA, 4 experts, {games} games, seed {seed}: the base deal (3 dealt, 2 kept) and the"
+          " Mega option's (5 dealt, 3 kept)")
+    print(f"{'figure':<32} {'base deal':>14} {'Mega deal':>14} {'humans':>8}")
+    for key, human in HUMANS.items():
+        b, m = base[key], mega[key]
+        print(f"{key:<32} {b[0]:>7.1f} ± {b[1]:<4.1f} {m[0]:>7.1f} ± {m[1]:<4.1f} {human:>8}")
 
 
 def show_duels(games: int, seed: int) -> None:
@@ -231,7 +265,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--only", choices=("table", "duels", "fours", "where", "speed"))
+    parser.add_argument("--only", choices=("table", "duels", "fours", "where", "deal", "speed"))
     args = parser.parse_args()
     if args.only in (None, "table"):
         show_table(args.games, args.seed)
@@ -241,6 +275,8 @@ def main() -> int:
         show_fours(args.games // 4, args.seed)
     if args.only in (None, "where"):
         show_where(args.games // 2, args.seed)
+    if args.only in (None, "deal"):
+        show_deal(args.games, args.seed)
     if args.only in (None, "speed"):
         show_speed(50)
     return 0
