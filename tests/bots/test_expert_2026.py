@@ -17,7 +17,7 @@ from tests.bots.test_expert import ROUTES, TICKETS, seat0_view
 from tests.engine.helpers import route, ticket, tiny_board
 from ttrtool.bots.expert import Expert
 from ttrtool.bots.expert_2025 import Expert2025
-from ttrtool.engine.actions import Action, ClaimRoute, DrawBlind
+from ttrtool.engine.actions import Action, ClaimRoute, DrawBlind, DrawFaceUp
 from ttrtool.engine.game import Game
 from ttrtool.model import Board
 from ttrtool.simulate.playout import Table
@@ -25,7 +25,7 @@ from ttrtool.simulate.playout import Table
 # Every new behaviour off, but the one a test turns on, and the baseline's weights.
 OFF: dict[str, Any] = {"deny_weight": 0.0, "long_reserve": None, "endgame_turns": 0.0,
                        "hand_bias": 0.0, "path_weight": 0.0, "keep_plan": False,
-                       "pick_track": False,
+                       "pick_track": False, "stuck_turns": 0.0, "loco_turns": 0.0,
                        **{name: getattr(Expert2025, name) for name in (
                            "draw_worth", "train_cost", "long_bias", "slack_closed",
                            "block_gain")}}
@@ -175,3 +175,47 @@ def test_collects_for_the_track_of_a_double_route_its_cards_fit() -> None:
     red = seat0_view(game, {}, (45, 45), tickets=(0,), hand={"red": 4})
     bot = expert(game, pick_track=True)
     assert bot.choose(red, [game.draw_blind, claim(game, 1, "red")]) == claim(game, 1, "red")
+
+
+def test_plans_round_a_colour_its_hand_lacks_late_in_the_game() -> None:
+    # P-Q is its own; the ticket P-R goes on by Q-R (5 orange, the cheaper plan) or by
+    # Q-S-R (3 red twice).  It holds six red and no orange.  With about four turns left
+    # (the other player has 9 trains and 10 cards) it plans round the orange and claims
+    # a red route; with the game far from its end, and the baseline, draw for orange.
+    board = tiny_board([route("P", "Q", 2, "blue"), route("Q", "R", 5, "orange"),
+                        route("Q", "S", 3, "red"), route("S", "R", 3, "red")],
+                       {"regular": [ticket("P", "R", 10)]})
+    game = Game(board, 2)
+    late = seat0_view(game, {0: 0}, (30, 9), tickets=(0,), hand={"red": 6})
+    late = late._replace(hand_sizes=(6, 10))
+    actions: list[Action] = [game.draw_blind, claim(game, 2, "red"), claim(game, 3, "red")]
+    bot = expert(game, stuck_turns=8.0)
+    assert bot.choose(late, actions) in (actions[1], actions[2])
+    assert bot.needed == {2, 3}
+    assert isinstance(expert(game).choose(late, actions), DrawBlind)
+    assert isinstance(baseline(game).choose(late, actions), DrawBlind)
+    early = seat0_view(game, {0: 0}, (30, 40), tickets=(0,), hand={"red": 6})
+    assert isinstance(expert(game, stuck_turns=8.0).choose(early, actions), DrawBlind)
+
+
+def test_takes_a_face_up_locomotive_for_the_last_colour_late_in_the_game() -> None:
+    # Its plan misses three orange cards (Q-R, 5 orange; two held) and no orange is face
+    # up: with about four turns left it takes the face-up locomotive, where the baseline
+    # and the game far from its end take the red card its plan does not need... or draw
+    # blind (a face-up card of a colour the plan does not miss is never taken).
+    board = tiny_board([route("P", "Q", 2, "blue"), route("Q", "R", 5, "orange")],
+                       {"regular": [ticket("P", "R", 10)]})
+    game = Game(board, 2)
+    late = seat0_view(game, {0: 0}, (30, 9), tickets=(0,), hand={"orange": 2})
+    late = late._replace(hand_sizes=(2, 10))
+    loco = DrawFaceUp("locomotive")
+    actions: list[Action] = [DrawFaceUp("red"), loco, game.draw_blind]
+    assert expert(game, loco_turns=8.0).choose(late, actions) == loco
+    assert isinstance(expert(game, loco_turns=8.0, loco_min=4).choose(late, actions), DrawBlind)
+    assert isinstance(expert(game).choose(late, actions), DrawBlind)
+    assert isinstance(baseline(game).choose(late, actions), DrawBlind)
+    early = seat0_view(game, {0: 0}, (30, 40), tickets=(0,), hand={"orange": 2})
+    assert isinstance(expert(game, loco_turns=8.0).choose(early, actions), DrawBlind)
+    # With an orange card face up it takes that instead.
+    orange = [DrawFaceUp("orange"), loco, game.draw_blind]
+    assert expert(game, loco_turns=8.0).choose(late, orange) == orange[0]

@@ -82,24 +82,28 @@ def test_a_ticket_that_wins_games_is_named(tmp_path: Path) -> None:
 
 
 def test_the_tickets_kept_beside_a_winning_ticket_are_not_named(tmp_path: Path) -> None:
-    """Seed 1 of the plant above: compared like for like alone, the keepers of three
-    honest tickets through Denver and Santa Fe came out 18-19 points over the deck's line
-    and were warnings (q = 0.002 to 0.006), because the 60-point ticket rode along in
-    their hands more often than in other keepers'.  With the other tickets each player
-    kept held apart, only the planted ticket is named."""
+    """With Denver–El Paso worth 60, tickets kept beside it come out over the deck's line
+    when compared like for like alone: their keepers held the 60-point ticket more often,
+    and its keepers pull every other ticket's line down.  With the other tickets each
+    player kept held apart (ttrtool/simulate/holdings.py) only the planted ticket is named.
+    Seed 12 (4 players, 100 games): Los Angeles–Chicago is 22 points over the line like
+    for like (p = 2e-5: q = 6e-4 over the 30 ticket tests, well under the 0.01 that names
+    a ticket) and 15 on its own (p = 0.001, q about 0.03);
+    at seed 1 the tickets through Denver and Santa Fe were warnings before (the expert of
+    issue 22's third round)."""
     data = plant.bundled("usa")
     plant.ticket(data, "Denver", "El Paso")["points"] = 60
     board = plant.built(data, tmp_path)
-    report = _report(board, 4, 100, 1)
     ids = {t.label().rsplit(" ", 1)[0]: t.id for t in board.tickets}
-    assert [f["subjects"]["tickets"] for f in _warnings(report, "TTR604")] == [
-        [ids["Denver–El Paso"]]]
-    # like for like the riders are far ahead; their own edges are a fraction of it
+    for seed in (1, 12):
+        report = _report(board, 4, 100, seed)
+        assert [f["subjects"]["tickets"] for f in _warnings(report, "TTR604")] == [
+            [ids["Denver–El Paso"]]], seed
     tickets = {t["id"]: t for t in report["configurations"][0]["tickets"]}
-    for label in ("Chicago–Santa Fe", "Denver–Pittsburgh", "Vancouver–Santa Fe"):
-        t = tickets[ids[label]]
-        assert t["like_for_like"]["score"]["diff"] > 10
-        assert t["own"]["score"]["weight"] > 0
+    rider = tickets[ids["Los Angeles–Chicago"]]
+    like, own = rider["like_for_like"]["score"], rider["own"]["score"]
+    assert like["p_value"] < 1e-4 and like["diff"] > 15  # alone, far over the line
+    assert own["p_value"] > 1e-4 and own["diff"] < like["diff"]  # its own edge is less
 
 
 def _reports(board: Board, counts: tuple[int, ...], games: int, seed: int,

@@ -20,7 +20,15 @@ baseline keeps playing as it did:
   count the spaces they add to its longest trail, where that scores a bonus
   (R-SCORE-3);
 * **the track its cards fit**: of a double route in its plan, it collects for
-  the open track whose colour its hand is nearest to paying (R-CLAIM-5).
+  the open track whose colour its hand is nearest to paying (R-CLAIM-5);
+* **plans that go round a missing colour**: late in the game, when a turn
+  brought none of the cards its plan misses, it plans its open tickets again
+  with each route dearer by the cards its hand lacks for it, and takes that
+  plan if its cards and claims take fewer turns (a shortfall in one colour
+  counts double: a single colour comes slowly when hands are large);
+* **a locomotive for the last colour**: late in the game, when its plan misses
+  two or more cards of one colour only and none of that colour is face up,
+  it takes a face-up locomotive (R-DRAW-3: the whole draw).
 
 Its weights are class attributes, fitted by self-play
 (``benchmarks/tune_expert.py``; docs/bots.md gives the run).
@@ -29,15 +37,56 @@ Its weights are class attributes, fitted by self-play
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ttrtool.bots.expert_2025 import Expert2025
 from ttrtool.bots.judgement import draw_turns
-from ttrtool.engine.actions import Action, ClaimRoute
+from ttrtool.bots.planning import StrategicBot
+from ttrtool.engine.actions import Action, ClaimRoute, DrawFaceUp
 from ttrtool.engine.game import Game
 from ttrtool.engine.longest import TrailGains
 from ttrtool.engine.view import PlayerView
 from ttrtool.graph import INF
+
+
+def shortfall(colors: Sequence[int], lengths: Sequence[int], loco: int,
+              routes: Iterable[int], hand: Sequence[int]) -> tuple[int, int]:
+    """Cards the hand lacks for ``routes``: (in all, the most of one colour).  A gray
+    route takes the colour with most to spare; locomotives fill the largest gaps."""
+    want = [0] * loco
+    grays: list[int] = []
+    for r in routes:
+        c = colors[r]
+        if c < 0:
+            grays.append(lengths[r])
+        else:
+            want[c] += lengths[r]
+    miss: list[int] = []
+    spare: list[int] = []
+    for c in range(loco):
+        d = want[c] - hand[c]
+        if d > 0:
+            miss.append(d)
+        elif d < 0:
+            spare.append(-d)
+    if grays:
+        spare.sort(reverse=True)
+        for g in sorted(grays, reverse=True):
+            if spare and spare[0] >= g:
+                spare[0] -= g
+                spare.sort(reverse=True)
+            else:
+                miss.append(g - (spare.pop(0) if spare else 0))
+    if not miss:
+        return 0, 0
+    locos = hand[loco]
+    while locos and miss:
+        miss.sort(reverse=True)
+        if miss[0] <= 0:
+            break
+        miss[0] -= 1
+        locos -= 1
+    return sum(miss), max(miss)
 
 
 class Expert(Expert2025):
@@ -79,6 +128,21 @@ class Expert(Expert2025):
     # is nearest to paying, looked at again each turn (False: the track the path
     # search found, the baseline's way).
     pick_track = True
+    # Plans that go round a missing colour: with this many turns left or fewer (0: never,
+    # the baseline's way), when a turn brought none of the cards the plan misses, plan
+    # the open tickets again with each route dearer by ``stuck_pen`` a card the hand
+    # lacks for it; take that plan if its trains suffice and its cards and claims take
+    # ``stuck_gain`` turns fewer, the cards missing counted as at least ``stuck_conc``
+    # times the most missing of one colour.
+    stuck_turns = 8.0
+    stuck_pen = 3.0
+    stuck_gain = 0.5
+    stuck_conc = 2.0
+    # A locomotive for the last colour: with this many turns left or fewer (0: never),
+    # the plan missing ``loco_min`` or more cards of one colour only and none of that
+    # colour face up, take a face-up locomotive.
+    loco_turns = 8.0
+    loco_min = 2
     # The baseline's weights, fitted anew (docs/bots.md, "Weights fitted by self-play").
     draw_worth = 0.0
     train_cost = 2.621
@@ -95,6 +159,10 @@ class Expert(Expert2025):
         # trail) of one board, and each other player's network
         self._others: tuple[Sequence[int], int, int] = ((), -1, 0)
         self._their: dict[int, TrailGains] = {}
+        self._pen = 0.0  # stuck_pen while go_round() plans, else 0
+        # go_round(): the last position looked at, and (plans, cards missing) of the last turn
+        self._stuck_key: tuple[tuple[int, ...], int, int] | None = None
+        self._last_wish: tuple[int, int] | None = None
         longest = sum(b.points for b in game.rules.bonuses if b.type == "longest_path")
         if self.race_bonus and not self.both:
             self.turn_margin = self.slack_closed * self.race_slack
@@ -106,10 +174,13 @@ class Expert(Expert2025):
 
     def path_weights(self, owner: Sequence[int], free: set[int]) -> list[float]:
         """The plan's costs (:meth:`StrategicBot.path_weights`), cheaper where the
-        hand already pays for a route (``hand_bias``)."""
+        hand already pays for a route (``hand_bias``); while :meth:`go_round` plans,
+        dearer by the cards the hand lacks (:meth:`lacking`)."""
         weights = super().path_weights(owner, free)
         hand, bias = self._hand, self.hand_bias
         if not bias or not hand:
+            if self._pen and hand:
+                self.lacking(weights, hand, self._pen)
             return weights
         colors, lengths = self.colors, self.lengths
         most = max(hand[:self.loco], default=0)
@@ -118,12 +189,107 @@ class Expert(Expert2025):
                 c = colors[r]
                 n = lengths[r]
                 weights[r] = w * (1.0 - bias * min(hand[c] if c >= 0 else most, n) / n)
+        if self._pen:
+            self.lacking(weights, hand, self._pen)
         return weights
+
+    def lacking(self, weights: list[float], hand: Sequence[int], pen: float) -> None:
+        """Make each open route dearer by ``pen`` a card the hand lacks for it (its
+        colour, or the colour held most for a gray route, and the locomotives)."""
+        colors, lengths, loco = self.colors, self.lengths, self.loco
+        most = max(hand[:loco], default=0)
+        locos = hand[loco]
+        for r, w in enumerate(weights):
+            if 0.0 < w < INF:
+                c = colors[r]
+                miss = lengths[r] - (hand[c] if c >= 0 else most) - locos
+                if miss > 0:
+                    weights[r] = w + pen * miss
 
     def refresh(self, view: PlayerView) -> None:
         super().refresh(view)
         if self.pick_track and self.needed:
             self.pick_tracks(view)
+        if self.stuck_turns and self.open_tickets and view.phase == "main":
+            self.go_round(view)
+
+    def plan_turns(self, routes: Iterable[int], claims: int, hand: Sequence[int]) -> float:
+        """Turns to collect the cards ``routes`` miss and make ``claims`` claims, a
+        shortfall of one colour counted ``stuck_conc`` times."""
+        total, one = shortfall(self.colors, self.lengths, self.loco, routes, hand)
+        return draw_turns(max(total, self.stuck_conc * one), claims)
+
+    def go_round(self, view: PlayerView) -> None:
+        """Late in the game, when the last turn brought none of the cards its plan
+        misses, plan the open tickets again with routes dearer by the cards the hand
+        lacks (:meth:`lacking`), and take that plan if it is done sooner.  Large hands
+        at four players hold most of a colour: a plan waiting for five of one colour
+        could wait for the rest of the game while other colours piled up."""
+        hand, owner, seat = view.hand, view.route_owner, self.seat
+        key = (tuple(hand), self._plans, owner.count(seat))
+        if key == self._stuck_key:
+            return
+        self._stuck_key = key
+        wish = sum(StrategicBot.wishes(self, view))
+        if not wish:
+            return
+        last, self._last_wish = self._last_wish, (self._plans, wish)
+        if last is not None and last[0] == self._plans and wish < last[1]:
+            return  # the plan is getting its cards
+        if self.turns(view) > self.stuck_turns:
+            return
+        self._hand = hand
+        self._pen = self.stuck_pen
+        try:
+            weights = self.path_weights(owner, set())
+        finally:
+            self._pen = 0.0
+        needed: set[int] = set()
+        paths: dict[int, tuple[int, ...]] = {}
+        points: dict[int, int] = {}
+        top = self.top_points
+        for t in sorted(self.open_tickets, key=lambda t: (-top[t], t)):
+            found = self.ticket_path(weights, t)
+            if found is None:
+                return
+            _, path, pts = found
+            paths[t] = path
+            points[t] = pts
+            for r in path:
+                if owner[r] != seat:
+                    needed.add(r)
+                    weights[r] = 0.0
+        if needed == self.needed or sum(self.trains_of[r] for r in needed) > view.trains[seat]:
+            return
+        old = self.plan_turns(self.needed, len(self.needed), hand)
+        if self.plan_turns(needed, len(needed), hand) >= old - self.stuck_gain:
+            return
+        self.needed = needed
+        self._paths.update(paths)
+        self.ticket_points.update(points)
+        self._plan_cards = None
+        self._plans += 1
+        if self.pick_track:
+            self.pick_tracks(view)
+        self._stuck_key = (tuple(hand), self._plans, owner.count(seat))
+        self._last_wish = (self._plans, sum(StrategicBot.wishes(self, view)))
+
+    def draw_cards(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        """Late in the game, a face-up locomotive when the plan misses ``loco_min`` or
+        more cards of one colour only and none of that colour is face up; else as the
+        shared policy (:meth:`StrategicBot.draw_cards`)."""
+        if self.loco_turns and view.phase == "main" and self.needed:
+            missing = StrategicBot.wishes(self, view)
+            short = [c for c in range(self.loco) if missing[c] > 0]
+            if (len(short) == 1 and missing[short[0]] >= self.loco_min
+                    and self.turns(view) <= self.loco_turns):
+                index = self.game.card_index
+                faceup = [a for a in self.draws if type(a) is DrawFaceUp]
+                if not any(index[a.color] == short[0] for a in faceup):
+                    for a in faceup:
+                        if index[a.color] == self.loco:
+                            return a
+        return super().draw_cards(view, actions)
 
     def pick_tracks(self, view: PlayerView) -> None:
         """Swap each planned track of a double route for an open track of the same
