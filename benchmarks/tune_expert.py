@@ -53,8 +53,6 @@ from ttrtool.simulate.seating import game_seed  # noqa: E402
 WEIGHTS: dict[str, tuple[float, float, bool]] = {
     "deny_weight": (0.0, 5.0, False),
     "long_reserve": (0.0, 40.0, False),  # 40: in effect never
-    "endgame_turns": (0.0, 10.0, False),
-    "endgame_margin": (-2.0, 4.0, False),
     "hand_bias": (0.0, 0.7, False),
     "spare_min": (3.0, 6.0, True),
     "draw_worth": (-2.0, 6.0, False),

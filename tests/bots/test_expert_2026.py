@@ -23,7 +23,7 @@ from ttrtool.model import Board
 from ttrtool.simulate.playout import Table
 
 # Every new behaviour off, but the one a test turns on, and the baseline's weights.
-OFF: dict[str, Any] = {"deny_weight": 0.0, "long_reserve": None, "endgame_turns": 0.0,
+OFF: dict[str, Any] = {"deny_weight": 0.0, "long_reserve": None,
                        "hand_bias": 0.0, "path_weight": 0.0, "keep_plan": False,
                        "pick_track": False, "stuck_turns": 0.0, "loco_turns": 0.0,
                        **{name: getattr(Expert2025, name) for name in (
@@ -71,20 +71,6 @@ def test_claims_a_long_route_with_cards_its_plan_does_not_need_when_trains_are_s
     assert isinstance(expert(game, long_reserve=34.0, spare_min=5).choose(view, actions),
                       DrawBlind)
     assert isinstance(baseline(game).choose(view, actions), DrawBlind)
-
-
-def test_gives_up_a_plan_the_turns_left_cannot_pay_for(ring: Board) -> None:
-    # A-C (6 points) needs 3 red and 3 blue, none held; the other player has 9 trains
-    # and 10 cards, so about four turns are left: it takes G-H's 10 points now.
-    game = Game(ring, 2)
-    view = seat0_view(game, {}, (40, 9), tickets=(0,), hand={"black": 5})
-    view = view._replace(hand_sizes=(5, 10))
-    actions: list[Action] = [game.draw_blind, claim(game, 6, "black")]
-    assert expert(game, endgame_turns=5.0).choose(view, actions) == actions[1]
-    assert isinstance(baseline(game).choose(view, actions), DrawBlind)
-    # With time enough (the other player far from the end) it keeps collecting.
-    early = seat0_view(game, {}, (40, 40), tickets=(0,), hand={"black": 5})
-    assert isinstance(expert(game, endgame_turns=5.0).choose(early, actions), DrawBlind)
 
 
 def test_claims_first_the_planned_route_another_players_network_touches(ring: Board) -> None:

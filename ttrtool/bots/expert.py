@@ -11,9 +11,6 @@ baseline keeps playing as it did:
 * **routes for points when trains are spare**: with more trains than its
   plan needs plus a reserve, it claims a route (of ``spare_min`` trains or
   more) for its points with cards its plan does not need;
-* **an endgame that counts turns**: when the turns left (judgement.turns_left)
-  cannot pay for the rest of its plan, it stops collecting for it and claims
-  the route worth most now, counting the tickets a claim completes;
 * **plans that follow the hand**: a route its cards already pay costs less
   to plan (R-CLAIM-1: the colour must match);
 * **a longer path**: the routes it collects for and claims for their points
@@ -100,10 +97,6 @@ class Expert(Expert2025):
     # ... routes at least this long (cards the plan does not need, used now, are
     # points and turns saved: the baseline ends 4-player games holding ten cards).
     spare_min = 6
-    # Endgame: with this many turns left or fewer, a plan that needs more turns
-    # than that (by this margin) is given up for the claims worth most now.
-    endgame_turns = 2.206
-    endgame_margin = -1.273
     # Plans follow the hand: a route's planning cost falls by this share of the
     # part of it the cards in hand of its colour already pay (gray: the colour
     # held most).
@@ -333,7 +326,7 @@ class Expert(Expert2025):
 
     def main_turn(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         turns = self.turns(view)
-        if turns <= 1.0 or (turns <= self.endgame_turns and self.hopeless(view, turns)):
+        if turns <= 1.0:
             last = self.best_now(view)
             if last is not None:
                 return last
@@ -354,13 +347,6 @@ class Expert(Expert2025):
         if block is not None:
             return block
         return self.fallback(view, actions)
-
-    def hopeless(self, view: PlayerView, turns: float) -> bool:
-        """Can the turns left no longer pay for the rest of the plan?"""
-        if not self.needed:
-            return False
-        missing = sum(self.wishes(view))
-        return draw_turns(missing, len(self.needed)) > turns + self.endgame_margin
 
     # --- which planned route first -----------------------------------------
 
