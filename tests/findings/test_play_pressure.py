@@ -148,3 +148,26 @@ def test_ticket_completion_is_judged_against_its_keepers_own_bots() -> None:
              if f.code == "TTR608"]
     assert [f.subjects["tickets"] for f in found] == [("regular-8",)]
     assert "harder in play" in found[0].message
+
+
+def test_a_colour_is_tested_only_with_games_enough() -> None:
+    """TTR609's interval over games is a normal one: at two games a near-zero spread
+    would make any gap significant, so a colour is tested from ``colour_games`` on."""
+    from ttrtool.simulate.pressure import PRESSURE_LIMITS, tickets_and_colours
+
+    def config(games: int) -> dict[str, Any]:
+        # four red tracks never claimed, four blue ones claimed in every game
+        routes = [{"id": f"{colour}-{i}", "color": colour, "length": 2,
+                   "claimed": 0 if colour == "red" else games, "mean_claim_turn": 10.0}
+                  for colour in ("red", "blue") for i in range(4)]
+        return {"players": 3, "games": games, "tickets": [], "routes": routes,
+                "colours": [{"colour": "red", "difference_sd": 0.5},
+                            {"colour": "blue", "difference_sd": 0.5}]}
+
+    def under(games: int) -> list[tuple[str, ...]]:
+        return [f.subjects["colours"] for f in tickets_and_colours([config(games)])
+                if f.code == "TTR609" and "under pressure" in f.message]
+
+    assert PRESSURE_LIMITS.colour_games > 2
+    assert under(2) == []
+    assert under(PRESSURE_LIMITS.colour_games) == [("red",)]

@@ -47,6 +47,11 @@ class PressureLimits:
     # seed), by up to 15 points; 400 games make any such difference significant, so a
     # colour is only told when the near end of its interval is 10 points off
     colour_info: float = 0.10
+    # games at a player count a colour needs before it is tested: the test's interval over
+    # games is a normal one, which a handful of games does not give (two games of one
+    # expert variant called Switzerland's yellow under pressure from a near-zero spread);
+    # the planted scarce colour is found from 25 games (docs/simulate.md, power table)
+    colour_games: int = 20
     # tempo this far outside the official range, relative, at the near end of its
     # interval
     tempo_margin: float = 0.25
@@ -234,10 +239,13 @@ def _ticket_candidate(n: int, t: Config, expected: float, slope: float) -> _Cand
     return _Candidate(p, gap, build)
 
 
-def _colour_candidates(configs: Sequence[Config]) -> list[_Candidate]:
+def _colour_candidates(configs: Sequence[Config], limits: PressureLimits
+                       ) -> list[_Candidate]:
     out: list[_Candidate] = []
     for c in configs:
         games, routes = c["games"], c["routes"]
+        if games < limits.colour_games:
+            continue
         by_length: dict[int, list[int]] = {}
         for r in routes:
             by_length.setdefault(r["length"], []).append(r["claimed"])
@@ -304,7 +312,7 @@ def tickets_and_colours(configs: Sequence[Config],
     colours: list[Finding] = []
     families = (("ticket", _ticket_candidates(configs, limits), limits.completion_margin,
                  0.0, found),
-                ("colour", _colour_candidates(configs), limits.colour_margin,
+                ("colour", _colour_candidates(configs, limits), limits.colour_margin,
                  limits.colour_info, colours))
     for what, candidates, margin, floor, into in families:
         qs = benjamini_hochberg([c.p_value for c in candidates])
