@@ -103,6 +103,9 @@ def test_short_routes_make_games_too_long(tmp_path: Path) -> None:
              if f["evidence"]["measure"] == "turns per player"]
     assert len(found) == 1 and "above the official maps'" in found[0]["message"]
     assert found[0]["effect"]["ci95"][0] > 0
+    # one game has no spread to test against: no tempo finding from it
+    one = _report(board, (2,), 1, 1)
+    assert [f for f in one["findings"] if f["code"] == "TTR610"] == []
 
 
 def test_few_trains_make_games_too_short(tmp_path: Path) -> None:

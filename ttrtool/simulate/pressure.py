@@ -55,6 +55,9 @@ class PressureLimits:
     # tempo this far outside the official range, relative, at the near end of its
     # interval
     tempo_margin: float = 0.25
+    # games at a player count the tempo needs before it is tested: one game has no
+    # spread, and its zero standard error made any mean outside the range "significant"
+    tempo_games: int = 5
 
 
 PRESSURE_LIMITS = PressureLimits()
@@ -370,6 +373,8 @@ def tempo(configs: Sequence[Config], limits: PressureLimits = PRESSURE_LIMITS
     for c in configs:
         n = c["players"]
         for measure, mean, sd, count in _tempo_measures(c):
+            if count < limits.tempo_games:
+                continue
             low, high = OFFICIAL_TEMPO[measure]
             se = sd / math.sqrt(count) if count > 1 else 0.0
             lo, hi = mean - Z95 * se, mean + Z95 * se
