@@ -129,18 +129,13 @@ def _pool(configs: Sequence[Config], key: str, cost: str, group: str | None,
     return list(found.values())
 
 
-def ticket_play_edges(configs: Sequence[Config]) -> dict[str, tuple[Pooled, Pooled]]:
-    """Ticket id -> its keepers' like-for-like edges in win rate and in final score,
-    pooled over the player counts."""
-    return {s.id: (s.like_wins, s.like_score)
-            for s in _pool(configs, "tickets", "spaces", "deck", "kept")}
-
-
-def ticket_own_edges(configs: Sequence[Config]) -> dict[str, tuple[Pooled, Pooled]]:
-    """Ticket id -> its own edges in win rate and in final score (the other tickets its
-    keepers kept held apart; like for like where a configuration lacks them), pooled over
-    the player counts: what TTR604 tests."""
-    return {s.id: (s.wins, s.score)
+def ticket_play_edges(configs: Sequence[Config]
+                      ) -> dict[str, tuple[Pooled, Pooled, Pooled, Pooled]]:
+    """Ticket id -> its keepers' edges pooled over the player counts: like for like in
+    win rate and in final score, then its own in win rate and in final score (the other
+    tickets its keepers kept held apart; like for like where a configuration lacks them),
+    what TTR604 tests."""
+    return {s.id: (s.like_wins, s.like_score, s.wins, s.score)
             for s in _pool(configs, "tickets", "spaces", "deck", "kept")}
 
 

@@ -16,13 +16,7 @@ from typing import Any
 
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Finding
-from ttrtool.simulate.edges import (
-    raced_routes,
-    route_edges,
-    ticket_edges,
-    ticket_own_edges,
-    ticket_play_edges,
-)
+from ttrtool.simulate.edges import raced_routes, route_edges, ticket_edges, ticket_play_edges
 from ttrtool.simulate.pressure import tempo, tickets_and_colours
 from ttrtool.simulate.statistics import (
     benjamini_hochberg,
@@ -269,7 +263,6 @@ def with_play_evidence(static: Sequence[Finding], play: Sequence[Finding],
     confirmed = {t for f in play if f.code == "TTR604" and f.severity >= Severity.WARNING
                  for t in f.subjects.get("tickets", ())}
     edges = ticket_play_edges(configs)
-    own = ticket_own_edges(configs)
     out = []
     for f in static:
         tickets = f.subjects.get("tickets", ())
@@ -277,8 +270,7 @@ def with_play_evidence(static: Sequence[Finding], play: Sequence[Finding],
             out.append(f)
             continue
         tid = tickets[0]
-        wins, score = edges[tid]
-        own_wins, own_score = own[tid]
+        wins, score, own_wins, own_score = edges[tid]
         lo, hi = own_score.ci95
         said = ("play confirms it (TTR604)" if tid in confirmed else
                 "play does not confirm it at this many games")
