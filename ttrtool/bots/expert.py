@@ -152,7 +152,6 @@ class Expert(Expert2025):
         # trail) of one board, and each other player's network
         self._others: tuple[Sequence[int], int, int] = ((), -1, 0)
         self._their: dict[int, TrailGains] = {}
-        self._pen = 0.0  # stuck_pen while go_round() plans, else 0
         # go_round(): the last position looked at, and (plans, cards missing) of the last turn
         self._stuck_key: tuple[tuple[int, ...], int, int] | None = None
         self._last_wish: tuple[int, int] | None = None
@@ -167,13 +166,10 @@ class Expert(Expert2025):
 
     def path_weights(self, owner: Sequence[int], free: set[int]) -> list[float]:
         """The plan's costs (:meth:`StrategicBot.path_weights`), cheaper where the
-        hand already pays for a route (``hand_bias``); while :meth:`go_round` plans,
-        dearer by the cards the hand lacks (:meth:`lacking`)."""
+        hand already pays for a route (``hand_bias``)."""
         weights = super().path_weights(owner, free)
         hand, bias = self._hand, self.hand_bias
         if not bias or not hand:
-            if self._pen and hand:
-                self.lacking(weights, hand, self._pen)
             return weights
         colors, lengths = self.colors, self.lengths
         most = max(hand[:self.loco], default=0)
@@ -182,8 +178,6 @@ class Expert(Expert2025):
                 c = colors[r]
                 n = lengths[r]
                 weights[r] = w * (1.0 - bias * min(hand[c] if c >= 0 else most, n) / n)
-        if self._pen:
-            self.lacking(weights, hand, self._pen)
         return weights
 
     def lacking(self, weights: list[float], hand: Sequence[int], pen: float) -> None:
@@ -232,26 +226,13 @@ class Expert(Expert2025):
         if self.turns(view) > self.stuck_turns:
             return
         self._hand = hand
-        self._pen = self.stuck_pen
-        try:
-            weights = self.path_weights(owner, set())
-        finally:
-            self._pen = 0.0
-        needed: set[int] = set()
-        paths: dict[int, tuple[int, ...]] = {}
-        points: dict[int, int] = {}
+        weights = self.path_weights(owner, set())
+        self.lacking(weights, hand, self.stuck_pen)
         top = self.top_points
-        for t in sorted(self.open_tickets, key=lambda t: (-top[t], t)):
-            found = self.ticket_path(weights, t)
-            if found is None:
-                return
-            _, path, pts = found
-            paths[t] = path
-            points[t] = pts
-            for r in path:
-                if owner[r] != seat:
-                    needed.add(r)
-                    weights[r] = 0.0
+        order = sorted(self.open_tickets, key=lambda t: (-top[t], t))
+        paths, points, needed, _, blocked = self.ticket_plans(owner, weights, order)
+        if blocked:
+            return
         if needed == self.needed or sum(self.trains_of[r] for r in needed) > view.trains[seat]:
             return
         old = self.plan_turns(self.needed, len(self.needed), hand)

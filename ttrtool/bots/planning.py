@@ -302,21 +302,36 @@ class StrategicBot(Claiming):
         # Longest tickets first: they shape the network; shorter ones reuse it.
         order = sorted(view.tickets, key=lambda t: -max(p for _, p in self.game.ticket_dests[t]))
         weights = self.path_weights(owner, self.needed)
+        (self._paths, self.ticket_points, self.needed, self.open_tickets,
+         self.blocked_tickets) = self.ticket_plans(owner, weights, order)
+        self._valid = True
+
+    def ticket_plans(self, owner: Sequence[int], weights: list[float], order: Sequence[int]
+                     ) -> tuple[dict[int, tuple[int, ...]], dict[int, int], set[int],
+                                list[int], list[int]]:
+        """Each ticket's cheapest path in ``order``, the routes of the tickets before it
+        riding free (``weights`` is changed so): (paths, points, routes still to claim,
+        tickets open, tickets blocked)."""
+        paths: dict[int, tuple[int, ...]] = {}
+        points: dict[int, int] = {}
+        needed: set[int] = set()
+        open_tickets: list[int] = []
+        blocked: list[int] = []
         for t in order:
             found = self.ticket_path(weights, t)
             if found is None:
-                self.blocked_tickets.append(t)
+                blocked.append(t)
                 continue
-            _, path, points = found
+            _, path, pts = found
             todo = [r for r in path if owner[r] != self.seat]
-            self._paths[t] = path
-            self.ticket_points[t] = points
+            paths[t] = path
+            points[t] = pts
             if todo:
-                self.open_tickets.append(t)
-                self.needed.update(todo)
+                open_tickets.append(t)
+                needed.update(todo)
                 for r in todo:
                     weights[r] = 0.0  # later tickets ride on this plan for free
-        self._valid = True
+        return paths, points, needed, open_tickets, blocked
 
     def planned_cost(self) -> int:
         """Trains the unclaimed plan takes, mountain trains included (R-VAR-10)."""
