@@ -361,6 +361,47 @@ def test_a_worker_that_dies_stops_the_run_instead_of_hanging_it(bot: str, says: 
     assert multiprocessing.active_children() == []
 
 
+PATIENCE = 2.0
+
+
+class _StuckPool:
+    """A pool whose shutdown never returns, and whose keeper of workers starts one more
+    worker after the shutdown began (as a replacement for a worker that ended)."""
+
+    def __init__(self, made: list[SpawnProcess]) -> None:
+        self._pool: list[SpawnProcess] = []
+        self.made = made
+        self.stopping = threading.Event()
+        self._worker_handler = threading.Thread(target=self._replace, daemon=True)
+        self._worker_handler.start()
+
+    def _replace(self) -> None:
+        self.stopping.wait()
+        time.sleep(PATIENCE + 0.05)  # the shutdown has been given up by now
+        late = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(120,))
+        late.start()
+        self.made.append(late)
+
+    def terminate(self) -> None:
+        self.stopping.set()
+        threading.Event().wait()
+
+    def join(self) -> None:
+        pass
+
+
+@POSIX
+def test_stopping_the_pool_ends_a_worker_started_while_it_stopped() -> None:
+    """A worker the pool's keeper started while the shutdown was already stuck used to
+    outlive the run (CI once found one left behind a lost worker): no list the shutdown
+    looked at held it yet."""
+    made: list[SpawnProcess] = []
+    runner_mod._stop(_StuckPool(made), made, patience=PATIENCE)
+    assert len(made) == 1
+    assert made[0].exitcode == -signal.SIGKILL
+    assert made[0] not in multiprocessing.active_children()
+
+
 @POSIX
 def test_a_lost_worker_ends_simulate_with_exit_2_and_a_message(tmp_path: Path) -> None:
     res = cli.invoke(app, ["simulate", "switzerland", "-n", "8", "-j", "2", "-q",

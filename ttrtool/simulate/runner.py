@@ -361,17 +361,23 @@ def run_local(work: list[Chunk], jobs: int,
         # workers (a second signal must not interrupt the shutdown itself).
         with _signals_ignored(held):
             if pool is not None:
-                _stop(pool)
+                _stop(pool, ctx.made)
         raise
     pool.close()
     pool.join()
 
 
-def _stop(pool: Any, patience: float = 10.0) -> None:
-    """Terminate the pool; a worker that a signal to the whole process group ended while it
-    held the pool's queue lock makes ``terminate`` wait for ever, so after ``patience``
-    seconds the workers left are killed and the stuck shutdown (a daemon thread) is
-    abandoned: the process is about to end anyway."""
+def _stop(pool: Any, made: list[multiprocessing.context.SpawnProcess],
+          patience: float = 10.0) -> None:
+    """Terminate the pool and make sure no process it ``made`` outlives the run.
+
+    A worker that a signal to the whole process group ended while it held the pool's
+    queue lock makes ``terminate`` wait for ever, so after ``patience`` seconds the
+    stuck shutdown (a daemon thread) is abandoned: the process is about to end anyway.
+    Either way, once the pool's keeper of workers has stopped starting replacements for
+    workers that ended, every process the pool made that is still running is killed and
+    reaped: a replacement the keeper was starting while the shutdown began is in no list
+    the pool's own shutdown looks at in time."""
     def stop() -> None:
         pool.terminate()
         pool.join()
@@ -379,12 +385,14 @@ def _stop(pool: Any, patience: float = 10.0) -> None:
     stopper = threading.Thread(target=stop, name="pool-stopper", daemon=True)
     stopper.start()
     stopper.join(patience)
-    if stopper.is_alive():
-        left = [w for w in getattr(pool, "_pool", ()) if w.exitcode is None]
-        for worker in left:
-            worker.kill()
-        for worker in left:  # reaped, so that no worker outlives the run even as a zombie
-            worker.join(patience)
+    keeper = getattr(pool, "_worker_handler", None)
+    if keeper is not None and keeper is not threading.current_thread():
+        keeper.join(patience)  # terminate told it to stop; it starts no worker after this
+    left = [w for w in made if w.ident is not None and w.exitcode is None]
+    for worker in left:
+        worker.kill()
+    for worker in left:  # reaped, so that no worker outlives the run even as a zombie
+        worker.join(patience)
 
 
 def _distributed() -> Any:
