@@ -303,32 +303,6 @@ class Expert(Expert2025):
         self._plan_cards = None
         self._plans += 1  # a new plan: what was worked out for the old one is stale
 
-    # --- the turn -----------------------------------------------------------
-
-    def main_turn(self, view: PlayerView, actions: Sequence[Action]) -> Action:
-        turns = self.turns(view)
-        if turns <= 1.0:
-            last = self.best_now(view)
-            if last is not None:
-                return last
-        claim = self.best_claim(view, actions, self.needed)
-        if claim is not None:
-            return claim
-        if self.wants_tickets(view, turns):
-            assert self.ticket_draw is not None
-            return self.ticket_draw
-        if self.multi_bonus is not None and not self.needed and self.second_path(view):
-            claim = self.best_claim(view, actions, self.needed)
-            if claim is not None:
-                return claim
-        spare = self.spare_claim(view)
-        if spare is not None:
-            return spare
-        block = self.block(view)
-        if block is not None:
-            return block
-        return self.fallback(view, actions)
-
     # --- which planned route first -----------------------------------------
 
     def best_claim(self, view: PlayerView, actions: Sequence[Action],

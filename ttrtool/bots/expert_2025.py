@@ -332,10 +332,18 @@ class Expert2025(BonusPlay):
             claim = self.best_claim(view, actions, self.needed)
             if claim is not None:
                 return claim
+        spare = self.spare_claim(view)
+        if spare is not None:
+            return spare
         block = self.block(view)
         if block is not None:
             return block
         return self.fallback(view, actions)
+
+    def spare_claim(self, view: PlayerView) -> ClaimRoute | None:
+        """A claim for points with trains to spare beyond the plan: none here (the expert
+        of 2026 makes one)."""
+        return None
 
     def best_now(self, view: PlayerView) -> ClaimRoute | None:
         """The claim worth most this turn: route points, plus twice the points of
