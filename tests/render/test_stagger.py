@@ -14,7 +14,7 @@ from tests.render.conftest import benchmark_board, tiny_board, triples_board
 from ttrtool.render import search
 from ttrtool.render.board import plan
 from ttrtool.render.labels import BoardPlan
-from ttrtool.render.lanes import LaneGeometry
+from ttrtool.render.lanes import Lane, LaneGeometry
 from ttrtool.render.layout import RouteLayout
 from ttrtool.render.problems import layout_problems
 from ttrtool.render.stagger import Stagger
@@ -220,3 +220,47 @@ def test_the_line_judged_for_crossings_spans_the_moved_cars(
     # Left as the search placed them, the stretches of the moved lanes would be wrong.
     monkeypatch.setattr(Stagger, "_stretch", lambda self, lane, per_track: lane.track)
     assert wrong(plan(triples_board(**SMALL), default_theme()).routes) != []
+
+
+def _laid_out(remember: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[list[list[tuple[
+        float, ...]]], int]:
+    """The cars of SMALL once laid out, and how many times a track was tried alone."""
+    monkeypatch.setattr(Stagger, "remember", remember)
+    tried = 0
+    improve = Stagger._improve
+
+    def counted(self: Stagger, lane: Lane, track: int) -> bool:
+        nonlocal tried
+        tried += 1
+        return improve(self, lane, track)
+
+    monkeypatch.setattr(Stagger, "_improve", counted)
+    lay = RouteLayout(triples_board(**SMALL), default_theme().sizes)
+    search.Search(lay).solve()
+    return [[tuple(sp.box) for sp in lane.cars] for lane in lay.lanes], tried
+
+
+def test_a_track_left_as_it_was_is_not_tried_again_and_nothing_moves_for_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A track that stayed where it was is passed over in the next round while no move came
+    near its lane: the board's cars are the same as when every track is tried every round,
+    with fewer tracks tried."""
+    cars, tried = _laid_out(True, monkeypatch)
+    every_cars, every_tried = _laid_out(False, monkeypatch)
+    assert cars == every_cars
+    assert tried < every_tried
+
+
+def test_a_move_counts_as_near_a_lane_within_a_cars_reach_of_its_path() -> None:
+    lay = RouteLayout(triples_board(**SMALL), default_theme().sizes)
+    search.Search(lay).solve()
+    stagger = Stagger(lay)
+    lane = max(lay.lanes, key=lambda ln: ln.path.length)
+    x, y = lane.path.at(lane.path.length / 2)
+    reach = lane.half_width + lay.sizes.car_length  # a car of the lane can reach this far
+    stagger.moves = [(x + reach - 1, y, x + reach + 9, y + 10)]
+    assert stagger._moved_near(lane, 0)
+    assert not stagger._moved_near(lane, 1)  # no move since the first
+    x1 = max(p[0] for p in lane.path.points)
+    stagger.moves = [(x1 + reach + 20, y, x1 + reach + 30, y + 10)]
+    assert not stagger._moved_near(lane, 0)

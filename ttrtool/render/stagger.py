@@ -44,6 +44,7 @@ class Stagger:
     """The tracks of a laid-out board, each moved along its lane where that draws it better."""
 
     draw_in = True  # whether a track tries both its ends drawn in (a test turns it off)
+    remember = True  # whether a track left as it was is passed over while nothing near moved
 
     def __init__(self, lay: RouteLayout) -> None:
         self.lay = lay
@@ -54,6 +55,10 @@ class Stagger:
         for lane in lay.lanes:
             for sp in lane.cars:
                 self._add(sp)
+        # What each move changed: the bounding box of the moved track's cars before and after
+        # together, in the order of the moves (what :meth:`run` judges a track's
+        # surroundings by).
+        self.moves: list[tuple[float, float, float, float]] = []
 
     def _add(self, sp: Space) -> None:
         key = self._next
@@ -65,17 +70,41 @@ class Stagger:
     def run(self) -> int:
         """Move the tracks still drawn badly; the number of tracks moved."""
         moved = 0
+        # A track left as it was, with its lane's list of cars and how many moves had been
+        # made then: while no move since has come near its lane, trying it again would
+        # leave it again (what it is judged on is its own lane and the cars near it).
+        kept: dict[tuple[int, int], tuple[list[Space], int]] = {}
         for _ in range(ROUNDS):
             before = moved
             for lane in self.lay.lanes:
                 for track in range(len(lane.routes)):
-                    moved += self._improve(lane, track)
+                    was = kept.get((lane.index, track))
+                    if self.remember and was is not None and was[0] is lane.cars \
+                            and not self._moved_near(lane, was[1]):
+                        continue
+                    if self._improve(lane, track):
+                        moved += 1
+                    else:
+                        kept[(lane.index, track)] = (lane.cars, len(self.moves))
             if moved == before:
                 break
         for lane in self.lay.lanes:
             for track in range(len(lane.routes)):
                 moved += self._even_out(lane, track)
         return moved
+
+    def _moved_near(self, lane: Lane, since: int) -> bool:
+        """Whether a move after the first ``since`` came near enough to ``lane`` to change
+        how one of its tracks fares: near the box round its path, widened by what a car
+        of the lane can reach from the path and the clearance it is judged with."""
+        if since == len(self.moves):
+            return False
+        s = self.lay.sizes
+        x0, y0, x1, y1 = polyline_bbox(lane.path.points)
+        reach = lane.half_width + s.car_length + s.clearance + 1.0
+        x0, y0, x1, y1 = x0 - reach, y0 - reach, x1 + reach, y1 + reach
+        return any(not (m[0] > x1 or m[2] < x0 or m[1] > y1 or m[3] < y0)
+                   for m in self.moves[since:])
 
     def _even_out(self, lane: Lane, track: int) -> bool:
         """A track beside the middle of a curved bundle, its cars put at even distances along
@@ -314,11 +343,15 @@ class Stagger:
         kept by the layout's memos, so the old list is never changed)."""
         lay = self.lay
         route = lane.routes[track]
+        olds = [sp.bbox for sp in lane.cars if sp.route == route]
         for key in self.keys.pop(route):
             self.grid.remove(key)
             del self.cars[key]
         made = [Space(route, i, b, b.bbox(), lay.grid.cells_of(b.bbox()))
                 for i, b in enumerate(boxes)]
+        both = olds + [sp.bbox for sp in made]
+        self.moves.append((min(b[0] for b in both), min(b[1] for b in both),
+                           max(b[2] for b in both), max(b[3] for b in both)))
         for sp in made:
             self._add(sp)
         cars = [sp for sp in lane.cars if sp.route != route]
