@@ -149,3 +149,56 @@ def test_the_search_puts_the_garbage_collector_back_as_it_was(usa: Board, theme:
             assert gc.get_freeze_count() == 0
     finally:
         gc.enable()
+
+
+def _trim_worked_out(lay: RouteLayout, lane: Lane, end: int) -> float:
+    """The give-way distance as the loop worked it out before the terms were kept: every
+    other lane at the place looked at anew, ``need`` raised as it goes."""
+    node = lane.a if end == 0 else lane.b
+    need = lay.end_min(node)
+    limit = lay.marker(node) + lay.sizes.end_gap_max
+    other_end = lane.b if end == 0 else lane.a
+    my_free = lane.path.length - lane.fixed - (lane.trim[1 - end] - lay.end_min(other_end))
+    for o, oend in lay.at_node[node]:
+        if o == lane.index:
+            continue
+        other = lay.lanes[o]
+        want, theirs = lay._lozenge(lane, end, other, oend)
+        their_free = other.path.length - other.fixed - (
+            other.trim[1 - oend] - lay.end_min(other.b if oend == 0 else other.a))
+        mine, them = want - need, theirs - need
+        can, they_can = mine <= my_free, them <= their_free
+        if can != they_can:
+            gives = can
+        elif abs(mine - them) > 1e-9:
+            gives = mine < them
+        else:
+            gives = (my_free, -lane.index) > (their_free, -other.index)
+        if not gives:
+            continue
+        if other.cars:
+            want = lay._clear_of(lane, end, other, node, limit)
+        if want <= limit:
+            need = max(need, want)
+    return need
+
+
+def test_the_kept_give_way_terms_give_what_the_loop_works_out(
+        theme: Theme, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What each other placement adds to a lane's give-way distance is kept per free length
+    while the distance is still the marker's; every give-way distance asked for while a
+    dense board is laid out is the one worked out from scratch."""
+    asked = {"calls": 0, "raised": 0}
+    kept = RouteLayout.desired_trim
+
+    def checked(self: RouteLayout, lane: Lane, end: int) -> float:
+        got = kept(self, lane, end)
+        assert got == _trim_worked_out(self, lane, end)
+        asked["calls"] += 1
+        asked["raised"] += got > self.end_min(lane.a if end == 0 else lane.b)
+        return got
+
+    monkeypatch.setattr(RouteLayout, "desired_trim", checked)
+    search.layout_routes(dense_board(cols=8, rows=5, doubles=0.5, seed=2), theme.sizes)
+    assert asked["calls"] > 1000
+    assert 100 < asked["raised"] < asked["calls"]  # both answers were checked

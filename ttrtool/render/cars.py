@@ -25,6 +25,8 @@ from ttrtool.render.lanes import Lane, Shape, Space, track_offsets
 from ttrtool.render.shapes import LaneShapes
 from ttrtool.render.theme import Sizes
 
+_NOTHING = float("-inf")  # what a placement adds to a trim when this lane need not give way
+
 _Placed = tuple[tuple[float, float], list[Space], list[Point], str, float, int, float,
                 tuple[float, float]]
 
@@ -40,7 +42,7 @@ class CarPlacement(LaneShapes):
         # clear the other's.
         self._sides: dict[tuple[int, Shape, int],
                           tuple[dict[int, tuple[float, float, float, list[Space]]],
-                                dict[int, float]]] = {}
+                                dict[int, float], dict[float, dict[int, float]]]] = {}
         self._walks: dict[tuple[int, Shape, float, float], list[float]] = {}
         self._placed: dict[tuple[int, Shape, tuple[float, float]], _Placed] = {}
         self._lozenges: dict[tuple[int, Shape, int, int, Shape], tuple[float, float]] = {}
@@ -92,15 +94,28 @@ class CarPlacement(LaneShapes):
                                                    - end_min[lane.b if end == 0 else lane.a])
         sides = self._sides.get((lane.index, lane.shape, end))
         if sides is None:
-            sides = self._sides[(lane.index, lane.shape, end)] = ({}, {})
-        seen, clears = sides
+            sides = self._sides[(lane.index, lane.shape, end)] = ({}, {}, {})
+        seen, clears, by_free = sides
+        # What each other placement adds while ``need`` is still the marker's: kept per free
+        # length (the lane's other trim), the first look at a placement worked out below.
+        terms = by_free.get(my_free)
+        if terms is None:
+            terms = by_free[my_free] = {}
+        fresh = True  # ``need`` is still the marker's
         for o, oend in peers:
-            known = seen.get(id(o.cars))
+            oid = id(o.cars)
+            if fresh:
+                term = terms.get(oid)
+                if term is not None:
+                    if term > need:
+                        need, fresh = term, False
+                    continue
+            known = seen.get(oid)
             if known is None:
                 want, theirs = self._lozenge(lane, end, o, oend)
                 their_free = o.path.length - o.fixed - (o.trim[1 - oend]
                                                         - end_min[o.b if oend == 0 else o.a])
-                known = seen[id(o.cars)] = (want, theirs, their_free, o.cars)
+                known = seen[oid] = (want, theirs, their_free, o.cars)
             want, theirs, their_free, _ = known
             mine, them = want - need, theirs - need
             can, they_can = mine <= my_free, them <= their_free
@@ -111,14 +126,18 @@ class CarPlacement(LaneShapes):
             else:
                 gives = (my_free, -lane.index) > (their_free, -o.index)
             if not gives:
-                continue  # the other lane gives way
-            if o.cars:
-                clear = clears.get(id(o.cars))
-                if clear is None:
-                    clear = clears[id(o.cars)] = self._clear_of(lane, end, o, node, limit)
-                want = clear
-            if want <= limit:
-                need = max(need, want)
+                term = _NOTHING  # the other lane gives way
+            else:
+                if o.cars:
+                    clear = clears.get(oid)
+                    if clear is None:
+                        clear = clears[oid] = self._clear_of(lane, end, o, node, limit)
+                    want = clear
+                term = want if want <= limit else _NOTHING
+            if fresh:
+                terms[oid] = term
+            if term > need:  # max(need, want), without the call
+                need, fresh = term, False
         return need
 
     def _lozenge(self, lane: Lane, end: int, o: Lane, oend: int) -> tuple[float, float]:
