@@ -15,7 +15,7 @@ import pytest
 import ttrtool
 from tests.bots.test_expert import ROUTES, TICKETS, seat0_view
 from tests.engine.helpers import route, ticket, tiny_board
-from ttrtool.bots.expert import Expert
+from ttrtool.bots.expert import Expert, shortfall
 from ttrtool.bots.expert_2025 import Expert2025
 from ttrtool.engine.actions import Action, ClaimRoute, DrawBlind, DrawFaceUp
 from ttrtool.engine.game import Game
@@ -26,6 +26,7 @@ from ttrtool.simulate.playout import Table
 OFF: dict[str, Any] = {"deny_weight": 0.0, "long_reserve": None,
                        "hand_bias": 0.0, "path_weight": 0.0, "keep_plan": False,
                        "pick_track": False, "stuck_turns": 0.0, "loco_turns": 0.0,
+                       "loco_rules": False,
                        **{name: getattr(Expert2025, name) for name in (
                            "draw_worth", "train_cost", "long_bias", "slack_closed",
                            "block_gain")}}
@@ -205,3 +206,23 @@ def test_takes_a_face_up_locomotive_for_the_last_colour_late_in_the_game() -> No
     # With an orange card face up it takes that instead.
     orange = [DrawFaceUp("orange"), loco, game.draw_blind]
     assert expert(game, loco_turns=8.0).choose(late, orange) == orange[0]
+
+
+def test_counts_locomotives_only_on_the_routes_they_may_pay() -> None:
+    # Nordic Countries lets locomotives pay only ferries and tunnels (R-VAR-1): Rovaniemi-
+    # Kirkenes, 5 blue, takes five blue cards.  With 3 blue and 4 locomotives in hand the
+    # expert counts 2 cards missing, where locomotives as wild cards would count none (the
+    # baseline's way, and the expert's on a map without the restriction).
+    game = Game(ttrtool.load_map("nordiccountries"), 2)
+    board = game.board
+    route = next(r.index for r in board.routes if {r.a_name, r.b_name} == {"Rovaniemi", "Kirkenes"})
+    hand = [0] * (game.loco + 1)
+    hand[game.card_index["blue"]] = 3
+    hand[game.loco] = 4
+    bot = Expert(game, 0, random.Random(0))
+    assert bot.loco_routes is not None and not bot.loco_routes[route]
+    colors, lengths = bot.colors, bot.lengths
+    assert shortfall(colors, lengths, game.loco, [route], hand, bot.loco_routes) == (2, 2)
+    assert shortfall(colors, lengths, game.loco, [route], hand) == (0, 0)
+    assert baseline(game).loco_routes is None
+    assert Expert(Game(ttrtool.load_map("usa"), 2), 0, random.Random(0)).loco_routes is None

@@ -25,7 +25,10 @@ baseline keeps playing as it did:
   counts double: a single colour comes slowly when hands are large);
 * **a locomotive for the last colour**: late in the game, when its plan misses
   two or more cards of one colour only and none of that colour is face up,
-  it takes a face-up locomotive (R-DRAW-3: the whole draw).
+  it takes a face-up locomotive (R-DRAW-3: the whole draw);
+* **locomotives only where the rules let them pay**: where they may pay only
+  some kinds of route (R-VAR-1), its counts of what a hand lacks give them to
+  those routes only.
 
 Its weights are class attributes, fitted by self-play
 (``benchmarks/tune_expert.py``; docs/bots.md gives the run).
@@ -47,43 +50,56 @@ from ttrtool.graph import INF
 
 
 def shortfall(colors: Sequence[int], lengths: Sequence[int], loco: int,
-              routes: Iterable[int], hand: Sequence[int]) -> tuple[int, int]:
+              routes: Iterable[int], hand: Sequence[int],
+              locos_ok: Sequence[bool] | None = None) -> tuple[int, int]:
     """Cards the hand lacks for ``routes``: (in all, the most of one colour).  A gray
-    route takes the colour with most to spare; locomotives fill the largest gaps."""
+    route takes the colour with most to spare; locomotives fill the largest gaps, of
+    routes they may be played on (``locos_ok``, R-VAR-1; None: every route)."""
     want = [0] * loco
-    grays: list[int] = []
+    strict = [0] * loco  # of ``want``, on routes locomotives may not pay
+    grays: list[tuple[int, bool]] = []
     for r in routes:
         c = colors[r]
+        ok = locos_ok is None or locos_ok[r]
         if c < 0:
-            grays.append(lengths[r])
+            grays.append((lengths[r], ok))
         else:
             want[c] += lengths[r]
-    miss: list[int] = []
+            if not ok:
+                strict[c] += lengths[r]
+    miss: list[int] = []  # gaps locomotives may fill
+    fixed: list[int] = []  # gaps they may not, entry by entry
     spare: list[int] = []
     for c in range(loco):
         d = want[c] - hand[c]
         if d > 0:
-            miss.append(d)
+            f = max(0, strict[c] - hand[c])  # the colour's cards go to those routes first
+            miss.append(d - f)
+            fixed.append(f)
         elif d < 0:
             spare.append(-d)
     if grays:
         spare.sort(reverse=True)
-        for g in sorted(grays, reverse=True):
+        for g, ok in sorted(grays, reverse=True):
             if spare and spare[0] >= g:
                 spare[0] -= g
                 spare.sort(reverse=True)
             else:
-                miss.append(g - (spare.pop(0) if spare else 0))
+                gap = g - (spare.pop(0) if spare else 0)
+                miss.append(gap if ok else 0)
+                fixed.append(0 if ok else gap)
     if not miss:
         return 0, 0
     locos = hand[loco]
-    while locos and miss:
-        miss.sort(reverse=True)
-        if miss[0] <= 0:
+    n = len(miss)
+    while locos:
+        i = max(range(n), key=lambda k: (miss[k] > 0, miss[k] + fixed[k]))
+        if miss[i] <= 0:
             break
-        miss[0] -= 1
+        miss[i] -= 1
         locos -= 1
-    return sum(miss), max(miss)
+    total = [m + f for m, f in zip(miss, fixed, strict=True)]
+    return sum(total), max(total)
 
 
 class Expert(Expert2025):
@@ -136,6 +152,10 @@ class Expert(Expert2025):
     # colour face up, take a face-up locomotive.
     loco_turns = 8.0
     loco_min = 2
+    # Locomotives counted only on the routes the rules let them pay (R-VAR-1: on Nordic
+    # Countries ferries and tunnels, on Switzerland tunnels; False: on every route, the
+    # baseline's way).
+    loco_rules = True
     # The baseline's weights, fitted anew (docs/bots.md, "Weights fitted by self-play").
     draw_worth = 0.0
     train_cost = 2.621
@@ -186,10 +206,12 @@ class Expert(Expert2025):
         colors, lengths, loco = self.colors, self.lengths, self.loco
         most = max(hand[:loco], default=0)
         locos = hand[loco]
+        ok = self.loco_routes
         for r, w in enumerate(weights):
             if 0.0 < w < INF:
                 c = colors[r]
-                miss = lengths[r] - (hand[c] if c >= 0 else most) - locos
+                miss = lengths[r] - (hand[c] if c >= 0 else most) - (
+                    locos if ok is None or ok[r] else 0)
                 if miss > 0:
                     weights[r] = w + pen * miss
 
@@ -203,7 +225,8 @@ class Expert(Expert2025):
     def plan_turns(self, routes: Iterable[int], claims: int, hand: Sequence[int]) -> float:
         """Turns to collect the cards ``routes`` miss and make ``claims`` claims, a
         shortfall of one colour counted ``stuck_conc`` times."""
-        total, one = shortfall(self.colors, self.lengths, self.loco, routes, hand)
+        total, one = shortfall(self.colors, self.lengths, self.loco, routes, hand,
+                               self.loco_routes)
         return draw_turns(max(total, self.stuck_conc * one), claims)
 
     def go_round(self, view: PlayerView) -> None:
@@ -255,8 +278,11 @@ class Expert(Expert2025):
         if self.loco_turns and view.phase == "main" and self.needed:
             missing = StrategicBot.wishes(self, view)
             short = [c for c in range(self.loco) if missing[c] > 0]
+            ok = self.loco_routes
             if (len(short) == 1 and missing[short[0]] >= self.loco_min
-                    and self.turns(view) <= self.loco_turns):
+                    and self.turns(view) <= self.loco_turns
+                    and (ok is None or any(ok[r] and self.colors[r] in (short[0], -1)
+                                           for r in self.needed))):
                 index = self.game.card_index
                 faceup = [a for a in self.draws if type(a) is DrawFaceUp]
                 if not any(index[a.color] == short[0] for a in faceup):

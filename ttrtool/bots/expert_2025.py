@@ -89,6 +89,8 @@ class Expert2025(BonusPlay):
     # The archetypes' card use of 2026 (Claiming.keep_plan_cards) is not the baseline's:
     # it pays each colour's first payment and claims for points with any cards.
     keep_plan_cards = False
+    # Locomotives counted only where the rules let them pay (R-VAR-1; the expert of 2026)
+    loco_rules = False
 
     def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
         super().__init__(game, seat, rng)
@@ -103,6 +105,9 @@ class Expert2025(BonusPlay):
                 w + (surcharge if t else 0.0)
                 for w, t in zip(self.base_weights, self.tunnel_routes, strict=True))
         self.trigger = rules.end_trigger_trains
+        # the routes locomotives may pay, when that is not every route and the bot heeds it
+        self.loco_routes: tuple[bool, ...] | None = (
+            game.route_locos_ok if self.loco_rules and not all(game.route_locos_ok) else None)
         self.draw_size = rules.tickets.draw
         self.draw_keep_min = rules.tickets.draw_keep_min
         self.draw_pool = tuple(t.index for t in game.board.tickets if t.deck == game.draw_deck)
@@ -159,6 +164,9 @@ class Expert2025(BonusPlay):
             else:
                 fit += h
         fit += min(grays, spare)
+        ok = self.loco_routes
+        if ok is not None:  # R-VAR-1: locomotives fill only the routes they may pay
+            total = min(total, sum(self.lengths[r] for r in routes if ok[r]) + fit)
         return fit + min(hand[loco], total - fit)
 
     def plan_worth(self, jobs: Sequence[tuple[int, frozenset[int]]], points: dict[int, int],
@@ -392,7 +400,9 @@ class Expert2025(BonusPlay):
             c = self.colors[target]
             if c < 0:
                 c = max(range(self.loco), key=lambda k: (hand[k], -k))
-            missing[c] = max(0, self.lengths[target] - hand[c] - hand[self.loco])
+            ok = self.loco_routes
+            wild = hand[self.loco] if ok is None or ok[target] else 0
+            missing[c] = max(0, self.lengths[target] - hand[c] - wild)
         return missing
 
     def long_target(self, view: PlayerView) -> int | None:
@@ -410,7 +420,9 @@ class Expert2025(BonusPlay):
                     or closed[r]):
                 continue
             c = self.colors[r]
-            held = (max(hand[:loco]) if c < 0 else hand[c]) + hand[loco]
+            ok = self.loco_routes
+            held = (max(hand[:loco]) if c < 0 else hand[c]) + (
+                hand[loco] if ok is None or ok[r] else 0)
             key = ((self.points[r] + self.route_extra(owner, r)) / (max(0, n - held) + 2.0), -r)
             if best is None or key > best:
                 best, target = key, r
