@@ -206,12 +206,11 @@ class Expert(Expert2025):
         colors, lengths, loco = self.colors, self.lengths, self.loco
         most = max(hand[:loco], default=0)
         locos = hand[loco]
-        ok = self.loco_routes
         for r, w in enumerate(weights):
             if 0.0 < w < INF:
                 c = colors[r]
                 miss = lengths[r] - (hand[c] if c >= 0 else most) - (
-                    locos if ok is None or ok[r] else 0)
+                    locos if self.locos_pay(r) else 0)
                 if miss > 0:
                     weights[r] = w + pen * miss
 
@@ -278,11 +277,10 @@ class Expert(Expert2025):
         if self.loco_turns and view.phase == "main" and self.needed:
             missing = StrategicBot.wishes(self, view)
             short = [c for c in range(self.loco) if missing[c] > 0]
-            ok = self.loco_routes
             if (len(short) == 1 and missing[short[0]] >= self.loco_min
                     and self.turns(view) <= self.loco_turns
-                    and (ok is None or any(ok[r] and self.colors[r] in (short[0], -1)
-                                           for r in self.needed))):
+                    and any(self.locos_pay(r) and self.colors[r] in (short[0], -1)
+                            for r in self.needed)):
                 index = self.game.card_index
                 faceup = [a for a in self.draws if type(a) is DrawFaceUp]
                 if not any(index[a.color] == short[0] for a in faceup):

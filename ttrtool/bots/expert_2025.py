@@ -169,6 +169,11 @@ class Expert2025(BonusPlay):
             total = min(total, sum(self.lengths[r] for r in routes if ok[r]) + fit)
         return fit + min(hand[loco], total - fit)
 
+    def locos_pay(self, r: int) -> bool:
+        """May locomotives pay route ``r``, as far as this bot counts (``loco_rules``)?"""
+        ok = self.loco_routes
+        return ok is None or ok[r]
+
     def plan_worth(self, jobs: Sequence[tuple[int, frozenset[int]]], points: dict[int, int],
                    view: PlayerView, turns: float, race: float = 0.0) -> float:
         """Expected ticket points of the jobs, worked through cheapest first; ``race``
@@ -400,8 +405,7 @@ class Expert2025(BonusPlay):
             c = self.colors[target]
             if c < 0:
                 c = max(range(self.loco), key=lambda k: (hand[k], -k))
-            ok = self.loco_routes
-            wild = hand[self.loco] if ok is None or ok[target] else 0
+            wild = hand[self.loco] if self.locos_pay(target) else 0
             missing[c] = max(0, self.lengths[target] - hand[c] - wild)
         return missing
 
@@ -420,9 +424,8 @@ class Expert2025(BonusPlay):
                     or closed[r]):
                 continue
             c = self.colors[r]
-            ok = self.loco_routes
             held = (max(hand[:loco]) if c < 0 else hand[c]) + (
-                hand[loco] if ok is None or ok[r] else 0)
+                hand[loco] if self.locos_pay(r) else 0)
             key = ((self.points[r] + self.route_extra(owner, r)) / (max(0, n - held) + 2.0), -r)
             if best is None or key > best:
                 best, target = key, r
