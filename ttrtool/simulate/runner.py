@@ -386,7 +386,7 @@ def _stop(pool: Any, made: list[multiprocessing.context.SpawnProcess],
     stopper.start()
     stopper.join(patience)
     keeper = getattr(pool, "_worker_handler", None)
-    if keeper is not None and keeper is not threading.current_thread():
+    if keeper is not None:
         keeper.join(patience)  # terminate told it to stop; it starts no worker after this
     left = [w for w in made if w.ident is not None and w.exitcode is None]
     for worker in left:
