@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 
 import ttrtool
-from tests.bots.test_expert import ROUTES, TICKETS, seat0_view
+from tests.bots.test_expert import ROUTES, TICKETS, keeps, seat0_view
 from tests.engine.helpers import route, ticket, tiny_board
 from ttrtool.bots.expert import Expert, shortfall
 from ttrtool.bots.expert_2025 import Expert2025
-from ttrtool.engine.actions import Action, ClaimRoute, DrawBlind, DrawFaceUp
+from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL
+from ttrtool.engine.actions import Action, ClaimRoute, DrawBlind, DrawFaceUp, KeepTickets
 from ttrtool.engine.game import Game
 from ttrtool.model import Board
 from ttrtool.simulate.playout import Table
@@ -27,6 +28,7 @@ OFF: dict[str, Any] = {"deny_weight": 0.0, "long_reserve": None,
                        "hand_bias": 0.0, "path_weight": 0.0, "keep_plan": False,
                        "pick_track": False, "stuck_turns": 0.0, "loco_turns": 0.0,
                        "loco_rules": False,
+                       "plan_on": None, "keep_model": None, "draw_model": None,
                        **{name: getattr(Expert2025, name) for name in (
                            "draw_worth", "train_cost", "long_bias", "slack_closed",
                            "block_gain")}}
@@ -226,3 +228,60 @@ def test_counts_locomotives_only_on_the_routes_they_may_pay() -> None:
     assert shortfall(colors, lengths, game.loco, [route], hand) == (0, 0)
     assert baseline(game).loco_routes is None
     assert Expert(Game(ttrtool.load_map("usa"), 2), 0, random.Random(0)).loco_routes is None
+def test_plans_its_final_claims_with_the_turns_left() -> None:
+    # Its ticket P-Q is done.  Five red cards pay R-S (3) and S-T (2) now; Q-R (6 orange,
+    # 15 points) needs six orange it does not hold.  With about four turns left (the
+    # other player has 9 trains and 10 cards) it plans the red pair and claims the longer
+    # first; without the plan (plan_on None), as the baseline, and far from the end, it
+    # draws for Q-R.
+    board = tiny_board([route("P", "Q", 2, "blue"), route("Q", "R", 6, "orange"),
+                        route("R", "S", 3, "red"), route("S", "T", 2, "red")],
+                       {"regular": [ticket("P", "Q", 5)]})
+    game = Game(board, 2)
+    late = seat0_view(game, {0: 0}, (30, 9), tickets=(0,), hand={"red": 5})
+    late = late._replace(hand_sizes=(5, 10))
+    actions: list[Action] = [game.draw_blind, claim(game, 2, "red"), claim(game, 3, "red")]
+    assert expert(game, plan_on=6.0).choose(late, actions) == actions[1]
+    assert isinstance(expert(game).choose(late, actions), DrawBlind)
+    assert isinstance(baseline(game).choose(late, actions), DrawBlind)
+    early = seat0_view(game, {0: 0}, (30, 40), tickets=(0,), hand={"red": 5})
+    assert isinstance(expert(game, plan_on=6.0).choose(early, actions), DrawBlind)
+
+
+def test_keeps_the_ticket_whose_routes_its_cards_pay(ring: Board) -> None:
+    # It holds A-C (A-B claimed) and is offered F-H (9 points: F-G 6 yellow, G-H 5 black)
+    # and Y-E (15 points, far).  With six yellow cards, F-G paid, it keeps F-H; with six
+    # green, which pay neither ticket's coloured routes, Y-E.  With odds of the baseline's
+    # kind (keep_model None), which count the cards in hand and not their colours, it
+    # keeps Y-E with either hand.  (Today's weights: with the baseline's the two hands
+    # lead to the same keep either way.)
+    game = Game(ring, 2)
+    hand_blind = type("HandBlind", (Expert,), {"keep_model": None})
+    chosen = {}
+    for colour in ("yellow", "green"):
+        view = seat0_view(game, {0: 0}, (45, 45), "tickets", tickets=(0,), offered=(5, 6),
+                          hand={colour: 6})
+        chosen[colour] = Expert(game, 0, random.Random(0)).choose(view, keeps(game, view))
+        blind = hand_blind(game, 0, random.Random(0)).choose(view, keeps(game, view))
+        assert isinstance(blind, KeepTickets) and blind.tickets == (6,)
+    assert Expert.keep_model == KEEP_MODEL
+    assert isinstance(chosen["yellow"], KeepTickets) and chosen["yellow"].tickets == (5,)
+    assert isinstance(chosen["green"], KeepTickets) and chosen["green"].tickets == (6,)
+
+
+def test_a_drawn_tickets_odds_count_the_cards_its_routes_lack() -> None:
+    # A drawn ticket five turns of work away, with eight turns left: its routes are R-S
+    # and S-T (5 red).  With five red cards beyond what the open plan takes its odds are
+    # better than with five green ones, which the baseline's odds cannot tell apart.
+    board = tiny_board([route("P", "Q", 2, "blue"), route("R", "S", 3, "red"),
+                        route("S", "T", 2, "red")], {"regular": [ticket("P", "Q", 5)]})
+    game = Game(board, 2)
+    odds = {}
+    for colour in ("red", "green"):
+        view = seat0_view(game, {}, (30, 30), tickets=(0,), hand={colour: 5})
+        bot = expert(game, draw_model=DRAW_MODEL)
+        odds[colour] = bot.draw_odds(view, 5.0, 8.0, (1, 2))
+        base = baseline(game)
+        assert base.draw_odds(view, 5.0, 8.0, (1, 2)) == baseline(game).draw_odds(
+            seat0_view(game, {}, (30, 30), tickets=(0,), hand={}), 5.0, 8.0, (1, 2))
+    assert odds["red"] > odds["green"] + 0.2

@@ -17,7 +17,7 @@ from ttrtool.cli import app
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Finding, from_dicts, markdown_lines, ordered, text_lines
 from ttrtool.model import Board
-from ttrtool.simulate.findings import play_findings
+from ttrtool.simulate.findings import FINAL_ROUNDS, play_findings
 from ttrtool.simulate.report import build_report, play_tallies
 from ttrtool.simulate.statistics import (
     Moments,
@@ -136,9 +136,10 @@ def test_never_claimed_is_a_warning_only_with_enough_games(report: dict[str, Any
     assert "Dallas–Houston 1 gray|gray" in ours()[0].message
 
 
-def test_claims_in_the_last_round_are_no_use(report: dict[str, Any]) -> None:
-    """A link claimed only in the last round (R-END-1), with a player's last trains, is
-    named as never claimed before it; one claim before the last round keeps it alive."""
+def test_claims_at_the_end_are_no_use(report: dict[str, Any]) -> None:
+    """A link claimed only in the game's last rounds (R-END-1's and the ones before it),
+    with a player's last trains, is named as never claimed before them; one claim before
+    them keeps it alive."""
     c = copy.deepcopy(report["configurations"][0])
     c["games"] = 300
     row = next(r for r in c["routes"] if r["link"] == "Dallas–Houston 1 gray|gray")
@@ -155,12 +156,17 @@ def test_claims_in_the_last_round_are_no_use(report: dict[str, Any]) -> None:
 
     [dead] = ours()
     assert dead.code == "TTR602" and dead.severity is Severity.WARNING
-    assert "never claimed before the last round (3 claims" in dead.message
-    assert dead.evidence["claimed_last_round"] == 3 and dead.evidence["ci95"][1] < 0.013
+    assert f"never claimed before the last {FINAL_ROUNDS} rounds (3 claims" in dead.message
+    assert dead.evidence["claimed_at_the_end"] == 3 and dead.evidence["ci95"][1] < 0.013
     for r in c["routes"]:
         if r["link"] == row["link"]:
             r["link_claimed_last"] = 2
-    assert [f.code for f in ours()] == []  # one claim before the last round: alive
+    assert [f.code for f in ours()] == []  # one claim before the end: alive
+    for r in c["routes"]:  # claimed in half the games, every time at the end: a filler
+        if r["link"] == row["link"]:
+            r["link_claimed"] = r["link_claimed_last"] = 150
+            r["link_claim_rate"] = {"count": 150, "of": 300, "rate": 0.5, "ci95": [0.44, 0.56]}
+    assert [f.code for f in ours()] == []
 
 
 def test_fail_on_findings_fails_on_warnings_only(report: dict[str, Any]) -> None:

@@ -29,6 +29,13 @@ baseline keeps playing as it did:
 * **locomotives only where the rules let them pay**: where they may pay only
   some kinds of route (R-VAR-1), its counts of what a hand lacks give them to
   those routes only.
+* **final claims planned**: with its plan done and few turns left, it plans the
+  set of claims its trains, hand and turns pay for most points, claims what its
+  hand pays now (worth most first) and draws only for what the set misses; with
+  a visible lead it plans for fewer turns, ending the game sooner;
+* **ticket odds that look at the hand**: a ticket's chance of completion counts
+  the cards its own routes take that the hand lacks, not only the turns of work
+  against the turns left (judgement.fitted_odds).
 
 Its weights are class attributes, fitted by self-play
 (``benchmarks/tune_expert.py``; docs/bots.md gives the run).
@@ -39,8 +46,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 
+from ttrtool.bots.claiming import LOCO
 from ttrtool.bots.expert_2025 import Expert2025
-from ttrtool.bots.judgement import draw_turns
+from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL, draw_turns, fitted_odds, schedule
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.engine.actions import Action, ClaimRoute, DrawFaceUp
 from ttrtool.engine.game import Game
@@ -156,6 +164,26 @@ class Expert(Expert2025):
     # Countries ferries and tunnels, on Switzerland tunnels; False: on every route, the
     # baseline's way).
     loco_rules = True
+    # Final claims planned: with its plan done and this many turns left or fewer (None:
+    # never, the baseline's way), the set of claims its trains, hand and turns pay for
+    # most points.
+    plan_on: float | None = 6.0
+    # ... cards a drawing turn brings towards the set (judgement.CARDS_PER_DRAW)
+    draw_rate = 1.6
+    # ... routes looked at (worth per turn first) and the largest set planned
+    plan_routes = 10
+    plan_size = 4
+    # ... with a visible lead of this many points (None: never) it counts at most
+    # ``hurry`` turns, ending the game sooner; another player's ticket is guessed
+    # worth ``ticket_guess`` points in that lead.
+    ahead: float | None = 10.0
+    hurry = 2.0
+    ticket_guess = 8.0
+    # Ticket odds fitted on the cards a ticket's routes take that the hand lacks, at a
+    # keep and for a mid-game draw (judgement.fitted_odds; None: judgement.finish_odds,
+    # the baseline's way).
+    keep_model: tuple[float, float, float, float] | None = KEEP_MODEL
+    draw_model: tuple[float, float, float, float] | None = DRAW_MODEL
     # The baseline's weights, fitted anew (docs/bots.md, "Weights fitted by self-play").
     draw_worth = 0.0
     train_cost = 2.621
@@ -179,6 +207,7 @@ class Expert(Expert2025):
         if self.race_bonus and not self.both:
             self.turn_margin = self.slack_closed * self.race_slack
         self.trail_weight = self.path_weight * longest / 10.0
+        self._final: tuple[int, list[int]] | None = None  # (turn, the final set's missing cards)
 
     def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         self._hand = view.hand
@@ -326,6 +355,195 @@ class Expert(Expert2025):
                 self._paths[ticket] = tuple(swaps.get(r, r) for r in path)
         self._plan_cards = None
         self._plans += 1  # a new plan: what was worked out for the old one is stale
+
+    # --- ticket odds that look at the hand --------------------------------------
+
+    def job_odds(self, jobs: Sequence[tuple[int, frozenset[int]]], fit: int,
+                 view: PlayerView, turns: float) -> dict[int, float]:
+        """Each job's chance of completion (:meth:`Expert2025.job_odds`), counting the
+        cards its own routes take that the hand lacks (``keep_model``)."""
+        model = self.keep_model
+        if model is None:
+            return super().job_odds(jobs, fit, view, turns)
+        own, hand = view.trains[self.seat], view.hand
+        routes = dict(jobs)
+        odds = {}
+        for t, need, used in schedule(jobs, self.lengths, fit, self.trains_of):
+            if used > own:
+                odds[t] = 0.0
+                continue
+            miss = shortfall(self.colors, self.lengths, self.loco, routes[t], hand)[0]
+            odds[t] = fitted_odds(model, need, turns, miss)
+        return odds
+
+    def draw_odds(self, view: PlayerView, need: float, turns: float,
+                  todo: Sequence[int]) -> float:
+        """A drawn ticket's chance (:meth:`Expert2025.draw_odds`), counting the cards its
+        routes ``todo`` take that the hand lacks once the open plan has what it takes
+        (``draw_model``)."""
+        model = self.draw_model
+        if model is None:
+            return super().draw_odds(view, need, turns, todo)
+        want = self.plan_cards()[0]
+        left = [max(0, h - w) for h, w in zip(view.hand, want, strict=True)]
+        miss = shortfall(self.colors, self.lengths, self.loco, todo, left)[0]
+        return fitted_odds(model, need, turns, miss)
+
+    # --- final claims planned --------------------------------------------------
+
+    def lead(self, view: PlayerView) -> float:
+        """Its visible lead: its route points and tickets (done: won; open or cut:
+        lost) against each other player's route points and guessed tickets."""
+        seat = self.seat
+        mine = float(view.route_scores[seat])
+        for t in view.tickets:
+            pts = self.ticket_points.get(t)
+            if pts is None:
+                mine -= self.top_points[t]
+            elif t in self.open_tickets or t in self.blocked_tickets:
+                mine -= pts
+            else:
+                mine += pts
+        best = max(view.route_scores[q] + self.ticket_guess * view.ticket_counts[q]
+                   for q in range(len(view.trains)) if q != seat)
+        return mine - best
+
+    def missing_for(self, routes: Sequence[int], hand: Sequence[int]) -> tuple[int, list[int]]:
+        """Cards missing to pay all of ``routes`` from ``hand``, in all and by colour.
+        Gray routes take the colour with most left (longest first); ferries' symbols
+        take locomotives (R-EU-6); other locomotives fill the smallest gaps first."""
+        loco = self.loco
+        colors, lengths, min_locos = self.colors, self.lengths, self.min_locos
+        left = list(hand)
+        grays: list[int] = []
+        ferry = 0
+        for r in routes:
+            c = colors[r]
+            m = min_locos[r]
+            ferry += m
+            if c < 0:
+                grays.append(lengths[r] - m)
+            else:
+                left[c] -= lengths[r] - m
+        miss = [0] * (loco + 1)
+        for n in sorted(grays, reverse=True):
+            c = max(range(loco), key=lambda k: (left[k], -k))
+            left[c] -= n
+        locos = hand[loco] - ferry
+        if locos < 0:
+            miss[loco] = -locos
+            locos = 0
+        for c in range(loco):
+            if left[c] < 0:
+                miss[c] = -left[c]
+        use = min(locos, sum(miss[:loco]))
+        for c in sorted(range(loco), key=lambda k: miss[k]):
+            if use <= 0:
+                break
+            d = min(use, miss[c])
+            miss[c] -= d
+            use -= d
+        return sum(miss), miss
+
+    def final_set(self, view: PlayerView, turns: float) -> tuple[tuple[int, ...], list[int]]:
+        """The routes worth most (points and longest trail) whose trains its own pay
+        and whose claims and missing cards fit in ``turns``; their missing cards."""
+        owner, hand = view.route_owner, view.hand
+        trains = view.trains[self.seat]
+        if turns < 1.0 or trains <= 0:
+            return (), []
+        closed = self.closed_routes(owner)
+        trains_of, points, rate = self.trains_of, self.points, self.draw_rate
+        cand: list[tuple[float, int, float]] = []
+        for r in range(self.game.n_routes):
+            if owner[r] >= 0 or closed[r] or trains_of[r] > trains:
+                continue
+            t = 1.0 + self.missing_for((r,), hand)[0] / rate
+            if t > turns:
+                continue
+            v = points[r] + self.network_value(owner, r) + self.route_extra(owner, r)
+            cand.append((v / t, r, v))
+        if not cand:
+            return (), []
+        cand.sort(key=lambda x: (-x[0], x[1]))
+        cand = cand[:self.plan_routes]
+        best_v = 0.0
+        best: tuple[int, ...] = ()
+        best_miss: list[int] = []
+        n, size = len(cand), self.plan_size
+
+        def grow(i: int, chosen: list[int], v: float, used: int) -> None:
+            nonlocal best_v, best, best_miss
+            for j in range(i, n):
+                _, r, vr = cand[j]
+                if used + trains_of[r] > trains:
+                    continue
+                s = chosen + [r]
+                miss, per = self.missing_for(s, hand)
+                if len(s) + miss / rate > turns:
+                    continue
+                if v + vr > best_v + 1e-9:
+                    best_v, best, best_miss = v + vr, tuple(s), per
+                if len(s) < size:
+                    grow(j + 1, s, v + vr, used + trains_of[r])
+
+        grow(0, [], 0.0, 0)
+        return best, best_miss
+
+    def final_claim(self, view: PlayerView, chosen: tuple[int, ...]) -> ClaimRoute | None:
+        """The route of the set its hand pays now, worth most first, paid so that the
+        rest of the set misses the fewest cards."""
+        owner, hand = view.route_owner, view.hand
+        index, loco = self.game.card_index, self.loco
+        best: ClaimRoute | None = None
+        best_key: tuple[float, int, int, int] | None = None
+        for r in chosen:
+            rest = [q for q in chosen if q != r]
+            v = self.points[r] + self.network_value(owner, r) + self.route_extra(owner, r)
+            for a in self.menu.of(r):
+                if self.tunnel_routes[r] and not self.tunnel_ok(view, a):
+                    continue
+                h = list(hand)
+                if a.color != LOCO:
+                    h[index[a.color]] -= a.cards
+                h[loco] -= a.locomotives
+                for name, k in a.substitutes:
+                    h[index[name]] -= k
+                miss = self.missing_for(rest, h)[0] if rest else 0
+                key = (-v, miss, a.locomotives, r)
+                if best_key is None or key < best_key:
+                    best, best_key = a, key
+        return best
+
+    def final_turn(self, view: PlayerView, actions: Sequence[Action],
+                   turns: float) -> Action | None:
+        """With its plan done and ``turns`` few (``plan_on``): a ticket draw if worth it
+        (as before), else the claim of the final set its hand pays now, else a draw for
+        the cards the set misses; None otherwise, or with no set (then as before)."""
+        self._final = None
+        if self.plan_on is None or not 1.0 < turns <= self.plan_on or self.needed:
+            return None
+        if self.wants_tickets(view, turns):
+            return self.ticket_draw
+        count = turns
+        if self.ahead is not None and self.lead(view) >= self.ahead:
+            count = min(count, self.hurry)
+        chosen, miss = self.final_set(view, count)
+        if not chosen:
+            return None
+        claim = self.final_claim(view, chosen)
+        if claim is not None:
+            return claim
+        self._final = (view.turn, miss)
+        return self.draw_cards(view, actions)
+
+    def wishes(self, view: PlayerView) -> list[int]:
+        """While it draws for its final set, the cards the set misses (this turn's
+        second draw too); else as before."""
+        final = self._final
+        if final is not None and final[0] == view.turn:
+            return list(final[1])
+        return super().wishes(view)
 
     # --- which planned route first -----------------------------------------
 

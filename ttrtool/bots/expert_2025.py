@@ -183,12 +183,23 @@ class Expert2025(BonusPlay):
         routes: set[int] = set()
         for _, rs in jobs:
             routes.update(rs)
-        fit = self.hand_fit(routes, view.hand)
-        odds = ticket_odds(jobs, self.lengths, fit, turns, view.trains[self.seat],
-                           self.trains_of)
+        odds = self.job_odds(jobs, self.hand_fit(routes, view.hand), view, turns)
         if race:
             return sum(expected_value(points[t], odds[t]) + race * odds[t] for t, _ in jobs)
         return sum(expected_value(points[t], odds[t]) for t, _ in jobs)
+
+    def job_odds(self, jobs: Sequence[tuple[int, frozenset[int]]], fit: int,
+                 view: PlayerView, turns: float) -> dict[int, float]:
+        """Each job's chance of completion, worked through cheapest first with the
+        ``fit`` cards of the hand that pay its routes (judgement.ticket_odds)."""
+        return ticket_odds(jobs, self.lengths, fit, turns, view.trains[self.seat],
+                           self.trains_of)
+
+    def draw_odds(self, view: PlayerView, need: float, turns: float,
+                  todo: Sequence[int]) -> float:
+        """The chance that a ticket a draw may bring, whose path still takes the routes
+        ``todo`` and ``need`` turns after the plan's, is done in ``turns``."""
+        return finish_odds(need, turns)
 
     # --- tickets ------------------------------------------------------------
 
@@ -305,7 +316,7 @@ class Expert2025(BonusPlay):
                 values.append(-float(pts))
                 continue
             need = busy + draw_turns(length - spare_cards, len(todo))
-            odds = finish_odds(need, turns)
+            odds = self.draw_odds(view, need, turns, todo)
             values.append(expected_value(pts, odds) + race * odds - self.train_cost * cost)
         return expected_best_draw(values, self.draw_size, self.draw_keep_min)
 
@@ -331,6 +342,9 @@ class Expert2025(BonusPlay):
 
     def main_turn(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         turns = self.turns(view)
+        final = self.final_turn(view, actions, turns)
+        if final is not None:
+            return final
         if turns <= 1.0:
             last = self.best_now(view)
             if last is not None:
@@ -352,6 +366,12 @@ class Expert2025(BonusPlay):
         if block is not None:
             return block
         return self.fallback(view, actions)
+
+    def final_turn(self, view: PlayerView, actions: Sequence[Action],
+                   turns: float) -> Action | None:
+        """The turn of a plan for the game's last turns: none here (the expert of 2026
+        plans its final claims)."""
+        return None
 
     def spare_claim(self, view: PlayerView) -> ClaimRoute | None:
         """A claim for points with trains to spare beyond the plan: none here (the expert

@@ -80,6 +80,26 @@ def finish_odds(turns_needed: float, turns_available: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
+# A kept ticket's odds refitted on the cards its own routes still take (issue 22, fifth
+# round): (intercept, weight of the logit of finish_odds, no card missing, a card missing,
+# up to MISSING_CAP).  KEEP_MODEL judges the whole hand at a keep decision, DRAW_MODEL the
+# hand less what the open plan takes, for a ticket a mid-game draw may bring.
+KEEP_MODEL = (-0.1025, 0.7698, 2.7282, 0.0)
+DRAW_MODEL = (-0.1244, 0.7997, 1.7047, -0.2582)
+MISSING_CAP = 8
+
+
+def fitted_odds(model: tuple[float, float, float, float], turns_needed: float,
+                turns_available: float, missing: int) -> float:
+    """A ticket's chance of completion from :func:`finish_odds`'s logit (clipped to
+    +-6.9, odds of 0.1% and 99.9%) and the cards its routes take that the hand lacks."""
+    spread = SPREAD_BASE + SPREAD_PER_TURN * turns_needed
+    x = max(-6.9, min(6.9, (turns_available - turns_needed - 0.5) / spread))
+    a, b, c, d = model
+    z = a + b * x + (c if missing == 0 else 0.0) + d * min(missing, MISSING_CAP)
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
 def schedule(jobs: Sequence[tuple[int, frozenset[int]]], lengths: Sequence[int],
              hand_cards: int, trains_of: Sequence[int] | None = None,
              ) -> list[tuple[int, float, int]]:

@@ -74,8 +74,8 @@ FINDINGS: tuple[CodeInfo, ...] = (
              example="warning TTR601 seat-advantage [3 players]: seat 1 wins 48.0% of 150 "
                      "games ..."),
     CodeInfo("TTR602", "route-never-claimed", W,
-             "An open route no player claimed in the run, but in the last round with their "
-             "last trains (info when it was claimed at another player count of the run).",
+             "An open route no player claimed in the run, but in the last rounds with "
+             "their last trains (info when it was claimed at another player count of the run).",
              stage="play",
              fix="Put a ticket through it, shorten it, or remove it.",
              example="warning TTR602 route-never-claimed [2 players]: route Miami–Key West 2 "

@@ -30,6 +30,12 @@ from ttrtool.simulate.statistics import (
 Config = Mapping[str, Any]
 
 
+# A claim in the game's last six rounds (the last round of R-END-1 and the five before it)
+# is "at the end": a player spends its last trains on what its cards pay for points (the
+# expert plans those claims from about six turns out).
+FINAL_ROUNDS = 6
+
+
 @dataclass(frozen=True)
 class PlayLimits:
     """Where a figure from play turns into a finding (see docs/simulate.md)."""
@@ -42,6 +48,11 @@ class PlayLimits:
     # games before "never claimed" is a warning, not info: 0 claims in 300 games bound the
     # claim rate below 1.3%, under the rarest official route (Petrograd–Stockholm, 1.4%)
     never_claimed_games: int = 300
+    # a link claimed only at the end (FINAL_ROUNDS) is "never claimed" while the upper 95%
+    # bound of its claim rate is below this: one claimed that often is a filler players
+    # take (USA at 2 players, seed 3: Atlanta–Charleston 150 times in 300 games, all at the
+    # end; the planted Miami–Key West 2 to 5 times)
+    end_claimed: float = 0.05
     rarely_claimed: float = 0.02  # upper 95% bound of a link's claim rate for "rarely"
     ticket_groups: int = 20  # keepers and others needed before a ticket is tested
     # how far off its deck's line the keepers' edge must be, at the near end of its 95%
@@ -137,11 +148,13 @@ def idle_routes(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Findi
     never claimed at one player count but claimed at another of the run is alive
     on the map, only unwanted at that count: info (official Europe at 2 players,
     400 games, seeds 1-5: Cadiz–Lisboa claimed 0 to 3 times, and at 3 and 4
-    players in every run).  Claims in the last round (R-END-1: the turn that
-    brings a player down to the end trigger and the turns after it) do not count
-    as use: there a player spends its last trains on whatever route they pay
-    for, and a dead end no ticket needs is claimed so (USA with a planted
-    Miami–Key West, 2 players, seeds 1-5: every claim of it came then).
+    players in every run).  Claims at the end (the last round of R-END-1 and the
+    rounds before it, ``FINAL_ROUNDS`` in all) do not count as use: there a
+    player spends its last trains on whatever route they pay for, and a dead end
+    no ticket needs is claimed so (USA with a planted Miami–Key West, 2 players,
+    seeds 1-3, 300 games each: 10 claims, each 1 to 10 turns before the game's
+    end, by the expert planning its final claims) — unless they are frequent
+    (``end_claimed``): then the link is a filler that players do take.
     """
     claimed_at: dict[str, set[int]] = {}
     for c in configs:
@@ -154,20 +167,20 @@ def idle_routes(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Findi
             claims = r["link_claim_rate"]
             ids = tuple(r["link_route_ids"])
             last = min(r.get("link_claimed_last", 0), r["link_claimed"])
-            if r["link_claimed"] == last:
+            if r["link_claimed"] == last and (not last or claims["ci95"][1] < limits.end_claimed):
                 elsewhere = sorted(set().union(*(claimed_at.get(i, set()) for i in ids)) - {n})
                 level = (Severity.WARNING if games >= limits.never_claimed_games and not elsewhere
                          else Severity.INFO)
                 lo, hi = rate(0, games)["ci95"] if last else claims["ci95"]
                 but = (f"; claimed at {', '.join(map(str, elsewhere))} players"
                        if elsewhere else "")
-                when = (f" before the last round ({last} claims with players' last trains)"
-                        if last else "")
+                when = (f" before the last {FINAL_ROUNDS} rounds ({last} claims with "
+                        "players' last trains)" if last else "")
                 yield Finding(
                     "TTR602", level,
                     f"route {r['link']} was never claimed{when} in {games} games at {n} "
                     f"players (claim rate at most {_pct(hi)}, 95% bound){but}",
-                    {"routes": ids}, {"claimed": 0, "claimed_last_round": last, "games": games,
+                    {"routes": ids}, {"claimed": 0, "claimed_at_the_end": last, "games": games,
                                       "ci95": [lo, hi], "claimed_at_other_counts": elsewhere},
                     players=(n,))
             elif claims["ci95"][1] < limits.rarely_claimed:

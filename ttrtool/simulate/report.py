@@ -21,7 +21,12 @@ from ttrtool.analysis.tickets import PathFinder, complete_tickets
 from ttrtool.bots import DEFAULT_BOTS
 from ttrtool.findings import Finding, ordered
 from ttrtool.model import Board
-from ttrtool.simulate.findings import play_findings, static_prices, with_play_evidence
+from ttrtool.simulate.findings import (
+    FINAL_ROUNDS,
+    play_findings,
+    static_prices,
+    with_play_evidence,
+)
 from ttrtool.simulate.holdings import Holdings
 from ttrtool.simulate.paired import GameSummary
 from ttrtool.simulate.playout import Table
@@ -98,7 +103,7 @@ class Tally:
     holdings: Holdings = field(default_factory=Holdings)
     first_claims: Counter[str] = field(default_factory=Counter)  # the game's first claim
     early_claims: Counter[str] = field(default_factory=Counter)  # in the first three rounds
-    # in the last round (the trigger's turn and the turns after it, R-END-1): last trains
+    # at the end (FINAL_ROUNDS): a player's last trains
     last_claims: Counter[str] = field(default_factory=Counter)
     claims_by_game: ClaimsByGame = field(default_factory=ClaimsByGame)  # colour pressure
     # with --baseline: one summary per game, in game order, for the paired tests
@@ -119,9 +124,11 @@ class Tally:
         if first is not None:
             self.first_claims[first[1]] += 1
         self.claims_by_game.add((r["color"], r["length"]) for p in results for r in p["claimed"])
-        # the last round: the turn that brought a player down to the end trigger, and every
-        # player's one turn after it (R-END-1); a game that ended any other way has none
-        last_round = record["turns"] - self.players - 1 if record["end"] == "normal" else None
+        # the end: the last round (the turn that brought a player down to the end trigger,
+        # and every player's one turn after it, R-END-1) and the FINAL_ROUNDS - 1 rounds
+        # before it; a game that ended any other way has none
+        last_round = (record["turns"] - FINAL_ROUNDS * self.players - 1
+                      if record["end"] == "normal" else None)
         for p in results:
             seat, score = p["seat"], p["score"]
             won = seat in winners
@@ -291,14 +298,14 @@ class Tally:
             out.append({
                 "id": r.id, "label": r.label(), "length": r.length, "color": r.color,
                 "kind": r.kind, "claimed": self.route_claims[r.id],
-                "claimed_last": self.last_claims[r.id],  # in the last round
+                "claimed_last": self.last_claims[r.id],  # at the end (FINAL_ROUNDS)
                 "claim_rate": _ratio(self.route_claims[r.id], games),
                 "mean_claim_turn": _ratio(self.route_turns[r.id], self.route_claims[r.id], 2),
                 "link": link_label(board, link),
                 "link_route_ids": [board.routes[i].id for i in link],
                 "link_claimed": link_claims,
                 "link_claim_rate": rate(link_claims, games),
-                # of those, claims in the last round, with a player's last trains
+                # of those, claims at the end (FINAL_ROUNDS), with a player's last trains
                 "link_claimed_last": link_last,
                 "first_claim": rate(self.first_claims[r.id], games),
                 "early_claim": rate(self.early_claims[r.id], games),
