@@ -372,7 +372,8 @@ class Expert(Expert2025):
             if used > own:
                 odds[t] = 0.0
                 continue
-            miss = shortfall(self.colors, self.lengths, self.loco, routes[t], hand)[0]
+            miss = shortfall(self.colors, self.lengths, self.loco, routes[t], hand,
+                             self.loco_routes)[0]
             odds[t] = fitted_odds(model, need, turns, miss)
         return odds
 
@@ -386,7 +387,7 @@ class Expert(Expert2025):
             return super().draw_odds(view, need, turns, todo)
         want = self.plan_cards()[0]
         left = [max(0, h - w) for h, w in zip(view.hand, want, strict=True)]
-        miss = shortfall(self.colors, self.lengths, self.loco, todo, left)[0]
+        miss = shortfall(self.colors, self.lengths, self.loco, todo, left, self.loco_routes)[0]
         return fitted_odds(model, need, turns, miss)
 
     # --- final claims planned --------------------------------------------------
@@ -414,28 +415,38 @@ class Expert(Expert2025):
         take locomotives (R-EU-6); other locomotives fill the smallest gaps first."""
         loco = self.loco
         colors, lengths, min_locos = self.colors, self.lengths, self.min_locos
-        left = list(hand)
-        grays: list[int] = []
+        ok = self.loco_routes
+        want = [0] * loco
+        strict = [0] * loco  # of ``want``, on routes locomotives may not pay (R-VAR-1)
+        grays: list[tuple[int, bool]] = []
         ferry = 0
         for r in routes:
             c = colors[r]
             m = min_locos[r]
             ferry += m
+            s = ok is not None and not ok[r]
             if c < 0:
-                grays.append(lengths[r] - m)
+                grays.append((lengths[r] - m, s))
             else:
-                left[c] -= lengths[r] - m
-        miss = [0] * (loco + 1)
-        for n in sorted(grays, reverse=True):
+                want[c] += lengths[r] - m
+                if s:
+                    strict[c] += lengths[r] - m
+        left = [hand[c] - want[c] for c in range(loco)]
+        for n, s in sorted(grays, reverse=True):
             c = max(range(loco), key=lambda k: (left[k], -k))
             left[c] -= n
+            if s:
+                strict[c] += n
+        miss = [0] * (loco + 1)
+        fixed = [0] * (loco + 1)
         locos = hand[loco] - ferry
         if locos < 0:
             miss[loco] = -locos
             locos = 0
         for c in range(loco):
             if left[c] < 0:
-                miss[c] = -left[c]
+                fixed[c] = min(-left[c], max(0, strict[c] - hand[c]))
+                miss[c] = -left[c] - fixed[c]
         use = min(locos, sum(miss[:loco]))
         for c in sorted(range(loco), key=lambda k: miss[k]):
             if use <= 0:
@@ -443,7 +454,8 @@ class Expert(Expert2025):
             d = min(use, miss[c])
             miss[c] -= d
             use -= d
-        return sum(miss), miss
+        per = [m + f for m, f in zip(miss, fixed, strict=True)]
+        return sum(per), per
 
     def final_set(self, view: PlayerView, turns: float) -> tuple[tuple[int, ...], list[int]]:
         """The routes worth most (points and longest trail) whose trains its own pay
