@@ -15,7 +15,7 @@ import pytest
 import ttrtool
 from tests.bots.test_expert import ROUTES, TICKETS, keeps, seat0_view
 from tests.engine.helpers import route, ticket, tiny_board
-from ttrtool.bots.expert import Expert, shortfall
+from ttrtool.bots.expert import Expert
 from ttrtool.bots.expert_2025 import Expert2025
 from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL
 from ttrtool.engine.actions import Action, ClaimRoute, DrawBlind, DrawFaceUp, KeepTickets
@@ -223,11 +223,41 @@ def test_counts_locomotives_only_on_the_routes_they_may_pay() -> None:
     hand[game.loco] = 4
     bot = Expert(game, 0, random.Random(0))
     assert bot.loco_routes is not None and not bot.loco_routes[route]
-    colors, lengths = bot.colors, bot.lengths
-    assert shortfall(colors, lengths, game.loco, [route], hand, bot.loco_routes) == (2, 2)
-    assert shortfall(colors, lengths, game.loco, [route], hand) == (0, 0)
+    lacks = bot.cards_lacking([route], hand)
+    assert lacks[game.card_index["blue"]] == 2 and sum(lacks) == 2
+    bot.loco_routes = None  # locomotives as wild cards everywhere: the baseline's count
+    assert sum(bot.cards_lacking([route], hand)) == 0
     assert baseline(game).loco_routes is None
     assert Expert(Game(ttrtool.load_map("usa"), 2), 0, random.Random(0)).loco_routes is None
+
+
+def test_counts_what_a_hand_lacks_colour_by_colour() -> None:
+    # A ferry's locomotive symbols take locomotives, not cards of its colour (R-EU-6);
+    # locomotives fill the smallest gaps first, or with ``even`` the largest.
+    game = Game(ttrtool.load_map("nordiccountries"), 2)
+    bot = Expert(game, 0, random.Random(0))
+    routes = game.board.routes
+    ferry = next(r for r in routes if r.kind == "ferry" and r.color != "gray")
+    hand = [0] * (game.loco + 1)
+    hand[game.card_index[ferry.color]] = ferry.length
+    lacks = bot.cards_lacking([ferry.index], hand)
+    assert lacks[game.loco] == game.route_min_locos[ferry.index] > 0
+    assert sum(lacks) == game.route_min_locos[ferry.index]
+    game = Game(ttrtool.load_map("usa"), 2)
+    bot = Expert(game, 0, random.Random(0))
+    routes = game.board.routes
+    red4 = next(r for r in routes if r.color == "red" and r.length == 4)
+    blue2 = next(r for r in routes if r.color == "blue" and r.length == 2)
+    red, blue = game.card_index["red"], game.card_index["blue"]
+    hand = [0] * (game.loco + 1)
+    hand[game.loco] = 2
+    both = [red4.index, blue2.index]
+    smallest = bot.cards_lacking(both, hand)
+    assert (smallest[red], smallest[blue], sum(smallest)) == (4, 0, 4)
+    even = bot.cards_lacking(both, hand, even=True)
+    assert (even[red], even[blue], sum(even)) == (2, 2, 4)
+
+
 def test_plans_its_final_claims_with_the_turns_left() -> None:
     # Its ticket P-Q is done.  Five red cards pay R-S (3) and S-T (2) now; Q-R (6 orange,
     # 15 points) needs six orange it does not hold.  With about four turns left (the

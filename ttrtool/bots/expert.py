@@ -57,59 +57,6 @@ from ttrtool.engine.view import PlayerView
 from ttrtool.graph import INF
 
 
-def shortfall(colors: Sequence[int], lengths: Sequence[int], loco: int,
-              routes: Iterable[int], hand: Sequence[int],
-              locos_ok: Sequence[bool] | None = None) -> tuple[int, int]:
-    """Cards the hand lacks for ``routes``: (in all, the most of one colour).  A gray
-    route takes the colour with most to spare; locomotives fill the largest gaps, of
-    routes they may be played on (``locos_ok``, R-VAR-1; None: every route)."""
-    want = [0] * loco
-    strict = [0] * loco  # of ``want``, on routes locomotives may not pay
-    grays: list[tuple[int, bool]] = []
-    for r in routes:
-        c = colors[r]
-        ok = locos_ok is None or locos_ok[r]
-        if c < 0:
-            grays.append((lengths[r], ok))
-        else:
-            want[c] += lengths[r]
-            if not ok:
-                strict[c] += lengths[r]
-    miss: list[int] = []  # gaps locomotives may fill
-    fixed: list[int] = []  # gaps they may not, entry by entry
-    spare: list[int] = []
-    for c in range(loco):
-        d = want[c] - hand[c]
-        if d > 0:
-            f = max(0, strict[c] - hand[c])  # the colour's cards go to those routes first
-            miss.append(d - f)
-            fixed.append(f)
-        elif d < 0:
-            spare.append(-d)
-    if grays:
-        spare.sort(reverse=True)
-        for g, ok in sorted(grays, reverse=True):
-            if spare and spare[0] >= g:
-                spare[0] -= g
-                spare.sort(reverse=True)
-            else:
-                gap = g - (spare.pop(0) if spare else 0)
-                miss.append(gap if ok else 0)
-                fixed.append(0 if ok else gap)
-    if not miss:
-        return 0, 0
-    locos = hand[loco]
-    n = len(miss)
-    while locos:
-        i = max(range(n), key=lambda k: (miss[k] > 0, miss[k] + fixed[k]))
-        if miss[i] <= 0:
-            break
-        miss[i] -= 1
-        locos -= 1
-    total = [m + f for m, f in zip(miss, fixed, strict=True)]
-    return sum(total), max(total)
-
-
 class Expert(Expert2025):
     name = "expert"
     # Route order: a claimable planned route touching another player's network
@@ -229,7 +176,7 @@ class Expert(Expert2025):
                 weights[r] = w * (1.0 - bias * min(hand[c] if c >= 0 else most, n) / n)
         return weights
 
-    def lacking(self, weights: list[float], hand: Sequence[int], pen: float) -> None:
+    def charge_lacking(self, weights: list[float], hand: Sequence[int], pen: float) -> None:
         """Make each open route dearer by ``pen`` a card the hand lacks for it (its
         colour, or the colour held most for a gray route, and the locomotives)."""
         colors, lengths, loco = self.colors, self.lengths, self.loco
@@ -253,14 +200,13 @@ class Expert(Expert2025):
     def plan_turns(self, routes: Iterable[int], claims: int, hand: Sequence[int]) -> float:
         """Turns to collect the cards ``routes`` miss and make ``claims`` claims, a
         shortfall of one colour counted ``stuck_conc`` times."""
-        total, one = shortfall(self.colors, self.lengths, self.loco, routes, hand,
-                               self.loco_routes)
-        return draw_turns(max(total, self.stuck_conc * one), claims)
+        lacks = self.cards_lacking(routes, hand, even=True)
+        return draw_turns(max(sum(lacks), self.stuck_conc * max(lacks)), claims)
 
     def go_round(self, view: PlayerView) -> None:
         """Late in the game, when the last turn brought none of the cards its plan
         misses, plan the open tickets again with routes dearer by the cards the hand
-        lacks (:meth:`lacking`), and take that plan if it is done sooner.  Large hands
+        lacks (:meth:`charge_lacking`), and take that plan if it is done sooner.  Large hands
         at four players hold most of a colour: a plan waiting for five of one colour
         could wait for the rest of the game while other colours piled up."""
         hand, owner, seat = view.hand, view.route_owner, self.seat
@@ -278,7 +224,7 @@ class Expert(Expert2025):
             return
         self._hand = hand
         weights = self.path_weights(owner, set())
-        self.lacking(weights, hand, self.stuck_pen)
+        self.charge_lacking(weights, hand, self.stuck_pen)
         top = self.top_points
         order = sorted(self.open_tickets, key=lambda t: (-top[t], t))
         paths, points, needed, _, blocked = self.ticket_plans(owner, weights, order)
@@ -372,8 +318,7 @@ class Expert(Expert2025):
             if used > own:
                 odds[t] = 0.0
                 continue
-            miss = shortfall(self.colors, self.lengths, self.loco, routes[t], hand,
-                             self.loco_routes)[0]
+            miss = sum(self.cards_lacking(routes[t], hand))
             odds[t] = fitted_odds(model, need, turns, miss)
         return odds
 
@@ -387,7 +332,7 @@ class Expert(Expert2025):
             return super().draw_odds(view, need, turns, todo)
         want = self.plan_cards()[0]
         left = [max(0, h - w) for h, w in zip(view.hand, want, strict=True)]
-        miss = shortfall(self.colors, self.lengths, self.loco, todo, left, self.loco_routes)[0]
+        miss = sum(self.cards_lacking(todo, left))
         return fitted_odds(model, need, turns, miss)
 
     # --- final claims planned --------------------------------------------------
@@ -409,15 +354,20 @@ class Expert(Expert2025):
                    for q in range(len(view.trains)) if q != seat)
         return mine - best
 
-    def missing_for(self, routes: Sequence[int], hand: Sequence[int]) -> tuple[int, list[int]]:
-        """Cards missing to pay all of ``routes`` from ``hand``, in all and by colour.
-        Gray routes take the colour with most left (longest first); ferries' symbols
-        take locomotives (R-EU-6); other locomotives fill the smallest gaps first."""
+    def cards_lacking(self, routes: Iterable[int], hand: Sequence[int],
+                      even: bool = False) -> list[int]:
+        """The cards ``hand`` lacks to pay all of ``routes``: per colour, locomotives
+        last.  A gray route takes the colour with most cards left (longest route
+        first); a ferry's locomotive symbols take locomotives (R-EU-6); the other
+        locomotives fill the colours' gaps on the routes they may pay (R-VAR-1), a
+        colour's own cards going first to the routes they may not.  The smallest gaps
+        are filled first, so the fewest colours stay missing; with ``even`` the largest,
+        so the largest gap of one colour is as small as it can be."""
         loco = self.loco
         colors, lengths, min_locos = self.colors, self.lengths, self.min_locos
         ok = self.loco_routes
         want = [0] * loco
-        strict = [0] * loco  # of ``want``, on routes locomotives may not pay (R-VAR-1)
+        strict = [0] * loco  # of ``want``, on routes locomotives may not pay
         grays: list[tuple[int, bool]] = []
         ferry = 0
         for r in routes:
@@ -437,25 +387,29 @@ class Expert(Expert2025):
             left[c] -= n
             if s:
                 strict[c] += n
-        miss = [0] * (loco + 1)
-        fixed = [0] * (loco + 1)
+        miss = [0] * (loco + 1)  # gaps locomotives may fill
+        fixed = [0] * (loco + 1)  # gaps they may not
         locos = hand[loco] - ferry
         if locos < 0:
-            miss[loco] = -locos
+            fixed[loco] = -locos
             locos = 0
         for c in range(loco):
             if left[c] < 0:
                 fixed[c] = min(-left[c], max(0, strict[c] - hand[c]))
                 miss[c] = -left[c] - fixed[c]
-        use = min(locos, sum(miss[:loco]))
-        for c in sorted(range(loco), key=lambda k: miss[k]):
-            if use <= 0:
-                break
-            d = min(use, miss[c])
-            miss[c] -= d
-            use -= d
-        per = [m + f for m, f in zip(miss, fixed, strict=True)]
-        return sum(per), per
+        if even:
+            while locos and any(miss):
+                c = max(range(loco), key=lambda k: (miss[k] > 0, miss[k] + fixed[k]))
+                miss[c] -= 1
+                locos -= 1
+        else:
+            for c in sorted(range(loco), key=lambda k: miss[k]):
+                if locos <= 0:
+                    break
+                d = min(locos, miss[c])
+                miss[c] -= d
+                locos -= d
+        return [m + f for m, f in zip(miss, fixed, strict=True)]
 
     def final_set(self, view: PlayerView, turns: float) -> tuple[tuple[int, ...], list[int]]:
         """The routes worth most (points and longest trail) whose trains its own pay
@@ -470,7 +424,7 @@ class Expert(Expert2025):
         for r in range(self.game.n_routes):
             if owner[r] >= 0 or closed[r] or trains_of[r] > trains:
                 continue
-            t = 1.0 + self.missing_for((r,), hand)[0] / rate
+            t = 1.0 + sum(self.cards_lacking((r,), hand)) / rate
             if t > turns:
                 continue
             v = points[r] + self.network_value(owner, r) + self.route_extra(owner, r)
@@ -491,7 +445,8 @@ class Expert(Expert2025):
                 if used + trains_of[r] > trains:
                     continue
                 s = chosen + [r]
-                miss, per = self.missing_for(s, hand)
+                per = self.cards_lacking(s, hand)
+                miss = sum(per)
                 if len(s) + miss / rate > turns:
                     continue
                 if v + vr > best_v + 1e-9:
@@ -521,7 +476,7 @@ class Expert(Expert2025):
                 h[loco] -= a.locomotives
                 for name, k in a.substitutes:
                     h[index[name]] -= k
-                miss = self.missing_for(rest, h)[0] if rest else 0
+                miss = sum(self.cards_lacking(rest, h)) if rest else 0
                 key = (-v, miss, a.locomotives, r)
                 if best_key is None or key < best_key:
                     best, best_key = a, key
