@@ -258,6 +258,18 @@ def test_counts_what_a_hand_lacks_colour_by_colour() -> None:
     assert (even[red], even[blue], sum(even)) == (2, 2, 4)
 
 
+
+@pytest.mark.parametrize("name", ["usa", "europe", "switzerland", "nordiccountries", "india"])
+def test_one_routes_lack_is_counted_as_for_a_set(name: str) -> None:
+    # route_lacking is cards_lacking's sum for one route, the final set's quick look.
+    game = Game(ttrtool.load_map(name), 2)
+    bot = Expert(game, 0, random.Random(0))
+    rng = random.Random(5)
+    for _ in range(40):
+        hand = [rng.choice((0, 0, 1, 2, 3, 5)) for _ in range(game.loco + 1)]
+        for r in range(game.n_routes):
+            assert bot.route_lacking(r, hand) == sum(bot.cards_lacking((r,), hand)), (r, hand)
+
 def test_plans_its_final_claims_with_the_turns_left() -> None:
     # Its ticket P-Q is done.  Five red cards pay R-S (3) and S-T (2) now; Q-R (6 orange,
     # 15 points) needs six orange it does not hold.  With about four turns left (the

@@ -383,33 +383,55 @@ class Expert(Expert2025):
                     strict[c] += lengths[r] - m
         left = [hand[c] - want[c] for c in range(loco)]
         for n, s in sorted(grays, reverse=True):
-            c = max(range(loco), key=lambda k: (left[k], -k))
+            c = left.index(max(left))
             left[c] -= n
             if s:
                 strict[c] += n
-        miss = [0] * (loco + 1)  # gaps locomotives may fill
-        fixed = [0] * (loco + 1)  # gaps they may not
+        per = [0] * (loco + 1)
+        gaps: list[tuple[int, int]] = []  # (the part locomotives may fill, colour)
         locos = hand[loco] - ferry
         if locos < 0:
-            fixed[loco] = -locos
+            per[loco] = -locos
             locos = 0
         for c in range(loco):
-            if left[c] < 0:
-                fixed[c] = min(-left[c], max(0, strict[c] - hand[c]))
-                miss[c] = -left[c] - fixed[c]
-        if even:
-            while locos and any(miss):
-                c = max(range(loco), key=lambda k: (miss[k] > 0, miss[k] + fixed[k]))
-                miss[c] -= 1
-                locos -= 1
-        else:
-            for c in sorted(range(loco), key=lambda k: miss[k]):
-                if locos <= 0:
-                    break
-                d = min(locos, miss[c])
-                miss[c] -= d
-                locos -= d
-        return [m + f for m, f in zip(miss, fixed, strict=True)]
+            short = -left[c]
+            if short > 0:
+                per[c] = short
+                fill = short - min(short, max(0, strict[c] - hand[c]))
+                if fill:
+                    gaps.append((fill, c))
+        if locos and gaps:
+            if even:
+                room = {c: g for g, c in gaps}
+                while locos and room:
+                    c = max(room, key=lambda k: (per[k], -k))
+                    per[c] -= 1
+                    locos -= 1
+                    room[c] -= 1
+                    if not room[c]:
+                        del room[c]
+            else:
+                for g, c in sorted(gaps):
+                    d = min(locos, g)
+                    per[c] -= d
+                    locos -= d
+                    if not locos:
+                        break
+        return per
+
+    def route_lacking(self, r: int, hand: Sequence[int]) -> int:
+        """``sum(self.cards_lacking((r,), hand))``, for one route without the lists: the
+        final set asks it of every open route."""
+        loco = self.loco
+        m = self.min_locos[r]
+        c = self.colors[r]
+        gap = max(0, self.lengths[r] - m - (hand[c] if c >= 0 else max(hand[:loco])))
+        locos = hand[loco] - m
+        if locos < 0:
+            return gap - locos
+        if gap and self.locos_pay(r):
+            gap -= min(gap, locos)
+        return gap
 
     def final_set(self, view: PlayerView, turns: float) -> tuple[tuple[int, ...], list[int]]:
         """The routes worth most (points and longest trail) whose trains its own pay
@@ -424,7 +446,7 @@ class Expert(Expert2025):
         for r in range(self.game.n_routes):
             if owner[r] >= 0 or closed[r] or trains_of[r] > trains:
                 continue
-            t = 1.0 + sum(self.cards_lacking((r,), hand)) / rate
+            t = 1.0 + self.route_lacking(r, hand) / rate
             if t > turns:
                 continue
             v = points[r] + self.network_value(owner, r) + self.route_extra(owner, r)
