@@ -27,7 +27,7 @@ from ttrtool.simulate.playout import Table
 OFF: dict[str, Any] = {"deny_weight": 0.0, "long_reserve": None,
                        "hand_bias": 0.0, "path_weight": 0.0, "keep_plan": False,
                        "pick_track": False, "stuck_turns": 0.0, "loco_turns": 0.0,
-                       "loco_rules": False,
+                       "loco_rules": False, "ferry_symbols_apart": False,
                        "plan_on": None, "keep_model": None, "draw_model": None,
                        **{name: getattr(Expert2025, name) for name in (
                            "draw_worth", "train_cost", "long_bias", "slack_closed",

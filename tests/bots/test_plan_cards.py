@@ -22,7 +22,7 @@ from ttrtool.bots.expert_2025 import Expert2025
 from ttrtool.bots.long_route_junkie import LongRouteJunkie
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.bots.route_focus import RouteFocus
-from ttrtool.engine.actions import Action, ClaimRoute
+from ttrtool.engine.actions import Action, ClaimRoute, DrawFaceUp
 from ttrtool.engine.game import Game
 from ttrtool.model import Board
 
@@ -158,3 +158,70 @@ def test_a_set_pays_the_ferry_when_the_plan_needs_the_locomotive(ferry_way: Boar
 def test_the_baseline_keeps_its_way(way_in: Board) -> None:
     assert Expert2025.keep_plan_cards is False
     assert RouteFocus.keep_plan_cards is True and LongRouteJunkie.keep_plan_cards is True
+
+
+# A coloured ferry (R-VAR-2): white, three spaces, one locomotive symbol.  It takes two
+# white cards and a locomotive (or a set of any three cards, R-VAR-3), not three white.
+COLOURED_FERRY = [
+    route("H", "F", 3, "white", kind="ferry", locomotives=1),  # r0
+    route("S", "T", 1, "white"),  # r1
+]
+
+
+@pytest.fixture(scope="module")
+def white_ferry() -> Board:
+    return tiny_board(COLOURED_FERRY, {"regular": [ticket("H", "F", 6), ticket("S", "T", 2)]},
+                      rules=NORDIC)
+
+
+def counted_whole(cls: type[StrategicBot]) -> type[StrategicBot]:
+    """The bot with a coloured ferry's symbols counted as cards of its colour too."""
+    return type(f"Whole{cls.__name__}", (cls,), {"ferry_symbols_apart": False})
+
+
+@pytest.mark.parametrize("cls", [RouteFocus, LongRouteJunkie])
+def test_a_coloured_ferrys_symbol_is_a_locomotive_not_a_card_of_its_colour(
+        white_ferry: Board, cls: type[StrategicBot]) -> None:
+    game = Game(white_ferry, 2)
+    white, loco = game.card_index["white"], game.loco
+    view = seat0_view(game, {}, (40, 40), tickets=(0,), hand={})
+    bot = cls(game, 0, random.Random(0))
+    bot.refresh(view)
+    assert bot.needed == {0}
+    want, grays, ferry_locos = bot.plan_cards()
+    assert (want[white], grays, ferry_locos) == (2, 0, 1)
+    missing = bot.wishes(view)
+    assert (missing[white], missing[loco]) == (2, 1)
+    whole = counted_whole(cls)(game, 0, random.Random(0))
+    whole.refresh(view)
+    assert whole.plan_cards()[0][white] == 3
+
+
+def test_it_draws_the_ferrys_locomotive_not_a_third_white(white_ferry: Board) -> None:
+    # two white in hand and nothing else: the ferry waits for its symbol's locomotive
+    # (no set of three can be made); a third white card would go unused
+    game = Game(white_ferry, 2)
+    view = seat0_view(game, {}, (40, 40), tickets=(0,), hand={"white": 2})
+    draws: list[Action] = [DrawFaceUp("white"), DrawFaceUp("locomotive"), game.draw_blind]
+    before = counted_whole(RouteFocus)(game, 0, random.Random(0)).choose(view, draws)
+    assert before == DrawFaceUp("white")
+    now = RouteFocus(game, 0, random.Random(0)).choose(view, draws)
+    assert now == DrawFaceUp("locomotive")
+
+
+def test_a_white_beyond_the_ferrys_two_may_pay_for_points(white_ferry: Board) -> None:
+    # three white: the ferry takes two of them, so the third is spare for S-T
+    game = Game(white_ferry, 2)
+    view = seat0_view(game, {}, (40, 40), tickets=(0,), hand={"white": 3})
+    bot = RouteFocus(game, 0, random.Random(0))
+    bot.refresh(view)
+    points = ClaimRoute(1, "white", 0, 1)
+    assert bot.plan_loss(view, points) == 0
+    whole = counted_whole(RouteFocus)(game, 0, random.Random(0))
+    whole.refresh(view)
+    assert whole.plan_loss(view, points) == 1
+
+
+def test_the_baseline_and_the_expert_count_a_coloured_ferry_as_before() -> None:
+    assert Expert2025.ferry_symbols_apart is False
+    assert RouteFocus.ferry_symbols_apart is True and LongRouteJunkie.ferry_symbols_apart is True

@@ -111,6 +111,9 @@ class Expert(Expert2025):
     # Countries ferries and tunnels, on Switzerland tunnels; False: on every route, the
     # baseline's way).
     loco_rules = True
+    # A coloured ferry's locomotive symbols counted as locomotives only, not also as
+    # cards of its colour (StrategicBot.ferry_symbols_apart; False: the baseline's count).
+    ferry_symbols_apart = True
     # Final claims planned: with its plan done and this many turns left or fewer (None:
     # never, the baseline's way), the set of claims its trains, hand and turns pay for
     # most points.

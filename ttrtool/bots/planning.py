@@ -69,6 +69,12 @@ class StrategicBot(Claiming):
     keep_max = 3
     # Prefer long routes on paths: a route's cost is length - long_bias * (length - 1).
     long_bias = 0.0
+    # A coloured ferry's locomotive symbols (R-EU-6, R-VAR-2: Nordic Countries) are paid
+    # with locomotives or "any N" sets, not with cards of its colour: the plan wants of
+    # that colour its length less its symbols, as of a gray ferry's spaces.  False: the
+    # whole length of its colour as well as the symbols (the count of expert-2025 and
+    # the expert, whose games stay as they were).
+    ferry_symbols_apart = True
 
     def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
         self.game = game
@@ -389,11 +395,13 @@ class StrategicBot(Claiming):
 
     def plan_cards(self) -> tuple[list[int], int, int]:
         """Cards the unclaimed plan takes: per colour, gray spaces, ferry locomotives
-        (remembered until the plan changes)."""
+        (remembered until the plan changes).  A ferry's symbols count as locomotives
+        only, not also as cards of its colour (``ferry_symbols_apart``)."""
         if self._plan_cards is None:
             want = [0] * (self.loco + 1)
             grays = 0
             ferry_locos = 0
+            apart = self.ferry_symbols_apart
             for r in self.needed:
                 c = self.colors[r]
                 locos = self.min_locos[r]  # R-EU-6: a ferry's locomotive symbols
@@ -401,7 +409,7 @@ class StrategicBot(Claiming):
                 if c < 0:
                     grays += self.lengths[r] - locos
                 else:
-                    want[c] += self.lengths[r]
+                    want[c] += self.lengths[r] - locos if apart else self.lengths[r]
             self._plan_cards = (want, grays, ferry_locos)
         return self._plan_cards
 
@@ -423,6 +431,9 @@ class StrategicBot(Claiming):
         for name, n in a.substitutes:
             spent[index[name]] += n
         own = a.route if a.route in self.needed else -1
+        # what plan_cards() counted of its own route's colour
+        own_cards = 0 if own < 0 else self.lengths[own] - (
+            self.min_locos[own] if self.ferry_symbols_apart else 0)
         loss = 0
         for c in range(loco + 1):
             if not spent[c]:
@@ -430,7 +441,7 @@ class StrategicBot(Claiming):
             w = ferry_locos if c == loco else want[c]
             if own >= 0:
                 w -= self.min_locos[own] if c == loco else (
-                    self.lengths[own] if self.colors[own] == c else 0)
+                    own_cards if self.colors[own] == c else 0)
             keep = min(w, hand[c])
             left = hand[c] - spent[c]
             if left < keep:
