@@ -270,6 +270,7 @@ def test_one_routes_lack_is_counted_as_for_a_set(name: str) -> None:
         for r in range(game.n_routes):
             assert bot.route_lacking(r, hand) == sum(bot.cards_lacking((r,), hand)), (r, hand)
 
+
 def test_plans_its_final_claims_with_the_turns_left() -> None:
     # Its ticket P-Q is done.  Five red cards pay R-S (3) and S-T (2) now; Q-R (6 orange,
     # 15 points) needs six orange it does not hold.  With about four turns left (the

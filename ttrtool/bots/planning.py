@@ -95,7 +95,6 @@ class StrategicBot(Claiming):
                                if others or g.group_cap[r] <= 0)
         self.both = g.both_tracks
         self.tunnel_routes = g.route_tunnel
-        self.locos_ok = g.route_locos_ok
         self.points = g.route_points
         self.min_locos = g.route_min_locos
         # A route's planning cost when it is neither owned nor planned already;
