@@ -462,12 +462,19 @@ class Expert(Expert2025):
         best: tuple[int, ...] = ()
         best_miss: list[int] = []
         n, size = len(cand), self.plan_size
+        # the most the routes after each place can add, largest first: a set that could
+        # not beat the best even with them is not counted (its cards are the dear part)
+        tops = [sorted((x[2] for x in cand[j:] if x[2] > 0), reverse=True)[:size]
+                for j in range(n + 1)]
 
         def grow(i: int, chosen: list[int], v: float, used: int) -> None:
             nonlocal best_v, best, best_miss
+            room = size - len(chosen) - 1
             for j in range(i, n):
                 _, r, vr = cand[j]
                 if used + trains_of[r] > trains:
+                    continue
+                if v + vr + sum(tops[j + 1][:room]) <= best_v + 1e-9:
                     continue
                 s = chosen + [r]
                 per = self.cards_lacking(s, hand)
