@@ -65,14 +65,19 @@ def draw_turns(cards_missing: float, claims: int) -> float:
     return max(0.0, cards_missing) / CARDS_PER_DRAW + claims
 
 
+def finish_logit(turns_needed: float, turns_available: float) -> float:
+    """The logit of :func:`finish_odds`: the turns to spare, less half a turn, over a
+    spread that widens with the work."""
+    return (turns_available - turns_needed - 0.5) / (SPREAD_BASE + SPREAD_PER_TURN * turns_needed)
+
+
 def finish_odds(turns_needed: float, turns_available: float) -> float:
     """Chance that work of ``turns_needed`` turns fits in ``turns_available``.
 
     A logistic curve: even odds when the two are equal, wider the further
     ahead the work reaches.
     """
-    spread = SPREAD_BASE + SPREAD_PER_TURN * turns_needed
-    x = (turns_available - turns_needed - 0.5) / spread
+    x = finish_logit(turns_needed, turns_available)
     if x > 30:
         return 1.0
     if x < -30:
@@ -93,8 +98,7 @@ def fitted_odds(model: tuple[float, float, float, float], turns_needed: float,
                 turns_available: float, missing: int) -> float:
     """A ticket's chance of completion from :func:`finish_odds`'s logit (clipped to
     +-6.9, odds of 0.1% and 99.9%) and the cards its routes take that the hand lacks."""
-    spread = SPREAD_BASE + SPREAD_PER_TURN * turns_needed
-    x = max(-6.9, min(6.9, (turns_available - turns_needed - 0.5) / spread))
+    x = max(-6.9, min(6.9, finish_logit(turns_needed, turns_available)))
     a, b, c, d = model
     z = a + b * x + (c if missing == 0 else 0.0) + d * min(missing, MISSING_CAP)
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
