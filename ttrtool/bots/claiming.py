@@ -101,6 +101,17 @@ class Claiming:
         """Cards the claim lays down: its colour, locomotives and any sets."""
         return a.cards + a.locomotives + sum(n for _, n in a.substitutes)
 
+    def spent_by_card(self, a: ClaimRoute) -> list[int]:
+        """The cards the claim takes from the hand, per card index (locomotives last):
+        its colour's, its locomotives and the cards of its "any N" sets (R-VAR-3)."""
+        index = self.game.card_index
+        spent = [0] * (self.loco + 1)
+        spent[index[a.color]] += a.cards
+        spent[self.loco] += a.locomotives
+        for name, n in a.substitutes:
+            spent[index[name]] += n
+        return spent
+
     def best_claim(self, view: PlayerView, actions: Sequence[Action],
                    routes: set[int]) -> ClaimRoute | None:
         """The longest route of ``routes`` that can be claimed now, paid as cheaply as

@@ -46,7 +46,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 
-from ttrtool.bots.claiming import LOCO
 from ttrtool.bots.expert_2025 import Expert2025
 from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL, draw_turns, fitted_odds, schedule
 from ttrtool.bots.planning import StrategicBot
@@ -444,7 +443,7 @@ class Expert(Expert2025):
         if turns < 1.0 or trains <= 0:
             return (), []
         closed = self.closed_routes(owner)
-        trains_of, points, rate = self.trains_of, self.points, self.draw_rate
+        trains_of, rate = self.trains_of, self.draw_rate
         cand: list[tuple[float, int, float]] = []
         for r in range(self.game.n_routes):
             if owner[r] >= 0 or closed[r] or trains_of[r] > trains:
@@ -452,7 +451,7 @@ class Expert(Expert2025):
             t = 1.0 + self.route_lacking(r, hand) / rate
             if t > turns:
                 continue
-            v = points[r] + self.network_value(owner, r) + self.route_extra(owner, r)
+            v = self.route_worth(owner, r)
             cand.append((v / t, r, v))
         if not cand:
             return (), []
@@ -493,21 +492,15 @@ class Expert(Expert2025):
         """The route of the set its hand pays now, worth most first, paid so that the
         rest of the set misses the fewest cards."""
         owner, hand = view.route_owner, view.hand
-        index, loco = self.game.card_index, self.loco
         best: ClaimRoute | None = None
         best_key: tuple[float, int, int, int] | None = None
         for r in chosen:
             rest = [q for q in chosen if q != r]
-            v = self.points[r] + self.network_value(owner, r) + self.route_extra(owner, r)
+            v = self.route_worth(owner, r)
             for a in self.menu.of(r):
                 if self.tunnel_routes[r] and not self.tunnel_ok(view, a):
                     continue
-                h = list(hand)
-                if a.color != LOCO:
-                    h[index[a.color]] -= a.cards
-                h[loco] -= a.locomotives
-                for name, k in a.substitutes:
-                    h[index[name]] -= k
+                h = [x - k for x, k in zip(hand, self.spent_by_card(a), strict=True)]
                 miss = sum(self.cards_lacking(rest, h)) if rest else 0
                 key = (-v, miss, a.locomotives, r)
                 if best_key is None or key < best_key:
@@ -684,6 +677,12 @@ class Expert(Expert2025):
             gain = max(0.0, min(gain, room))
         return self.trail_weight * gain
 
+    def route_worth(self, owner: Sequence[int], route: int) -> float:
+        """A claim's worth for its points: route points, its network's worth
+        (:meth:`BonusPlay.network_value`) and what it adds to the longest path."""
+        return (self.points[route] + self.network_value(owner, route)
+                + self.route_extra(owner, route))
+
     def route_extra(self, owner: Sequence[int], route: int) -> float:
         """Its last claim (:meth:`Expert2025.best_now`) and the long route it collects
         for (:meth:`Expert2025.long_target`) count what the route adds to the longest
@@ -705,7 +704,7 @@ class Expert(Expert2025):
         best: ClaimRoute | None = None
         best_key: tuple[float, int, int] | None = None
         owner = view.route_owner
-        points, lengths, tunnels = self.points, self.lengths, self.tunnel_routes
+        lengths, tunnels = self.lengths, self.tunnel_routes
         worth: dict[int, float] = {}
         for a in self.menu:  # every claim, by route (a trail's growth is no bound)
             r = a.route
@@ -714,8 +713,7 @@ class Expert(Expert2025):
             if lengths[r] >= min_length and (not tunnels[r] or self.tunnel_ok(view, a)):
                 value = worth.get(r)
                 if value is None:
-                    value = worth[r] = (points[r] + self.network_value(owner, r)
-                                        + self.trail_worth(owner, r))
+                    value = worth[r] = self.route_worth(owner, r)
                 key = (-value, a.locomotives, r)
                 if best_key is None or key < best_key:
                     best, best_key = a, key

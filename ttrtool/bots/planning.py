@@ -423,12 +423,7 @@ class StrategicBot(Claiming):
         want, _grays, ferry_locos = self.plan_cards()
         hand = view.hand
         loco = self.loco
-        index = self.game.card_index
-        spent = [0] * (loco + 1)
-        spent[index[a.color]] += a.cards
-        spent[loco] += a.locomotives
-        for name, n in a.substitutes:
-            spent[index[name]] += n
+        spent = self.spent_by_card(a)
         own = a.route if a.route in self.needed else -1
         # what plan_cards() counted of its own route's colour
         own_cards = 0 if own < 0 else self.lengths[own] - (
