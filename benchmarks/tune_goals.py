@@ -21,6 +21,10 @@ Parts (all by default):
 * ``deal`` — the ``table`` figures of four experts on USA with the deal of the
   humans' games (the Mega option: five tickets dealt, three kept at least), on the
   base game's 30 tickets: how much of the humans' lead the deal alone explains;
+* ``sweep`` — the ``table`` figures of four experts on USA with one weight of the
+  expert moved at a time (``SWEEP``), and the straight line of the winner's score
+  on the turns per player through them: how far the goals' point (145 points in
+  fewer than 37 turns) lies above what moving the weights reaches;
 * ``speed`` — CPU games per second of four experts on USA on one core,
   played in alternating rounds with four ``expert-2025`` so that the ratio of
   the two survives a shared machine.
@@ -72,6 +76,17 @@ GOALS_4P: list[tuple[str, float, bool]] = [
     ("winner's completed tickets", 5.0, True),
     ("longest path", 35.0, True),
     ("turns per player", 37.0, False),
+]
+# One weight of the expert moved at a time (``sweep``): (attribute, value).  Each value
+# is one that self-play or a seated-alone run tried (docs/bots.md, "Four players: the
+# plateau in self-play").
+SWEEP: list[tuple[str, Any]] = [
+    ("draw_worth", -6.0), ("draw_worth", -3.0), ("draw_worth", 3.0),
+    ("slack_open", -3.0), ("slack_open", 3.0),
+    ("train_cost", 2.0), ("train_cost", 1.5),
+    ("hand_bias", 0.1), ("deny_weight", 0.0), ("block_gain", 100.0),
+    ("stuck_turns", 12.0), ("loco_turns", 12.0), ("plan_on", 10.0), ("ahead", None),
+    ("path_weight", 3.0),
 ]
 # (opponent, map, goal): 2 players, seats rotating.
 DUELS: list[tuple[str, str, float]] = [
@@ -171,6 +186,38 @@ def show_deal(games: int, seed: int) -> None:
         print(f"{key:<32} {b[0]:>7.1f} ± {b[1]:<4.1f} {m[0]:>7.1f} ± {m[1]:<4.1f} {human:>8}")
 
 
+def show_sweep(games: int, seed: int) -> None:
+    """The ``sweep`` part: four experts on USA with one weight moved at a time."""
+    board = ttrtool.load_map("usa")
+    keys = ("winner's score", "winner's completed tickets", "longest path", "turns per player")
+    print(f"\nUSA, 4 experts, {games} games a row, seed {seed}: one weight moved at a time")
+    print(f"{'expert':<24} {'score':>13} {'tickets':>6} {'longest':>7} {'turns':>6} {'a turn':>7}")
+    points: list[tuple[float, float]] = []
+    for name, value in [("", None), *SWEEP]:
+        table = Table(board, 4, ("expert",))
+        label = "today's weights"
+        if name:
+            table.classes["expert"] = type("Moved", (Expert,), {name: value})
+            label = f"{name} {value}"
+        rows: dict[str, list[float]] = {}
+        for g in range(games):
+            for key, figure in figures(table.play(seed, g, log_actions=True)).items():
+                rows.setdefault(key, []).append(float(figure))
+        score, half = mean_ci(rows[keys[0]])
+        tickets, longest, turns = (statistics.fmean(rows[k]) for k in keys[1:])
+        points.append((turns, score))
+        print(f"{label:<24} {score:>6.1f} ± {half:<4.1f} {tickets:>6.2f} {longest:>7.1f} "
+              f"{turns:>6.2f} {score / turns:>7.2f}")
+    # least squares: score = a + b * turns
+    mt = statistics.fmean(t for t, _ in points)
+    ms = statistics.fmean(s for _, s in points)
+    b = (sum((t - mt) * (s - ms) for t, s in points)
+         / sum((t - mt) ** 2 for t, _ in points))
+    at37 = ms + b * (37.0 - mt)
+    print(f"line through the rows: {b:.1f} points a turn; at 37 turns {at37:.1f} points, "
+          f"{145.0 - at37:.1f} short of the goal of 145")
+
+
 def show_duels(games: int, seed: int) -> None:
     print(f"\n{'2 players, seats rotating, ' + str(games) + ' games':<40} "
           f"{'expert wins':>14} {'goal':>6}  verdict")
@@ -265,7 +312,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--only", choices=("table", "duels", "fours", "where", "deal", "speed"))
+    parser.add_argument("--only", choices=("table", "duels", "fours", "where", "deal", "sweep",
+                                                 "speed"))
     args = parser.parse_args()
     if args.only in (None, "table"):
         show_table(args.games, args.seed)
@@ -277,6 +325,8 @@ def main() -> int:
         show_where(args.games // 2, args.seed)
     if args.only in (None, "deal"):
         show_deal(args.games, args.seed)
+    if args.only in (None, "sweep"):
+        show_sweep(args.games // 2, args.seed)
     if args.only in (None, "speed"):
         show_speed(50)
     return 0
