@@ -56,12 +56,12 @@ def _recoloured() -> dict[str, Any]:
 
 def test_paired_games_name_the_recolouring_sooner(tmp_path: Path) -> None:
     """Game k on both maps is dealt from the same seed: tested game by game, the
-    recolouring is named at 80 games where the unpaired tests need about 150
+    recolouring is named at 60 games, where the unpaired tests need more
     (docs/simulate.md, "--baseline")."""
     old_board = plant.board(plant.bundled("usa"), tmp_path, "old")
     new_board = plant.board(_recoloured(), tmp_path, "new")
-    old_t = play_tallies(old_board, (3,), 80, 1, keep_games=True)
-    new_t = play_tallies(new_board, (3,), 80, 1, keep_games=True)
+    old_t = play_tallies(old_board, (3,), 60, 1, keep_games=True)
+    new_t = play_tallies(new_board, (3,), 60, 1, keep_games=True)
     old = build_report(old_board, old_t, {"seed": 1}, "test")
     new = build_report(new_board, new_t, {"seed": 1}, "test")
     pair = matching(new_t[0].games_kept, old_t[0].games_kept)

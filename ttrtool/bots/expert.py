@@ -82,11 +82,6 @@ class Expert(Expert2025):
     # Claims for points before the endgame keep the cards the open plan takes
     # (keeps_plan; False: any claim, the baseline's way; spare_claim always does).
     keep_plan = True
-    # Where the rules race for most completed tickets (R-VAR-7), this share of the
-    # slack for closed double routes (``slack_closed``) is kept: there the caution
-    # cost more tickets than the cut paths it saved (docs/bots.md, "Issue 22,
-    # second round"; 1: the baseline's way).
-    race_slack = 0.5
     # Of a double route in the plan, collect for the open track whose colour the hand
     # is nearest to paying, looked at again each turn (False: the track the path
     # search found, the baseline's way).
@@ -137,8 +132,11 @@ class Expert(Expert2025):
     draw_worth = 0.0
     train_cost = 2.621
     long_bias = 0.897
-    slack_closed = 8.489
     block_gain = 4.597
+    # With one track of each double route open (R-CLAIM-5), tickets in play are kept and
+    # drawn as if this many turns fewer were left (the fit's 8.489 halved, and the same
+    # where tickets race for a bonus: docs/bots.md, "Less caution at 2 and 3 players").
+    slack_closed = 4.0
 
     def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
         super().__init__(game, seat, rng)
@@ -153,8 +151,6 @@ class Expert(Expert2025):
         self._stuck_key: tuple[tuple[int, ...], int, int] | None = None
         self._last_wish: tuple[int, int] | None = None
         longest = sum(b.points for b in game.rules.bonuses if b.type == "longest_path")
-        if self.race_bonus and not self.both:
-            self.turn_margin = self.slack_closed * self.race_slack
         self.trail_weight = self.path_weight * longest / 10.0
         self._final: tuple[int, list[int]] | None = None  # (turn, the final set's missing cards)
 
