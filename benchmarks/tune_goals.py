@@ -78,8 +78,8 @@ GOALS_4P: list[tuple[str, float, bool]] = [
     ("turns per player", 37.0, False),
 ]
 # One weight of the expert moved at a time (``sweep``): (attribute, value).  Each value
-# is one that self-play or a seated-alone run tried (docs/bots.md, "Four players: the
-# plateau in self-play").
+# is one that self-play or a seated-alone run tried (docs/bots.md, "The seventh round:
+# the plateau at four players").
 SWEEP: list[tuple[str, Any]] = [
     ("draw_worth", -6.0), ("draw_worth", -3.0), ("draw_worth", 3.0),
     ("slack_open", -3.0), ("slack_open", 3.0),

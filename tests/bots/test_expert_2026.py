@@ -149,6 +149,7 @@ def test_keeps_less_slack_than_the_baseline_for_closed_double_routes(
     four = Game(usa, 4)
     assert four.both_tracks
     assert Expert(four, 0, random.Random(0)).turn_margin == 0.0
+    assert Expert2025(four, 0, random.Random(0)).turn_margin == 0.0
 
 
 def test_collects_for_the_track_of_a_double_route_its_cards_fit() -> None:
