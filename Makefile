@@ -44,7 +44,7 @@ test: setup
 	$(BIN)/python -m pytest -q -n 2
 
 lint: setup
-	$(BIN)/ruff check ttrtool tests
+	$(BIN)/ruff check ttrtool tests benchmarks
 	$(BIN)/mypy
 
 ## bench: whole-process timings and games per second (docs/simulate.md, docs/render.md)

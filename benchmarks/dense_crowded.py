@@ -135,8 +135,10 @@ def greece_board(tickets: int = 24, print_width: float = 560.0) -> str:
     lines = ["format: 1",
              "meta: {id: greece-like, name: 'Greece-like crowded board', author: ttrtool "
              "benchmarks}",
-             f"board: {{width: {width}, height: {height}, units: px, print_width_mm: {print_width:g}}}",
-             "rules: {preset: europe, ferries: {colored: true}, tickets: {setup_deal: {regular: 3}}}",
+             f"board: {{width: {width}, height: {height}, units: px, "
+             f"print_width_mm: {print_width:g}}}",
+             "rules: {preset: europe, ferries: {colored: true}, "
+             "tickets: {setup_deal: {regular: 3}}}",
              "cities:"]
     lines += [f"  - {{name: {n}, pos: [{x}, {y}]}}" for n, (x, y) in pos.items()]
     lines.append("routes:")

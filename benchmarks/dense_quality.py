@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from dense_board import dense_board  # noqa: E402
-from dense_crowded import greece_board, grid_board, triples_board, tripled_board  # noqa: E402
+from dense_crowded import greece_board, grid_board, tripled_board, triples_board  # noqa: E402
 
 from ttrtool.loader import parse_map_text  # noqa: E402
 from ttrtool.model import build_board  # noqa: E402
