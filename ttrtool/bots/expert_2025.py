@@ -90,7 +90,7 @@ class Expert2025(BonusPlay):
     # it pays each colour's first payment and claims for points with any cards.
     keep_plan_cards = False
     # Nor is their count of a coloured ferry (StrategicBot.ferry_symbols_apart): the
-    # baseline and the expert count its symbols as cards of its colour too.
+    # baseline counts its symbols as cards of its colour too (the expert does not).
     ferry_symbols_apart = False
     # Locomotives counted only where the rules let them pay (R-VAR-1; the expert of 2026)
     loco_rules = False

@@ -72,8 +72,8 @@ class StrategicBot(Claiming):
     # A coloured ferry's locomotive symbols (R-EU-6, R-VAR-2: Nordic Countries) are paid
     # with locomotives or "any N" sets, not with cards of its colour: the plan wants of
     # that colour its length less its symbols, as of a gray ferry's spaces.  False: the
-    # whole length of its colour as well as the symbols (the count of expert-2025 and
-    # the expert, whose games stay as they were).
+    # whole length of its colour as well as the symbols (the count of expert-2025, whose
+    # games stay as they were).
     ferry_symbols_apart = True
 
     def __init__(self, game: Game, seat: int, rng: random.Random) -> None:

@@ -124,11 +124,11 @@ class Tally:
         if first is not None:
             self.first_claims[first[1]] += 1
         self.claims_by_game.add((r["color"], r["length"]) for p in results for r in p["claimed"])
-        # the end: the last round (the turn that brought a player down to the end trigger,
-        # and every player's one turn after it, R-END-1) and the FINAL_ROUNDS - 1 rounds
-        # before it; a game that ended any other way has none
-        last_round = (record["turns"] - FINAL_ROUNDS * self.players - 1
-                      if record["end"] == "normal" else None)
+        # the end, claims from turn ``end_from`` on: the last round (the turn that brought a
+        # player down to the end trigger, and every player's one turn after it, R-END-1) and
+        # the FINAL_ROUNDS - 1 rounds before it; a game that ended any other way has none
+        end_from = (record["turns"] - FINAL_ROUNDS * self.players - 1
+                    if record["end"] == "normal" else None)
         for p in results:
             seat, score = p["seat"], p["score"]
             won = seat in winners
@@ -176,7 +176,7 @@ class Tally:
             for r in p["claimed"]:
                 self.route_claims[r["id"]] += 1
                 self.route_turns[r["id"]] += r["turn"]
-                if last_round is not None and r["turn"] >= last_round:
+                if end_from is not None and r["turn"] >= end_from:
                     self.last_claims[r["id"]] += 1
             self.stations_built.add(len(p["stations"]))
             for s in p["stations"]:
