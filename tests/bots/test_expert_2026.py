@@ -276,6 +276,26 @@ def test_one_routes_lack_is_counted_as_for_a_set(name: str) -> None:
             assert bot.route_lacking(r, hand) == sum(bot.cards_lacking((r,), hand)), (r, hand)
 
 
+def test_goes_round_routes_dearer_by_the_cards_a_hand_lacks_ferry_symbols_too() -> None:
+    # Going round a missing colour, each open route costs ``pen`` more a card the hand
+    # lacks for it, counted as route_lacking counts it: a coloured ferry's locomotive
+    # symbols take locomotives (R-EU-6), so a hand of its colour alone still lacks them.
+    game = Game(ttrtool.load_map("nordiccountries"), 2)
+    bot = Expert(game, 0, random.Random(0))
+    ferry = next(r for r in game.board.routes if r.kind == "ferry" and r.color != "gray")
+    symbols = game.route_min_locos[ferry.index]
+    hand = [0] * (game.loco + 1)
+    hand[game.card_index[ferry.color]] = ferry.length
+    weights = [0.0] * game.n_routes
+    weights[ferry.index] = 1.0
+    bot.charge_lacking(weights, hand, 3.0)
+    assert symbols > 0 and weights[ferry.index] == 1.0 + 3.0 * symbols
+    hand[game.loco] = symbols  # its symbols paid: nothing lacks
+    weights[ferry.index] = 1.0
+    bot.charge_lacking(weights, hand, 3.0)
+    assert weights[ferry.index] == 1.0
+
+
 def test_plans_its_final_claims_with_the_turns_left() -> None:
     # Its ticket P-Q is done.  Five red cards pay R-S (3) and S-T (2) now; Q-R (6 orange,
     # 15 points) needs six orange it does not hold.  With about four turns left (the

@@ -175,16 +175,13 @@ class Expert(Expert2025):
         return weights
 
     def charge_lacking(self, weights: list[float], hand: Sequence[int], pen: float) -> None:
-        """Make each open route dearer by ``pen`` a card the hand lacks for it (its
-        colour, or the colour held most for a gray route, and the locomotives)."""
-        colors, lengths, loco = self.colors, self.lengths, self.loco
-        most = max(hand[:loco], default=0)
-        locos = hand[loco]
+        """Make each open route dearer by ``pen`` a card the hand lacks for it
+        (:meth:`route_lacking`: its colour, or the colour held most for a gray route, a
+        ferry's locomotive symbols, and locomotives where they may pay)."""
+        lacking = self.route_lacking
         for r, w in enumerate(weights):
             if 0.0 < w < INF:
-                c = colors[r]
-                miss = lengths[r] - (hand[c] if c >= 0 else most) - (
-                    locos if self.locos_pay(r) else 0)
+                miss = lacking(r, hand)
                 if miss > 0:
                     weights[r] = w + pen * miss
 
