@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/tune_expert.py tune [name=value ...] [--rounds R] [--samples K]
                                                 [--pairs P] [--seed S]
     .venv/bin/python benchmarks/tune_expert.py try name=value ... [--pairs P] [--seed S]
-    (either with --players 4: the big-table pool)
+    (either with --players 4: the big-table pool; or --selfplay: four of it on USA)
 
 ``tune`` runs the cross-entropy method over the weights of WEIGHTS, from the
 expert's own (or those given as name=value): each round
@@ -17,6 +17,13 @@ luck cancels out of the comparison).  Rounds use fresh seeds, so the winner of
 a round is not fitted to its deals.  ``try`` scores one weight set (the
 expert's own when none is given) on the same games; ``try --all`` on Nordic
 Countries and India too (CHECKED), maps the fit never saw.
+
+``--selfplay`` scores a candidate by the 4-player goals of issue 22 instead:
+four candidates on USA, and the winner's score less what the game's length
+explains (``PLATEAU`` points a turn beyond 37 turns a player: the line every
+weight of ``tune_goals.py --only sweep`` lies on).  A candidate above that line
+scores more points in the same turns.  ``try --selfplay`` plays today's expert
+on the same deals and prints both, with the paired difference.
 
 ``--players 4`` (or 5) scores a candidate at a big table instead: one
 candidate among today's experts on USA and Europe (BIG_POOL), each deal played
@@ -84,6 +91,24 @@ POOL: list[tuple[str, str]] = [
 BIG_POOL: list[tuple[str, str]] = [("expert", "usa"), ("expert", "europe")]
 
 
+# Self-play (``--selfplay``): the winner's score of four experts on USA rises this many
+# points a turn per player that the game lasts, whichever single weight moves
+# (docs/bots.md, "The seventh round"); the goals ask for 145 in under 37 turns.
+PLATEAU = 4.9
+GOAL_TURNS = 37.0
+# ... and the weights searched there: the big table's, and the endgame's.
+SELFPLAY_WEIGHTS: dict[str, tuple[float, float, bool]] = {
+    **BIG_WEIGHTS,
+    "draw_worth": (-6.0, 6.0, False),
+    "long_bias": (0.3, 1.0, False),
+    "plan_on": (2.0, 12.0, False),
+    "stuck_turns": (0.0, 16.0, False),
+    "loco_turns": (0.0, 16.0, False),
+    "hurry": (1.0, 6.0, False),
+    "draw_rate": (1.0, 2.2, False),
+}
+
+
 def space(players: int) -> dict[str, tuple[float, float, bool]]:
     """The weights searched at a table of this many players."""
     return BIG_WEIGHTS if players >= 4 else WEIGHTS
@@ -127,6 +152,54 @@ class Pool:
         return statistics.fmean(shares)
 
 
+class SelfPlay:
+    """Four of a candidate on USA, scored by the 4-player goals (``PLATEAU``)."""
+
+    players = 4
+
+    def __init__(self) -> None:
+        self.table = Table(ttrtool.load_map("usa"), 4, ("expert",))
+
+    def games(self, cls: type, games: int, run_seed: int) -> list[dict[str, float]]:
+        """Each game's winner's score, completed tickets, longest path, turns per player
+        and its score above the plateau line."""
+        table = self.table
+        table.classes["candidate"] = cls
+        out = []
+        for number in range(games):
+            record = table.play_seed(game_seed(run_seed, 4, number), ("candidate",) * 4, number)
+            winner = record["results"][record["winners"][0]]
+            turns = record["turns"] / 4
+            out.append({
+                "winner's score": winner["score"],
+                "completed tickets": winner["completed_tickets"],
+                "longest path": max(p["longest_path"] for p in record["results"]),
+                "turns per player": turns,
+                "above the line": winner["score"] - PLATEAU * (turns - GOAL_TURNS),
+            })
+        return out
+
+    def score(self, cls: type, pairs: int, run_seed: int) -> float:
+        """The mean score above the plateau line over ``pairs`` games."""
+        return statistics.fmean(g["above the line"] for g in self.games(cls, pairs, run_seed))
+
+
+def try_selfplay(weights: dict[str, Any], games: int, seed: int) -> None:
+    """Today's expert and the candidate on the same deals, and the paired difference."""
+    play = SelfPlay()
+    today = play.games(Expert, games, seed)
+    moved = play.games(candidate(weights), games, seed)
+    print(f"four experts on USA, {games} games, seed {seed}: today's, the candidate's, "
+          f"the difference (95% interval)")
+    for key in today[0]:
+        a = [g[key] for g in today]
+        b = [g[key] for g in moved]
+        d = [y - x for x, y in zip(a, b, strict=True)]
+        half = 1.96 * statistics.stdev(d) / len(d) ** 0.5 if len(d) > 1 else 0.0
+        print(f"  {key:<18} {statistics.fmean(a):8.2f} {statistics.fmean(b):8.2f} "
+              f"{statistics.fmean(d):+7.2f} ± {half:.2f}", flush=True)
+
+
 def draw(rng: random.Random, mean: dict[str, float], spread: dict[str, float],
          weights: dict[str, tuple[float, float, bool]]) -> dict[str, float]:
     out = {}
@@ -137,11 +210,12 @@ def draw(rng: random.Random, mean: dict[str, float], spread: dict[str, float],
 
 
 def tune(rounds: int, samples: int, pairs: int, seed: int,
-         start: dict[str, float], players: int = 2) -> dict[str, float]:
+         start: dict[str, float], players: int = 2, selfplay: bool = False) -> dict[str, float]:
     """The cross-entropy search, from the expert's weights (``start`` overriding)."""
     rng = random.Random(seed)
-    searched = space(players)
-    pool = Pool(POOL if players == 2 else BIG_POOL, players)  # 3 players: the big pool
+    searched = SELFPLAY_WEIGHTS if selfplay else space(players)
+    pool: Pool | SelfPlay = (SelfPlay() if selfplay  # 3 players: the big pool
+                             else Pool(POOL if players == 2 else BIG_POOL, players))
     mean = {name: float(start.get(name, getattr(Expert, name))) for name in searched}
     spread = {name: (high - low) / 4 for name, (low, high, _) in searched.items()}
     elite_n = max(2, samples // 4)
@@ -180,6 +254,8 @@ def main() -> int:
     parser.add_argument("--pairs", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--all", action="store_true", help="try: the checked maps too")
+    parser.add_argument("--selfplay", action="store_true",
+                        help="score by the 4-player goals: four candidates on USA")
     parser.add_argument("--players", type=int, default=2,
                         help="table size; from Expert.big_table up, the big-table pool")
     args = parser.parse_intermixed_args()
@@ -188,7 +264,11 @@ def main() -> int:
         name, _, value = item.partition("=")
         weights[name] = None if value == "None" else float(value)
     if args.command == "tune":
-        tune(args.rounds, args.samples, args.pairs, args.seed, weights, args.players)
+        tune(args.rounds, args.samples, args.pairs, args.seed, weights, args.players,
+             args.selfplay)
+        return 0
+    if args.selfplay:
+        try_selfplay(weights, args.pairs, args.seed)
         return 0
     players = args.players
     pool = Pool(BIG_POOL, players) if players > 2 else Pool(POOL + CHECKED if args.all else POOL)

@@ -1,0 +1,169 @@
+"""Playouts at ticket keeps: does search lift four experts off the plateau line?
+
+    .venv/bin/python benchmarks/keep_search.py [--games G] [--seed S] [--samples K]
+                                               [--setup-only] [--alone]
+
+A searching expert judges each way of keeping the tickets it is offered by
+``samples`` playouts: the position copied, the card deck and the ticket deck
+shuffled anew (the same shuffles for every option, so the options are compared
+on the same luck), the keep applied, and the game played to its end by experts
+in every seat.  It keeps the option with the best mean final score of its own.
+It sees the other players' hands and tickets as they are (a playout needs
+them); the order of the decks it does not see.
+
+It is far too slow to seat (a playout is a whole game: about 80 times the
+expert's time a game at 8 playouts an option).  The script asks one question:
+do better ticket keeps move the 4-player figures of issue 22 off the line of
+about 4.9 points a turn that every weight of the expert lies on
+(``tune_goals.py --only sweep``; ``tune_expert.py --selfplay``)?
+
+Self-play (the default): each deal is played by four experts and by four
+searchers; the figures of both and the paired difference are printed.
+``--alone``: one searcher among three experts, each deal with it in every seat.
+``--setup-only``: search at the first deal only, not at tickets drawn in play.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+from collections.abc import Collection
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import ttrtool  # noqa: E402
+from ttrtool.bots.expert import Expert  # noqa: E402
+from ttrtool.engine.actions import KeepTickets  # noqa: E402
+from ttrtool.engine.result import GameResult  # noqa: E402
+from ttrtool.engine.state import GameState  # noqa: E402
+from ttrtool.simulate.playout import Table, make_bots, uses_board_menu  # noqa: E402
+from ttrtool.simulate.seating import game_seed  # noqa: E402
+
+PLATEAU = 4.9  # points a turn per player (tune_expert.PLATEAU)
+TABLE = Table(ttrtool.load_map("usa"), 4, ("expert",))
+GAME = TABLE.game
+EXPERTS = {"expert": Expert}
+
+
+def play_out(state: GameState, seed: int) -> GameResult:
+    """Play ``state`` to its end with experts in every seat."""
+    bots = make_bots(GAME, ("expert",) * GAME.players, seed, EXPERTS)
+    menu = [uses_board_menu(b) for b in bots]
+    while not state.is_over:
+        p = state.current_player
+        state.apply(bots[p].choose(state.view(p), state.default_actions(menu=menu[p])))
+    return state.result()
+
+
+def sampled(state: GameState, seed: int) -> GameState:
+    """A copy of ``state`` whose hidden order (the card deck, the ticket deck drawn in
+    play, the generator of later shuffles) is drawn anew: what a player cannot see."""
+    copy = state.clone()
+    rng = random.Random(seed)
+    rng.shuffle(copy.deck)
+    rng.shuffle(copy.ticket_decks[GAME.draw_deck])
+    copy.rng = random.Random(rng.getrandbits(64))
+    return copy
+
+
+def searched_keep(state: GameState, options: list[KeepTickets], samples: int,
+                  seed: int) -> KeepTickets:
+    """The keep with the best mean own score over ``samples`` playouts."""
+    p = state.current_player
+    best, best_value = options[0], -math.inf
+    for option in options:
+        total = 0.0
+        for k in range(samples):
+            s = sampled(state, seed + 7919 * k)
+            s.apply(option)
+            total += play_out(s, seed + 7919 * k).players[p].score
+        if total / samples > best_value:
+            best, best_value = option, total / samples
+    return best
+
+
+def play(seed: int, searchers: Collection[int], samples: int, setup_only: bool) -> GameResult:
+    """One game of experts, those in ``searchers`` choosing their keeps by playouts."""
+    state = GAME.new_state(seed)
+    bots = make_bots(GAME, ("expert",) * GAME.players, seed, EXPERTS)
+    menu = [uses_board_menu(b) for b in bots]
+    decision = 0
+    while not state.is_over:
+        p = state.current_player
+        legal = state.default_actions(menu=menu[p])
+        view = state.view(p)
+        action = bots[p].choose(view, legal)
+        if (p in searchers and isinstance(action, KeepTickets)
+                and (not setup_only or state.phase_name == "setup_tickets")):
+            options = [a for a in legal if isinstance(a, KeepTickets)]
+            if len(options) > 1:
+                decision += 1
+                action = searched_keep(state, options, samples, seed * 1009 + decision * 104729)
+                bots[p].seen.update(t for t in view.offered if t not in action.tickets)
+        state.apply(action)
+    return state.result()
+
+
+def mean_ci(values: list[float]) -> str:
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return f"{statistics.fmean(values):8.2f} ± {half:.2f}"
+
+
+def self_play(games: int, seed: int, samples: int, setup_only: bool) -> None:
+    rows: dict[str, dict[str, list[float]]] = {"experts": {}, "searchers": {}}
+    for number in range(games):
+        deal = game_seed(seed, 4, number)
+        for name, who in (("experts", ()), ("searchers", range(4))):
+            result = play(deal, who, samples, setup_only)
+            winner = result.players[result.winners[0]]
+            turns = result.turns / 4
+            for key, value in (("winner's score", winner.score),
+                               ("completed tickets", winner.completed_tickets),
+                               ("turns per player", turns),
+                               ("above the line", winner.score - PLATEAU * (turns - 37.0))):
+                rows[name].setdefault(key, []).append(float(value))
+    print(f"USA, 4 players, {games} deals, seed {seed}, {samples} playouts an option"
+          f"{', first deal only' if setup_only else ''}: experts, searchers, difference")
+    for key, plain in rows["experts"].items():
+        searched = rows["searchers"][key]
+        diff = [b - a for a, b in zip(plain, searched, strict=True)]
+        print(f"  {key:<18} {mean_ci(plain)}  {mean_ci(searched)}  {mean_ci(diff)}")
+
+
+def alone(deals: int, seed: int, samples: int, setup_only: bool) -> None:
+    shares: list[float] = []
+    margins: list[float] = []
+    for number in range(deals):
+        deal = game_seed(seed, 4, number)
+        for seat in range(4):
+            result = play(deal, (seat,), samples, setup_only)
+            scores = [pr.score for pr in result.players]
+            shares.append(1.0 / len(result.winners) if seat in result.winners else 0.0)
+            margins.append(scores[seat] - statistics.fmean(scores[:seat] + scores[seat + 1:]))
+    print(f"USA, one searcher among three experts, {deals} deals x 4 seats, seed {seed}, "
+          f"{samples} playouts an option: share of the wins {mean_ci(shares)} (fair 0.25), "
+          f"points ahead {mean_ci(margins)}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=41)
+    parser.add_argument("--samples", type=int, default=8)
+    parser.add_argument("--setup-only", action="store_true")
+    parser.add_argument("--alone", action="store_true")
+    args = parser.parse_args()
+    if args.alone:
+        alone(args.games, args.seed, args.samples, args.setup_only)
+    else:
+        self_play(args.games, args.seed, args.samples, args.setup_only)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
