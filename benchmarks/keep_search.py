@@ -36,6 +36,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tune_expert import GOAL_TURNS, PLATEAU  # noqa: E402
+from tune_goals import mean_ci  # noqa: E402
+
 import ttrtool  # noqa: E402
 from ttrtool.bots.expert import Expert  # noqa: E402
 from ttrtool.engine.actions import KeepTickets  # noqa: E402
@@ -44,7 +47,6 @@ from ttrtool.engine.state import GameState  # noqa: E402
 from ttrtool.simulate.playout import Table, make_bots, uses_board_menu  # noqa: E402
 from ttrtool.simulate.seating import game_seed  # noqa: E402
 
-PLATEAU = 4.9  # points a turn per player (tune_expert.PLATEAU)
 TABLE = Table(ttrtool.load_map("usa"), 4, ("expert",))
 GAME = TABLE.game
 EXPERTS = {"expert": Expert}
@@ -109,9 +111,10 @@ def play(seed: int, searchers: Collection[int], samples: int, setup_only: bool) 
     return state.result()
 
 
-def mean_ci(values: list[float]) -> str:
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return f"{statistics.fmean(values):8.2f} ± {half:.2f}"
+def shown(values: list[float]) -> str:
+    """Mean ± the half-width of its 95% interval."""
+    mean, half = mean_ci(values)
+    return f"{mean:8.2f} ± {half:.2f}"
 
 
 def self_play(games: int, seed: int, samples: int, setup_only: bool) -> None:
@@ -125,14 +128,14 @@ def self_play(games: int, seed: int, samples: int, setup_only: bool) -> None:
             for key, value in (("winner's score", winner.score),
                                ("completed tickets", winner.completed_tickets),
                                ("turns per player", turns),
-                               ("above the line", winner.score - PLATEAU * (turns - 37.0))):
+                               ("above the line", winner.score - PLATEAU * (turns - GOAL_TURNS))):
                 rows[name].setdefault(key, []).append(float(value))
     print(f"USA, 4 players, {games} deals, seed {seed}, {samples} playouts an option"
           f"{', first deal only' if setup_only else ''}: experts, searchers, difference")
     for key, plain in rows["experts"].items():
         searched = rows["searchers"][key]
         diff = [b - a for a, b in zip(plain, searched, strict=True)]
-        print(f"  {key:<18} {mean_ci(plain)}  {mean_ci(searched)}  {mean_ci(diff)}")
+        print(f"  {key:<18} {shown(plain)}  {shown(searched)}  {shown(diff)}")
 
 
 def alone(deals: int, seed: int, samples: int, setup_only: bool) -> None:
@@ -146,8 +149,8 @@ def alone(deals: int, seed: int, samples: int, setup_only: bool) -> None:
             shares.append(1.0 / len(result.winners) if seat in result.winners else 0.0)
             margins.append(scores[seat] - statistics.fmean(scores[:seat] + scores[seat + 1:]))
     print(f"USA, one searcher among three experts, {deals} deals x 4 seats, seed {seed}, "
-          f"{samples} playouts an option: share of the wins {mean_ci(shares)} (fair 0.25), "
-          f"points ahead {mean_ci(margins)}")
+          f"{samples} playouts an option: share of the wins {shown(shares)} (fair 0.25), "
+          f"points ahead {shown(margins)}")
 
 
 def main() -> int:
