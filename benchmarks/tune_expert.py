@@ -155,8 +155,6 @@ class Pool:
 class SelfPlay:
     """Four of a candidate on USA, scored by the 4-player goals (``PLATEAU``)."""
 
-    players = 4
-
     def __init__(self) -> None:
         self.table = Table(ttrtool.load_map("usa"), 4, ("expert",))
 
@@ -214,7 +212,7 @@ def tune(rounds: int, samples: int, pairs: int, seed: int,
     """The cross-entropy search, from the expert's weights (``start`` overriding)."""
     rng = random.Random(seed)
     searched = SELFPLAY_WEIGHTS if selfplay else space(players)
-    pool: Pool | SelfPlay = (SelfPlay() if selfplay  # 3 players: the big pool
+    pool: Pool | SelfPlay = (SelfPlay() if selfplay  # else 3 players: the big pool
                              else Pool(POOL if players == 2 else BIG_POOL, players))
     mean = {name: float(start.get(name, getattr(Expert, name))) for name in searched}
     spread = {name: (high - low) / 4 for name, (low, high, _) in searched.items()}
