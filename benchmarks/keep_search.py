@@ -1,7 +1,7 @@
 """Playouts at ticket keeps: does search lift four experts off the plateau line?
 
     .venv/bin/python benchmarks/keep_search.py [--games G] [--seed S] [--samples K]
-                                               [--setup-only] [--alone]
+                                               [--keeps every|deal|play] [--alone]
 
 A searching expert judges each way of keeping the tickets it is offered by
 ``samples`` playouts: the position copied, the card deck and the ticket deck
@@ -20,7 +20,8 @@ about 4.9 points a turn that every weight of the expert lies on
 Self-play (the default): each deal is played by four experts and by four
 searchers; the figures of both and the paired difference are printed.
 ``--alone``: one searcher among three experts, each deal with it in every seat.
-``--setup-only``: search at the first deal only, not at tickets drawn in play.
+``--keeps deal``: search at the first deal only; ``--keeps play``: only at tickets
+drawn in play; ``every`` (the default): both.
 """
 
 from __future__ import annotations
@@ -89,7 +90,11 @@ def searched_keep(state: GameState, options: list[KeepTickets], samples: int,
     return best
 
 
-def play(seed: int, searchers: Collection[int], samples: int, setup_only: bool) -> GameResult:
+SEARCHED_PHASES = {"every": ("setup_tickets", "tickets"), "deal": ("setup_tickets",),
+                   "play": ("tickets",)}
+
+
+def play(seed: int, searchers: Collection[int], samples: int, keeps: str) -> GameResult:
     """One game of experts, those in ``searchers`` choosing their keeps by playouts."""
     state = GAME.new_state(seed)
     bots = make_bots(GAME, ("expert",) * GAME.players, seed, EXPERTS)
@@ -101,7 +106,7 @@ def play(seed: int, searchers: Collection[int], samples: int, setup_only: bool) 
         view = state.view(p)
         action = bots[p].choose(view, legal)
         if (p in searchers and isinstance(action, KeepTickets)
-                and (not setup_only or state.phase_name == "setup_tickets")):
+                and state.phase_name in SEARCHED_PHASES[keeps]):
             options = [a for a in legal if isinstance(a, KeepTickets)]
             if len(options) > 1:
                 decision += 1
@@ -117,12 +122,12 @@ def shown(values: list[float]) -> str:
     return f"{mean:8.2f} ± {half:.2f}"
 
 
-def self_play(games: int, seed: int, samples: int, setup_only: bool) -> None:
+def self_play(games: int, seed: int, samples: int, keeps: str) -> None:
     rows: dict[str, dict[str, list[float]]] = {"experts": {}, "searchers": {}}
     for number in range(games):
         deal = game_seed(seed, 4, number)
         for name, who in (("experts", ()), ("searchers", range(4))):
-            result = play(deal, who, samples, setup_only)
+            result = play(deal, who, samples, keeps)
             winner = result.players[result.winners[0]]
             turns = result.turns / 4
             for key, value in (("winner's score", winner.score),
@@ -131,20 +136,20 @@ def self_play(games: int, seed: int, samples: int, setup_only: bool) -> None:
                                ("above the line", winner.score - PLATEAU * (turns - GOAL_TURNS))):
                 rows[name].setdefault(key, []).append(float(value))
     print(f"USA, 4 players, {games} deals, seed {seed}, {samples} playouts an option"
-          f"{', first deal only' if setup_only else ''}: experts, searchers, difference")
+          f", {keeps} keep searched: experts, searchers, difference")
     for key, plain in rows["experts"].items():
         searched = rows["searchers"][key]
         diff = [b - a for a, b in zip(plain, searched, strict=True)]
         print(f"  {key:<18} {shown(plain)}  {shown(searched)}  {shown(diff)}")
 
 
-def alone(deals: int, seed: int, samples: int, setup_only: bool) -> None:
+def alone(deals: int, seed: int, samples: int, keeps: str) -> None:
     shares: list[float] = []
     margins: list[float] = []
     for number in range(deals):
         deal = game_seed(seed, 4, number)
         for seat in range(4):
-            result = play(deal, (seat,), samples, setup_only)
+            result = play(deal, (seat,), samples, keeps)
             scores = [pr.score for pr in result.players]
             shares.append(1.0 / len(result.winners) if seat in result.winners else 0.0)
             margins.append(scores[seat] - statistics.fmean(scores[:seat] + scores[seat + 1:]))
@@ -158,13 +163,13 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=41)
     parser.add_argument("--samples", type=int, default=8)
-    parser.add_argument("--setup-only", action="store_true")
+    parser.add_argument("--keeps", choices=tuple(SEARCHED_PHASES), default="every")
     parser.add_argument("--alone", action="store_true")
     args = parser.parse_args()
     if args.alone:
-        alone(args.games, args.seed, args.samples, args.setup_only)
+        alone(args.games, args.seed, args.samples, args.keeps)
     else:
-        self_play(args.games, args.seed, args.samples, args.setup_only)
+        self_play(args.games, args.seed, args.samples, args.keeps)
     return 0
 
 
