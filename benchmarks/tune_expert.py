@@ -50,6 +50,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tune_goals import GOALS_4P, mean_ci  # noqa: E402
+
 import ttrtool  # noqa: E402
 from ttrtool.bots.expert import Expert  # noqa: E402
 from ttrtool.simulate.playout import Table  # noqa: E402
@@ -95,7 +97,7 @@ BIG_POOL: list[tuple[str, str]] = [("expert", "usa"), ("expert", "europe")]
 # points a turn per player that the game lasts, whichever single weight moves
 # (docs/bots.md, "The seventh round"); the goals ask for 145 in under 37 turns.
 PLATEAU = 4.9
-GOAL_TURNS = 37.0
+GOAL_TURNS = next(bound for key, bound, _ in GOALS_4P if key == "turns per player")
 # ... and the weights searched there: the big table's, and the endgame's.
 SELFPLAY_WEIGHTS: dict[str, tuple[float, float, bool]] = {
     **BIG_WEIGHTS,
@@ -192,10 +194,9 @@ def try_selfplay(weights: dict[str, Any], games: int, seed: int) -> None:
     for key in today[0]:
         a = [g[key] for g in today]
         b = [g[key] for g in moved]
-        d = [y - x for x, y in zip(a, b, strict=True)]
-        half = 1.96 * statistics.stdev(d) / len(d) ** 0.5 if len(d) > 1 else 0.0
+        diff, half = mean_ci([y - x for x, y in zip(a, b, strict=True)])
         print(f"  {key:<18} {statistics.fmean(a):8.2f} {statistics.fmean(b):8.2f} "
-              f"{statistics.fmean(d):+7.2f} ± {half:.2f}", flush=True)
+              f"{diff:+7.2f} ± {half:.2f}", flush=True)
 
 
 def draw(rng: random.Random, mean: dict[str, float], spread: dict[str, float],

@@ -213,9 +213,11 @@ def show_sweep(games: int, seed: int) -> None:
     ms = statistics.fmean(s for _, s in points)
     b = (sum((t - mt) * (s - ms) for t, s in points)
          / sum((t - mt) ** 2 for t, _ in points))
-    at37 = ms + b * (37.0 - mt)
-    print(f"line through the rows: {b:.1f} points a turn; at 37 turns {at37:.1f} points, "
-          f"{145.0 - at37:.1f} short of the goal of 145")
+    goal = {key: bound for key, bound, _ in GOALS_4P}
+    score_goal, turns_goal = goal["winner's score"], goal["turns per player"]
+    at_goal = ms + b * (turns_goal - mt)
+    print(f"line through the rows: {b:.1f} points a turn; at {turns_goal:g} turns "
+          f"{at_goal:.1f} points, {score_goal - at_goal:.1f} short of the goal of {score_goal:g}")
 
 
 def show_duels(games: int, seed: int) -> None:
