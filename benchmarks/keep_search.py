@@ -65,7 +65,10 @@ def play_out(state: GameState, seed: int) -> GameResult:
 
 def sampled(state: GameState, seed: int) -> GameState:
     """A copy of ``state`` whose hidden order (the card deck, the ticket deck drawn in
-    play, the generator of later shuffles) is drawn anew: what a player cannot see."""
+    play, the generator of later shuffles) is drawn anew: what a player cannot see.
+    It writes to the copy's fields directly, outside ``GameState.apply``: only this
+    benchmark draws hidden information anew (a bot that searched would want it as a
+    method of the engine)."""
     copy = state.clone()
     rng = random.Random(seed)
     rng.shuffle(copy.deck)
