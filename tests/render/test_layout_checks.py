@@ -89,7 +89,8 @@ routes:
   - {a: A, b: B, length: 3, color: red, waypoints: [[125, 150], [150, 200], [175, 150]]}
 """ + TICKET
 
-# One car between cities 80 mm apart: 24 mm of empty track at each end.
+# One car between cities 80 mm apart: 24 mm of empty track at each end at car_length, still
+# 17 mm with the car stretched as far as the theme allows (38.4 mm).
 END_GAP = """cities:
   - {name: A, pos: [100, 150]}
   - {name: B, pos: [180, 150]}
@@ -164,7 +165,9 @@ def test_messages_name_the_border_point_the_turn_and_the_gap() -> None:
     assert any("border point N1 of Nord" in m for m in messages(OVER_BORDER, "TTR202"))
     assert any("turn 7" in m and "33°" in m for m in messages(STAIRCASE, "TTR207"))
     gaps = messages(END_GAP, "TTR208")
-    assert len(gaps) == 2 and all("24 mm short of" in m for m in gaps)
+    assert len(gaps) == 2 and all(
+        "(38.4 mm, stretched as far as car_stretch_max (1.6) allows) stop 17 mm short of" in m
+        for m in gaps)
 
 
 def test_straight_routes_neither_turn_nor_gap() -> None:

@@ -1,7 +1,8 @@
 """Checks TTR200-TTR209: does the board draw cleanly at print size, and its cards?
 
 The board is laid out exactly as ``ttrtool render`` draws it with the default
-theme (train spaces of 24 x 8 mm, the map scaled to ``board.print_width_mm``)
+theme (train spaces of 24 x 8 mm, longer on a route too long for its spaces: up to
+1.6 times; the map scaled to ``board.print_width_mm``)
 and the result is checked by :func:`ttrtool.render.problems.layout_problems`,
 the one list that ``render`` reports too: spaces of different routes that
 overlap, spaces over a city or border-point marker, tracks that cross, labels
@@ -149,11 +150,20 @@ def labels_overlap(ctx: CheckContext) -> Iterator[Problem]:
 @check("TTR205", "route-too-short-to-draw", Severity.WARNING,
        "A route's spaces are too few for the distance between its ends.")
 def route_too_short(ctx: CheckContext) -> Iterator[Problem]:
-    """The spaces of a route fill the distance between its ends.
+    """The spaces of a route fill the distance between its ends: what the gaps between its
+    cars do not take is at most two cars' length.
+
+    A route with too much room for its spaces is first drawn with longer cars, as printed
+    boards draw a route between far-apart places, up to ``car_stretch_max`` times
+    ``car_length`` (1.6 x 24 mm by default); the check measures the cars as drawn, and the
+    message names their length when they are stretched.  When it still fires, the route
+    needs more spaces (``length``) or its cities closer together; a print size too large
+    for the board's routes is named as the likely cause when it is one.
 
     Passing: ``length: 3`` between cities 90 mm apart on the printed board.
 
-    Failing: ``length: 1`` between cities 300 mm apart.
+    Failing: ``length: 1`` between cities 300 mm apart (one car, stretched to 38.4 mm, and
+    about 250 mm of empty track).
     """
     yield from _run("TTR205", ctx)
 
@@ -189,10 +199,18 @@ def route_end_gap(ctx: CheckContext) -> Iterator[Problem]:
     """The train spaces nearest to each end of a route are at most ``end_gap_max`` (14 mm by
     default) from that end's marker, so that a player sees which two places the route joins.
 
-    Passing: ``length: 3`` between cities 90 mm apart on the printed board.
+    A route that would stop short only for want of car length is drawn with longer cars, up
+    to ``car_stretch_max`` times ``car_length`` (1.6 x 24 mm by default), and the check
+    measures the cars as drawn (the message names their length when they are stretched).
+    When it still fires with the longest cars, the route needs another space or its places
+    closer together; when it fires because the route keeps out of the way of another at a
+    busy place, the message names that route and a fix.
 
-    Failing: ``length: 1`` between cities 80 mm apart (one car, 24 mm of empty track at each
-    end).
+    Passing: ``length: 1`` between cities 64 mm apart on the printed board (one car,
+    stretched to 38.4 mm, about 9 mm from each marker).
+
+    Failing: ``length: 1`` between cities 80 mm apart (one car, stretched to 38.4 mm, still
+    17 mm of empty track at each end).
     """
     yield from _run("TTR208", ctx)
 

@@ -4,8 +4,11 @@ Cars (``car_length`` x ``car_width`` mm) are laid along the lane, starting
 next to the place's marker (farther out only where a neighbouring lane needs
 the room, never more than ``end_gap_max`` mm from the marker); spare length
 goes first into the gaps between cars (up to ``car_gap_max``), then evenly
-into the gaps and both ends.  On a curve cars are moved apart where their
-inner corners would touch.
+into the gaps and both ends.  A lane that the search leaves too short for its
+places may be placed again with longer cars (:meth:`CarPlacement.place_stretched`,
+up to ``car_stretch_max`` times ``car_length``); each placement keeps the
+length of its cars (:meth:`CarPlacement.car_length`).  On a curve cars are
+moved apart where their inner corners would touch.
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ class CarPlacement(LaneShapes):
         self._sides: dict[tuple[int, Shape, int],
                           tuple[dict[int, tuple[float, float, float, list[Space]]],
                                 dict[int, float], dict[float, dict[int, float]]]] = {}
-        self._walks: dict[tuple[int, Shape, float, float], list[float]] = {}
+        self._walks: dict[tuple[int, Shape, float, float, float], list[float]] = {}
         self._placed: dict[tuple[int, Shape, tuple[float, float]], _Placed] = {}
         self._lozenges: dict[tuple[int, Shape, int, int, Shape], tuple[float, float]] = {}
         self._near: dict[tuple[int, int, float], tuple[list[Box], list[Space]]] = {}
@@ -51,9 +54,10 @@ class CarPlacement(LaneShapes):
         # The first two cars' boxes at each distance from a place, per lane, shape and end:
         # the same for every lane they are tried against.
         self._end_units: dict[tuple[int, Shape, int], dict[float, tuple[Box, Box]]] = {}
-        # Where each track's cars start along the lane, per placement (by the id of its list
-        # of cars, kept with it): what :mod:`ttrtool.render.stagger` moves.
-        self._starts: dict[int, tuple[list[list[float]], list[Space]]] = {}
+        # Where each track's cars start along the lane, and how long the cars are, per
+        # placement (by the id of its list of cars, kept with it): what
+        # :mod:`ttrtool.render.stagger` moves.
+        self._starts: dict[int, tuple[list[list[float]], list[Space], float]] = {}
 
     def desired_trim(self, lane: Lane, end: int) -> float:
         """Distance from the place to the first car so that no neighbouring lane is touched.
@@ -162,7 +166,8 @@ class CarPlacement(LaneShapes):
     def _clear_of(self, lane: Lane, end: int, other: Lane, node: int, limit: float) -> float:
         """The least distance from ``node`` at which the first two cars of ``lane`` clear the
         cars ``other`` has near the node now (``limit`` + 1 when none up to ``limit`` does;
-        :meth:`_desired_trim` keeps the answer)."""
+        :meth:`_desired_trim` keeps the answer).  The cars are taken at ``car_length``: how
+        far a lane gives way is settled before its cars are stretched into what is left."""
         s = self.sizes
         c = s.car_length
         boxes = self._near_boxes(other, node, (limit + 2.5 * c) ** 2)
@@ -176,9 +181,9 @@ class CarPlacement(LaneShapes):
             pair = units.get(t)
             if pair is None:
                 pair = units[t] = (
-                    self._unit(lane, t if end == 0 else total - t - c),
+                    self._unit(lane, t if end == 0 else total - t - c, c),
                     self._unit(lane, t + c + s.car_gap if end == 0 else total - t - 2 * c
-                               - s.car_gap))
+                               - s.car_gap, c))
             return not (overlaps_any(pair[0], boxes, m) or overlaps_any(pair[1], boxes, m))
 
         found = limit + 1.0
@@ -216,11 +221,17 @@ class CarPlacement(LaneShapes):
         self._placed[key] = (lane.trim, lane.cars, lane.track, lane.fit, lane.deficit,
                              lane.kinks, lane.turn, lane.gaps)
 
-    def _place_anew(self, lane: Lane) -> None:
+    def place_stretched(self, lane: Lane) -> None:
+        """Lay the cars of ``lane`` as :meth:`place` does, but longer where cars of
+        ``car_length`` would leave it too short for its places (:meth:`stretched`); not
+        memoised (it is asked once per lane, after the search)."""
+        self._place_anew(lane, stretch=True)
+
+    def _place_anew(self, lane: Lane, stretch: bool = False) -> None:
         """Place the cars, moving them off the markers of the lane's own places where the
         path curves back towards them."""
         for _ in range(6):
-            self._place(lane)
+            self._place(lane, stretch)
             if not lane.cars or lane.fit == "long" or len(lane.path.points) == 2 \
                     or lane.shape.tight:
                 return
@@ -236,9 +247,8 @@ class CarPlacement(LaneShapes):
                 return
             lane.trim = (ta + 2.0 * hit_a, tb + 2.0 * hit_b)
 
-    def _unit(self, lane: Lane, pos: float) -> Box:
-        """The box of all tracks' cars starting ``pos`` mm along the lane."""
-        c = self.sizes.car_length
+    def _unit(self, lane: Lane, pos: float, c: float) -> Box:
+        """The box of all tracks' cars of length ``c`` starting ``pos`` mm along the lane."""
         p, q = lane.path.chord(pos, c)
         dx, dy = q[0] - p[0], q[1] - p[1]
         d = math.hypot(dx, dy) or 1.0
@@ -246,51 +256,60 @@ class CarPlacement(LaneShapes):
         return Box._make(((p[0] + q[0]) / 2, (p[1] + q[1]) / 2, dx / d, dy / d, c / 2,
                           lane.half_width))
 
-    def _walk(self, lane: Lane, start: float, gap: float) -> list[float]:
-        """Where each car starts: ``gap`` mm after the one before, further on where the
-        lane turns so sharply that the cars would touch."""
-        c = self.sizes.car_length
+    def _walk(self, lane: Lane, start: float, gap: float, c: float) -> list[float]:
+        """Where each car of length ``c`` starts: ``gap`` mm after the one before, further
+        on where the lane turns so sharply that the cars would touch."""
         if len(lane.path.points) == 2:
             return [start + i * (c + gap) for i in range(max(lane.spaces))]
-        key = (lane.index, lane.shape, round(start, 3), round(gap, 3))
+        key = (lane.index, lane.shape, round(start, 3), round(gap, 3), c)
         known = self._walks.get(key)
         if known is None:
-            known = self._walks[key] = self._walk_curve(lane, start, gap)
+            known = self._walks[key] = self._walk_curve(lane, start, gap, c)
         return known
 
-    def _walk_curve(self, lane: Lane, start: float, gap: float) -> list[float]:
-        c = self.sizes.car_length
+    def _walk_curve(self, lane: Lane, start: float, gap: float, c: float) -> list[float]:
         out: list[float] = []
         prev: Box | None = None
         pos = start
         for _ in range(max(lane.spaces)):
-            box = self._unit(lane, pos)
+            box = self._unit(lane, pos, c)
             tries = 0
             if prev is not None and boxes_overlap(prev, box, 0.4):
                 # Inner corners meet where the lane turns: jump by what the turn needs.
                 cos = max(-1.0, min(1.0, prev.ux * box.ux + prev.uy * box.uy))
                 turn = math.acos(cos)
                 pos += max(0.5, 2 * lane.half_width * math.tan(min(turn, 1.2) / 2) + 0.9 - gap)
-                box = self._unit(lane, pos)
+                box = self._unit(lane, pos, c)
             while prev is not None and tries < 12 and boxes_overlap(prev, box, 0.4):
                 pos += 0.5
-                box = self._unit(lane, pos)
+                box = self._unit(lane, pos, c)
                 tries += 1
             out.append(pos)
             prev = box
             pos += c + gap
         return out
 
-    def _spread(self, lane: Lane, extra: float) -> tuple[float, float, float, str]:
-        """How ``extra`` mm of spare length is shared: (more at the start, more at the end,
-        more in each gap between cars, fit)."""
+    def _rooms(self, lane: Lane) -> tuple[float, float]:
+        """How much farther each end's first car may start than it does now: up to
+        ``end_gap_max`` from the marker."""
+        s = self.sizes
+        return (max(0.0, self.marker(lane.a) + s.end_gap_max - lane.trim[0]),
+                max(0.0, self.marker(lane.b) + s.end_gap_max - lane.trim[1]))
+
+    def _spread(self, lane: Lane, extra: float, c: float) -> tuple[float, float, float, str]:
+        """How ``extra`` mm of spare length is shared by cars of length ``c``: (more at the
+        start, more at the end, more in each gap between cars, fit)."""
         s = self.sizes
         n = max(lane.spaces)
         grow = max(min(extra / (n - 1), s.car_gap_max - s.car_gap), 0.0) if n > 1 else 0.0
         rest = extra - grow * (n - 1)
-        fit = "short" if rest > 2 * s.car_length else "ok"
-        room_a = max(0.0, self.marker(lane.a) + s.end_gap_max - lane.trim[0])
-        room_b = max(0.0, self.marker(lane.b) + s.end_gap_max - lane.trim[1])
+        fit = "short" if rest > 2 * c else "ok"
+        room_a, room_b = self._rooms(lane)
+        if n == 1 and c > s.car_length and room_a + room_b > 0:
+            # A stretched car: its ends share the rest as they have room for it, so that it
+            # sits as far inside the limit at one end as at the other.
+            ea = rest * room_a / (room_a + room_b)
+            return ea, rest - ea, 0.0, fit
         if n == 1:
             ea = eb = rest / 2
             # What one end has no room for goes to the other, as far as that one has room.
@@ -305,7 +324,7 @@ class CarPlacement(LaneShapes):
         ea, eb = min(share, room_a), min(share, room_b)
         return ea, eb, grow + (rest - ea - eb) / (n - 1), fit
 
-    def _place(self, lane: Lane) -> None:
+    def _place(self, lane: Lane, stretch: bool = False) -> None:
         s = self.sizes
         c = s.car_length
         total = lane.path.length
@@ -314,13 +333,20 @@ class CarPlacement(LaneShapes):
         n = max(lane.spaces)
         lane.fit = "ok"
         gap = s.car_gap
-        starts = self._walk(lane, ta, gap)
+        starts = self._walk(lane, ta, gap, c)
         extra = total - tb - (starts[-1] + c)
+        if stretch and extra >= 0 and not lane.shape.tight:
+            longer = self.stretched(lane, extra, sum(self._rooms(lane)))
+            if longer > c:
+                walked = self._walk(lane, ta, gap, longer)
+                left = total - tb - (walked[-1] + longer)
+                if left >= 0:  # (cars walking apart on a curve could take more than spare)
+                    c, starts, extra = longer, walked, left
         lane.deficit = -extra
         if extra >= 0:
-            ea, eb, grow, lane.fit = self._spread(lane, extra)
+            ea, eb, grow, lane.fit = self._spread(lane, extra, c)
             for _ in range(4):
-                spread = self._walk(lane, ta + ea, gap + grow)
+                spread = self._walk(lane, ta + ea, gap + grow, c)
                 over = spread[-1] + c - (total - tb - eb)
                 if over <= 0.01:
                     break
@@ -341,41 +367,49 @@ class CarPlacement(LaneShapes):
             else:
                 lane.fit = "long"
                 start = ma + room / 2
-            starts = self._walk(lane, start, gap)
+            starts = self._walk(lane, start, gap, c)
         if (lane.index, lane.shape) in self._folded:
             lane.fit = "long"
         lane.track = lane.path.slice(starts[0], starts[-1] + c)
         offsets = track_offsets(len(lane.routes), s)
         out: list[Space] = []
-        units = [self._unit(lane, at) for at in starts]  # the same for every full track
+        units = [self._unit(lane, at, c) for at in starts]  # the same for every full track
         per_track = [starts if count == n else self._spaced(starts, count)
                      for count in lane.spaces]
         for route, count, off, at in zip(lane.routes, lane.spaces, offsets, per_track,
                                          strict=True):
-            for i, u in enumerate(units if count == n else [self._unit(lane, t) for t in at]):
+            for i, u in enumerate(units if count == n else [self._unit(lane, t, c)
+                                                            for t in at]):
                 box = Box._make((u.cx + u.uy * off, u.cy - u.ux * off, u.ux, u.uy, c / 2,
                                  s.car_width / 2))
                 bbox = box.bbox()
                 out.append(Space(route, i, box, bbox, self.grid.cells_of(bbox)))
         lane.cars = out
-        self._starts[id(out)] = (per_track, out)
+        self._starts[id(out)] = (per_track, out, c)
         self._measure(lane)
 
     def track_starts(self, lane: Lane) -> list[list[float]]:
         """Where the cars of each track of ``lane`` start along its path (mm), as placed."""
         return self._starts[id(lane.cars)][0]
 
-    def keep_starts(self, lane: Lane, per_track: list[list[float]]) -> None:
-        """Record where the tracks of ``lane``'s (new) list of cars start."""
-        self._starts[id(lane.cars)] = (per_track, lane.cars)
+    def keep_starts(self, lane: Lane, per_track: list[list[float]], c: float) -> None:
+        """Record where the tracks of ``lane``'s (new) list of cars, ``c`` mm long, start."""
+        self._starts[id(lane.cars)] = (per_track, lane.cars, c)
+
+    def car_length(self, lane: Lane) -> float:
+        """How long ``lane``'s cars are as placed: ``car_length``, or longer where the lane
+        is stretched (:meth:`LaneGeometry.stretched`); ``car_length`` before it is placed."""
+        known = self._starts.get(id(lane.cars))
+        return known[2] if known is not None else self.sizes.car_length
 
     def track_car(self, lane: Lane, track: int, at: float) -> Box:
         """The box of a car of ``lane``'s track ``track`` starting ``at`` mm along the lane."""
         s = self.sizes
         off = track_offsets(len(lane.routes), s)[track]
-        u = self._unit(lane, at)
-        return Box._make((u.cx + u.uy * off, u.cy - u.ux * off, u.ux, u.uy,
-                          s.car_length / 2, s.car_width / 2))
+        c = self.car_length(lane)
+        u = self._unit(lane, at, c)
+        return Box._make((u.cx + u.uy * off, u.cy - u.ux * off, u.ux, u.uy, c / 2,
+                          s.car_width / 2))
 
     def _spaced(self, starts: list[float], count: int) -> list[float]:
         """Where the ``count`` cars of a shorter track of a bundle start (Nordic Countries pairs

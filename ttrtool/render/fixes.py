@@ -79,7 +79,7 @@ def hub_fix(lay: RouteLayout, a: int, c: int, node: int) -> str | None:
     d = math.dist(hub, far[r])
     new = ang[r] + side * turn
     moved = (hub[0] + d * math.cos(new), hub[1] + d * math.sin(new))
-    w = min(d / 2, limit + 2 * s.car_length)
+    w = min(d / 2, limit + 2 * lay.car_length(lay.lanes[i if r == a else j]))
     waypoint = (hub[0] + w * math.cos(new), hub[1] + w * math.sin(new))
     name = board.nodes[node].name
     end = board.nodes[board.routes[r].b if board.routes[r].a == node else board.routes[r].a]

@@ -185,6 +185,29 @@ class LaneGeometry:
         n = max(lane.spaces)
         return n * self.sizes.car_length + (n - 1) * self.sizes.car_gap
 
+    def stretched(self, lane: Lane, extra: float, room: float) -> float:
+        """How long ``lane``'s cars are when, at the theme's ``car_length``, ``extra`` mm of
+        its length are spare and its two ends have ``room`` mm between them to take more
+        (before a car stops farther than ``end_gap_max`` from its marker).
+
+        ``car_length`` itself where that spare reads well: what the gaps do not take (widened
+        up to ``car_gap_max``, as the placing does) is at most two cars' length, and for a
+        one-car route no more than its ends hold.  Otherwise the route would be drawn too
+        short for its places (TTR205) or stop short of one (TTR208), so every car grows by
+        the same amount, until what is left is half what the ends hold (a one-car route then
+        sits halfway between reaching its markers and the limit), and by no more than
+        ``car_stretch_max`` times ``car_length``: beyond that the checks warn, measured with
+        the longest car.  The least room a lane needs (:meth:`need`) is measured with
+        ``car_length``: cars only grow into length that would otherwise be left empty."""
+        s = self.sizes
+        c = s.car_length
+        n = max(lane.spaces)
+        grow = max(min(extra / (n - 1), s.car_gap_max - s.car_gap), 0.0) if n > 1 else 0.0
+        rest = extra - grow * (n - 1)  # as CarPlacement._spread shares it out
+        if rest <= 2 * c and (n > 1 or rest <= room) or s.car_stretch_max <= 1.0:
+            return c
+        return min(c + max(0.0, (rest - room / 2) / n), c * s.car_stretch_max)
+
     def need(self, lane: Lane) -> float:
         return self.cars_length(lane) + self.end_min(lane.a) + self.end_min(lane.b) + 0.5
 

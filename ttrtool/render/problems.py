@@ -32,7 +32,7 @@ from ttrtool.render.geometry import (
     tracks_cross,
 )
 from ttrtool.render.labels import BoardPlan, Label
-from ttrtool.render.layout import RouteLayout
+from ttrtool.render.layout import Lane, RouteLayout
 
 CODES = ("TTR201", "TTR202", "TTR203", "TTR204", "TTR205", "TTR206", "TTR207", "TTR208")
 
@@ -189,7 +189,9 @@ def _touch(a: tuple[float, float, float, float], b: tuple[float, float, float, f
 
 
 def _fits(lay: RouteLayout, cause: str) -> list[Problem]:
-    """TTR205 and TTR206: a lane whose cars leave too much track empty, or do not fit."""
+    """TTR205 and TTR206: a lane whose cars leave too much track empty, or do not fit.  The
+    length named is the lane's own: a lane too short for its places has its cars stretched
+    (up to ``car_stretch_max`` times ``car_length``) before it is found too short."""
     out = []
     for lane in lay.lanes:
         if lane.fit == "ok":
@@ -202,15 +204,29 @@ def _fits(lay: RouteLayout, cause: str) -> list[Problem]:
         out.append(Problem(
             "TTR205" if short else "TTR206", (lane.routes[0],),
             f"{route.id} ({route.length} {'space' if route.length == 1 else 'spaces'} of "
-            f"{lay.sizes.car_length:g} mm) {what}: "
+            f"{_car_mm(lay, lane)}) {what}: "
             + (cause if short and cause else "move the cities or change the length")))
     return out
 
 
+def _car_mm(lay: RouteLayout, lane: Lane) -> str:
+    """The length of ``lane``'s cars for a message: ``24 mm``, or where they are stretched
+    ``38.4 mm, stretched as far as car_stretch_max (1.6) allows``."""
+    c, s = lay.car_length(lane), lay.sizes
+    if c <= s.car_length:
+        return f"{c:g} mm"
+    most = c >= s.car_length * s.car_stretch_max - 1e-9
+    return (f"{c:.1f} mm, stretched "
+            + (f"as far as car_stretch_max ({s.car_stretch_max:g}) allows" if most
+               else f"from {s.car_length:g} mm"))
+
+
 def _turns_and_ends(lay: RouteLayout, cause: str) -> list[Problem]:
     """TTR207: consecutive cars of a route turning more than ``car_turn_max``; TTR208: the
-    car nearest to either end marker farther than ``end_gap_max`` from it."""
+    car nearest to either end marker farther than ``end_gap_max`` from it (naming the length
+    of its cars where they are stretched)."""
     sizes = lay.sizes
+    lane_of = {r: lane for lane in lay.lanes for r in lane.routes}
     by_route: dict[int, list[Box]] = {}
     for sp in lay.spaces():  # in the order of the route's spaces
         by_route.setdefault(sp.route, []).append(sp.box)
@@ -233,8 +249,11 @@ def _turns_and_ends(lay: RouteLayout, cause: str) -> list[Problem]:
             gap = min(point_box_distance(b, lay.pos[node]) for b in boxes) - lay.radius[node]
             if gap > sizes.end_gap_max + 0.5:
                 other, why = _giving_way(lay, r, node)
+                lane = lane_of[r]
+                cars = (f" ({_car_mm(lay, lane)})"
+                        if lay.car_length(lane) > sizes.car_length else "")
                 out.append(Problem("TTR208", (r,) + other, (
-                    f"the train spaces of {route.id} stop {gap:.0f} mm short of "
+                    f"the train spaces of {route.id}{cars} stop {gap:.0f} mm short of "
                     f"{lay.board.nodes[node].name} (at most {sizes.end_gap_max:g} mm, or the "
                     "route does not read as reaching it): "
                     + (why or cause or "move the places closer, or lengthen the route"))))

@@ -60,6 +60,7 @@ class Search:
     def __init__(self, lay: RouteLayout) -> None:
         self.lay = lay
         self.work = 0  # moves made so far (each :meth:`apply`)
+        self.stretched = 0  # lanes given longer cars after the search (RouteLayout.stretch)
         self.staggered = 0  # tracks moved alone after the search (render/stagger.py)
 
     def first_shape(self, lane: Lane) -> Shape:
@@ -278,6 +279,7 @@ class Search:
         each collection walked again for nothing)."""
         with collector_paused():
             self._solve()
+            self.stretched = self.lay.stretch()
             self.staggered = Stagger(self.lay).run()
 
     def _solve(self) -> None:

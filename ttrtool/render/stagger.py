@@ -101,7 +101,7 @@ class Stagger:
             return False
         s = self.lay.sizes
         x0, y0, x1, y1 = polyline_bbox(lane.path.points)
-        reach = lane.half_width + s.car_length + s.clearance + 1.0
+        reach = lane.half_width + self.lay.car_length(lane) + s.clearance + 1.0
         x0, y0, x1, y1 = x0 - reach, y0 - reach, x1 + reach, y1 + reach
         return any(not (m[0] > x1 or m[2] < x0 or m[1] > y1 or m[3] < y0)
                    for m in self.moves[since:])
@@ -190,7 +190,7 @@ class Stagger:
         starts = lay.track_starts(lane)[track]
         now = [sp.box for sp in lane.cars if sp.route == route]
         score, markers = self.score(lane, route, now), self._covered(now)
-        c, total, n = s.car_length, lane.path.length, len(starts)
+        c, total, n = lay.car_length(lane), lane.path.length, len(starts)
         # Distances from ``node``: the first car's now, up to end_gap_max beyond the marker.
         t = starts[0] if node == lane.a else total - starts[-1] - c
         while t <= lay.marker(node) + s.end_gap_max + 1e-9:
@@ -215,7 +215,7 @@ class Stagger:
         """The stretch of the lane the cars at ``per_track`` cover (TTR203 judges where
         tracks cross on it)."""
         return lane.path.slice(min(t[0] for t in per_track),
-                               max(t[-1] for t in per_track) + self.lay.sizes.car_length)
+                               max(t[-1] for t in per_track) + self.lay.car_length(lane))
 
     def _crosses(self, lane: Lane, track: int, at: list[float]) -> bool:
         """Whether the track's cars at ``at`` stretch the lane over a track it does not
@@ -245,7 +245,7 @@ class Stagger:
         ``end_gap_max`` beyond it), last car moved, all slid, both drawn in; the cars spread
         evenly."""
         lay, s = self.lay, self.lay.sizes
-        c = s.car_length
+        c = lay.car_length(lane)
         total = lane.path.length
         first, last = starts[0], starts[-1]
         lo_a = lay.end_min(lane.a)
@@ -281,7 +281,7 @@ class Stagger:
         the gaps along the lane grow wider than ``car_gap_max`` (or than the widest the
         track has now)."""
         lay, s = self.lay, self.lay.sizes
-        c = s.car_length
+        c = lay.car_length(lane)
         if at[0] < 0 or at[-1] + c > lane.path.length:
             return None
         if widest and len(at) > 1:
@@ -359,10 +359,11 @@ class Stagger:
         cars.sort(key=lambda sp: (lane.routes.index(sp.route), sp.index))
         per_track = list(lay.track_starts(lane))
         per_track[track] = at
+        c = lay.car_length(lane)  # the track's cars keep their length
         lay.unregister(lane)
-        lane.cars = cars
         lane.track = self._stretch(lane, per_track)
-        lay.keep_starts(lane, per_track)
+        lane.cars = cars
+        lay.keep_starts(lane, per_track, c)
         lay.register(lane)
 
 

@@ -33,11 +33,13 @@ class ThemeError(Exception):
         self.key = key
 
 
-# Millimetres (degrees for the two angles): (lowest, highest, may it be the lowest?).
-# The highest are far beyond any board (a car of 200 mm, a city a metre wide) yet keep
-# the layout's arithmetic finite; the lowest keep it from dividing by zero.
+# Millimetres (degrees for the two angles, a factor of car_length for car_stretch_max):
+# (lowest, highest, may it be the lowest?).  The highest are far beyond any board (a car of
+# 200 mm, a city a metre wide, a car four times the theme's) yet keep the layout's
+# arithmetic finite; the lowest keep it from dividing by zero (a stretch of 1 is none).
 SIZE_RANGES: dict[str, tuple[float, float, bool]] = {
     "car_length": (0.0, 200.0, False),
+    "car_stretch_max": (1.0, 4.0, True),
     "car_width": (0.0, 100.0, False),
     "car_turn_max": (0.0, 180.0, False),
     "max_arc_degrees": (0.0, 360.0, True),
@@ -50,6 +52,7 @@ class Sizes:
     """Physical sizes in millimetres (the train space defaults to 25 x 8 mm)."""
 
     car_length: float
+    car_stretch_max: float  # times car_length a lane's cars may grow to fill a long lane
     car_width: float
     car_gap: float
     car_gap_max: float
@@ -153,7 +156,8 @@ def _size(name: str, value: Any) -> float:
     if (isinstance(value, bool) or not isinstance(value, int | float)
             or not math.isfinite(value) or not (lo <= value if lo_ok else lo < value)
             or value > hi):
-        unit = "degrees" if name in ("car_turn_max", "max_arc_degrees") else "mm"
+        unit = ("degrees" if name in ("car_turn_max", "max_arc_degrees") else
+                "times car_length" if name == "car_stretch_max" else "mm")
         raise ThemeError(f"theme size '{name}' must be a number {bound} ({unit}), got "
                          f"{value!r}", ("sizes", name))
     return float(value)
