@@ -1,15 +1,17 @@
 """Playouts at ticket keeps: does search lift four experts off the plateau line?
 
     .venv/bin/python benchmarks/keep_search.py [--games G] [--seed S] [--samples K]
-                                               [--keeps every|deal|play] [--alone]
+                                               [--keeps every|deal|play] [--alone] [--fair]
 
 A searching expert judges each way of keeping the tickets it is offered by
-``samples`` playouts: the position copied, the card deck and the ticket deck
-shuffled anew (the same shuffles for every option, so the options are compared
-on the same luck), the keep applied, and the game played to its end by experts
-in every seat.  It keeps the option with the best mean final score of its own.
-It sees the other players' hands and tickets as they are (a playout needs
-them); the order of the decks it does not see.
+``samples`` playouts: the position copied with its hidden order dealt anew
+(:meth:`GameState.resampled`: the card deck, the ticket deck; the same deals for
+every option, so the options are compared on the same luck), the keep applied,
+and the game played to its end by experts in every seat.  It keeps the option
+with the best mean final score of its own.  By default it sees the other
+players' hands and tickets as they are, a generous test; with ``--fair`` each
+playout deals them anew from what the searcher has not seen, as a player at
+the table would have to.
 
 It is far too slow to seat (a playout is a whole game: about 80 times the
 expert's time a game at 8 playouts an option).  The script asks one question:
@@ -28,11 +30,11 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import statistics
 import sys
 from collections.abc import Collection
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -63,29 +65,17 @@ def play_out(state: GameState, seed: int) -> GameResult:
     return state.result()
 
 
-def sampled(state: GameState, seed: int) -> GameState:
-    """A copy of ``state`` whose hidden order (the card deck, the ticket deck drawn in
-    play, the generator of later shuffles) is drawn anew: what a player cannot see.
-    It writes to the copy's fields directly, outside ``GameState.apply``: only this
-    benchmark draws hidden information anew (a bot that searched would want it as a
-    method of the engine)."""
-    copy = state.clone()
-    rng = random.Random(seed)
-    rng.shuffle(copy.deck)
-    rng.shuffle(copy.ticket_decks[GAME.draw_deck])
-    copy.rng = random.Random(rng.getrandbits(64))
-    return copy
-
-
 def searched_keep(state: GameState, options: list[KeepTickets], samples: int,
-                  seed: int) -> KeepTickets:
-    """The keep with the best mean own score over ``samples`` playouts."""
+                  seed: int, fair: bool) -> KeepTickets:
+    """The keep with the best mean own score over ``samples`` playouts, each from the
+    position with its hidden order dealt anew (:meth:`GameState.resampled`; with
+    ``fair``, the other players' hands and tickets too)."""
     p = state.current_player
     best, best_value = options[0], -math.inf
     for option in options:
         total = 0.0
         for k in range(samples):
-            s = sampled(state, seed + 7919 * k)
+            s = state.resampled(seed + 7919 * k, p if fair else None)
             s.apply(option)
             total += play_out(s, seed + 7919 * k).players[p].score
         if total / samples > best_value:
@@ -93,11 +83,20 @@ def searched_keep(state: GameState, options: list[KeepTickets], samples: int,
     return best
 
 
+class Search(NamedTuple):
+    """How the searchers search: playouts an option, which keeps, and whether they
+    deal the other players' hands and tickets anew (``fair``) or see them."""
+
+    samples: int
+    keeps: str
+    fair: bool
+
+
 SEARCHED_PHASES = {"every": ("setup_tickets", "tickets"), "deal": ("setup_tickets",),
                    "play": ("tickets",)}
 
 
-def play(seed: int, searchers: Collection[int], samples: int, keeps: str) -> GameResult:
+def play(seed: int, searchers: Collection[int], search: Search) -> GameResult:
     """One game of experts, those in ``searchers`` choosing their keeps by playouts."""
     state = GAME.new_state(seed)
     bots = make_bots(GAME, ("expert",) * GAME.players, seed, EXPERTS)
@@ -109,14 +108,20 @@ def play(seed: int, searchers: Collection[int], samples: int, keeps: str) -> Gam
         view = state.view(p)
         action = bots[p].choose(view, legal)
         if (p in searchers and isinstance(action, KeepTickets)
-                and state.phase_name in SEARCHED_PHASES[keeps]):
+                and state.phase_name in SEARCHED_PHASES[search.keeps]):
             options = [a for a in legal if isinstance(a, KeepTickets)]
             if len(options) > 1:
                 decision += 1
-                action = searched_keep(state, options, samples, seed * 1009 + decision * 104729)
+                action = searched_keep(state, options, search.samples,
+                                       seed * 1009 + decision * 104729, search.fair)
                 bots[p].seen.update(t for t in view.offered if t not in action.tickets)
         state.apply(action)
     return state.result()
+
+
+def seen(search: Search) -> str:
+    """How the searchers treat the other players' hands and tickets, for a heading."""
+    return ", others' hands and tickets dealt anew" if search.fair else ", others' hands seen"
 
 
 def shown(values: list[float]) -> str:
@@ -125,12 +130,12 @@ def shown(values: list[float]) -> str:
     return f"{mean:8.2f} ± {half:.2f}"
 
 
-def self_play(games: int, seed: int, samples: int, keeps: str) -> None:
+def self_play(games: int, seed: int, search: Search) -> None:
     rows: dict[str, dict[str, list[float]]] = {"experts": {}, "searchers": {}}
     for number in range(games):
         deal = game_seed(seed, 4, number)
         for name, who in (("experts", ()), ("searchers", range(4))):
-            result = play(deal, who, samples, keeps)
+            result = play(deal, who, search)
             winner = result.players[result.winners[0]]
             turns = result.turns / 4
             for key, value in (("winner's score", winner.score),
@@ -138,27 +143,27 @@ def self_play(games: int, seed: int, samples: int, keeps: str) -> None:
                                ("turns per player", turns),
                                ("above the line", winner.score - PLATEAU * (turns - GOAL_TURNS))):
                 rows[name].setdefault(key, []).append(float(value))
-    print(f"USA, 4 players, {games} deals, seed {seed}, {samples} playouts an option"
-          f", {keeps} keep searched: experts, searchers, difference")
+    print(f"USA, 4 players, {games} deals, seed {seed}, {search.samples} playouts an option"
+          f", {search.keeps} keep searched{seen(search)}: experts, searchers, difference")
     for key, plain in rows["experts"].items():
         searched = rows["searchers"][key]
         diff = [b - a for a, b in zip(plain, searched, strict=True)]
         print(f"  {key:<18} {shown(plain)}  {shown(searched)}  {shown(diff)}")
 
 
-def alone(deals: int, seed: int, samples: int, keeps: str) -> None:
+def alone(deals: int, seed: int, search: Search) -> None:
     shares: list[float] = []
     margins: list[float] = []
     for number in range(deals):
         deal = game_seed(seed, 4, number)
         for seat in range(4):
-            result = play(deal, (seat,), samples, keeps)
+            result = play(deal, (seat,), search)
             scores = [pr.score for pr in result.players]
             shares.append(1.0 / len(result.winners) if seat in result.winners else 0.0)
             margins.append(scores[seat] - statistics.fmean(scores[:seat] + scores[seat + 1:]))
     print(f"USA, one searcher among three experts, {deals} deals x 4 seats, seed {seed}, "
-          f"{samples} playouts an option: share of the wins {shown(shares)} (fair 0.25), "
-          f"points ahead {shown(margins)}")
+          f"{search.samples} playouts an option{seen(search)}: "
+          f"share of the wins {shown(shares)} (fair 0.25), points ahead {shown(margins)}")
 
 
 def main() -> int:
@@ -168,11 +173,14 @@ def main() -> int:
     parser.add_argument("--samples", type=int, default=8)
     parser.add_argument("--keeps", choices=tuple(SEARCHED_PHASES), default="every")
     parser.add_argument("--alone", action="store_true")
+    parser.add_argument("--fair", action="store_true",
+                        help="searchers deal the other players' hands and tickets anew")
     args = parser.parse_args()
+    search = Search(args.samples, args.keeps, args.fair)
     if args.alone:
-        alone(args.games, args.seed, args.samples, args.keeps)
+        alone(args.games, args.seed, search)
     else:
-        self_play(args.games, args.seed, args.samples, args.keeps)
+        self_play(args.games, args.seed, search)
     return 0
 
 

@@ -109,6 +109,56 @@ class GameState(Position):
         new._bare = None
         return new
 
+    def resampled(self, seed: int, seat: int | None = None) -> GameState:
+        """A copy of this position with what a player cannot see dealt anew, with
+        ``seed``, and everything it can see kept.
+
+        With no ``seat``, what no player sees: the order of the card deck and of
+        every ticket deck, and the generator of later shuffles.  With a ``seat``,
+        what that player does not see as well: the other players' hands, each of
+        its size, from those hands and the deck together; their tickets and
+        pending offers, as many from each ticket deck, from those tickets and that
+        deck together.  Kept: the board, the market, the discards, every count the
+        rules make public, and the seat's own hand, tickets and offer.  What a
+        player could infer (cards another took face up, tickets it returned to the
+        bottom of a deck) is not used: the deal is uniform over what it has not
+        been shown.  A searching player plays such copies out to judge its
+        choices without peeking."""
+        g = self.game
+        new = self.clone()
+        rng = random.Random(seed)
+        others = [] if seat is None else [q for q in range(g.players) if q != seat]
+        cards = list(new.deck)
+        for q in others:
+            for card, count in enumerate(new.hands[q]):
+                cards.extend([card] * count)
+        rng.shuffle(cards)
+        for q in others:
+            hand = [0] * len(new.hands[q])
+            for card in cards[:new.hand_count[q]]:
+                hand[card] += 1
+            del cards[:new.hand_count[q]]
+            new.hands[q] = hand
+        new.deck = cards
+        tickets = g.board.tickets
+        for name in g.ticket_deck_names:
+            pool = list(new.ticket_decks[name])
+            wanted: list[tuple[list[int], int]] = []
+            for q in others:
+                for held in (new.tickets[q], new.offers[q]):
+                    mine = [t for t in held if tickets[t].deck == name]
+                    pool.extend(mine)
+                    wanted.append((held, len(mine)))
+            rng.shuffle(pool)
+            for held, count in wanted:
+                held[:] = [t for t in held if tickets[t].deck != name] + pool[:count]
+                del pool[:count]
+            new.ticket_decks[name] = pool
+        new.rng = random.Random(rng.getrandbits(64))
+        new.ticket_view = None
+        new.board_view = None
+        return new
+
     # -- applying -----------------------------------------------------------
 
     def apply(self, action: Action) -> None:
