@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from ttrtool.bots.blocking import Detours
 from ttrtool.bots.bonus_value import BonusPlay
@@ -72,6 +73,15 @@ BLOCK_LENGTH = 2
 BLOCK_DETOUR = 4.0
 # ... and only with this many trains to spare beyond its plan and the route.
 BLOCK_SPARE = 6
+
+
+class KeepTerms(NamedTuple):
+    """The terms of one way of keeping offered tickets (:meth:`Expert2025.keep_terms`)."""
+
+    sure: float  # points of tickets its routes already complete, less those no path can
+    cost: float  # planning cost of the paths the kept tickets add to the plan
+    plan: float  # expected ticket points of the plan with them (plan_worth)
+    added: int  # tickets the option adds to the plan
 
 
 class Expert2025(BonusPlay):
@@ -207,17 +217,37 @@ class Expert2025(BonusPlay):
     # --- tickets ------------------------------------------------------------
 
     def keep_tickets(self, view: PlayerView, actions: Sequence[Action]) -> Action:
-        """Keep the allowed set of offered tickets with the best expected worth."""
+        """Keep the allowed set of offered tickets with the best expected worth
+        (:meth:`keep_terms`, :meth:`keep_worth`)."""
+        best: KeepTickets | None = None
+        best_worth = -INF
+        for a, terms in self.keep_terms(view, actions):
+            worth = self.keep_worth(terms)
+            if worth > best_worth + 1e-9:
+                best, best_worth = a, worth
+        if best is None:
+            return actions[0]
+        self.seen.update(t for t in view.offered if t not in best.tickets)
+        return best
+
+    def keep_worth(self, terms: KeepTerms) -> float:
+        """An option's worth: the points it makes sure of, less ``train_cost`` a unit of
+        its new paths' planning cost, plus the plan's expected ticket points."""
+        return terms.sure - self.train_cost * terms.cost + terms.plan
+
+    def keep_terms(self, view: PlayerView, actions: Sequence[Action]
+                   ) -> list[tuple[KeepTickets, KeepTerms]]:
+        """Each way of keeping the offered tickets among ``actions``, with the terms of
+        its worth (:class:`KeepTerms`): each ticket's cheapest path with the plan and
+        the tickets before it riding free, worked through with the open plan."""
         self.refresh(view)
         owner = view.route_owner
         seat = self.seat
         turns = self.turns(view) - (self.turn_margin if view.phase == "tickets" else 0.0)
         weights = self.path_weights(owner, self.needed)
         base = self.jobs(owner)
-        points = dict(self.ticket_points)
-        best: KeepTickets | None = None
-        best_worth = -INF
         race = self.race(view)
+        out: list[tuple[KeepTickets, KeepTerms]] = []
         # A ticket's path depends only on the tickets worked on before it in
         # the same set (their routes ride free): sets sharing that prefix share it.
         paths: dict[tuple[int, ...], tuple[float, tuple[int, ...], int] | None] = {}
@@ -226,7 +256,9 @@ class Expert2025(BonusPlay):
                 continue
             jobs = list(base)
             w = list(weights)
+            points = dict(self.ticket_points)
             sure = 0.0  # tickets already complete or already impossible
+            cost_all = 0.0
             before: tuple[int, ...] = ()
             for t in sorted(a.tickets, key=lambda t: (-self.top_points[t], t)):
                 before += (t,)
@@ -242,18 +274,14 @@ class Expert2025(BonusPlay):
                 if not todo:
                     sure += pts + race
                     continue
-                sure -= self.train_cost * cost
+                cost_all += cost
                 jobs.append((t, todo))
                 points[t] = pts
                 for r in todo:
                     w[r] = 0.0
-            worth = sure + self.plan_worth(jobs, points, view, turns, race)
-            if worth > best_worth + 1e-9:
-                best, best_worth = a, worth
-        if best is None:
-            return actions[0]
-        self.seen.update(t for t in view.offered if t not in best.tickets)
-        return best
+            out.append((a, KeepTerms(sure, cost_all, self.plan_worth(jobs, points, view, turns,
+                                                                     race), len(jobs) - len(base))))
+        return out
 
     def plan(self, view: PlayerView) -> None:
         super().plan(view)
