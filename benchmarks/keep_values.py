@@ -17,8 +17,9 @@ about as many games as it has options times ``samples``.
 * **search**: the option best over one half of the playouts, scored on the other
   half, against the expert's choice (each half picks once);
 * **fair search**, given ``--fair`` logs of the same deals and seed (``log --fair``):
-  the option best over a fair log's playouts, scored on the plain log's playouts of
-  the same keep, which played on with the other players' real hands and tickets;
+  the option best over half of a fair log's playouts, scored on the other half of the
+  plain log's playouts of the same keep, which played on with the other players' real
+  hands and tickets;
 * **keep rules**: an option's worth ``sure - c*cost + a*plan - k*added`` over a grid
   of ``c``, ``a`` and ``k`` (the expert's rule is ``c = train_cost``, ``a = 1``,
   ``k = 0``), each scored on every playout against the expert's choice (a rule does
@@ -148,13 +149,19 @@ def shown(values: Sequence[float]) -> str:
 
 
 def fair_gain(keep: dict[str, Any], fair: dict[str, Any]) -> float:
-    """The option best over ``fair``'s playouts (the other players' hands and tickets
-    dealt anew), scored on ``keep``'s, less the expert's choice so scored."""
-    options = keep["options"]
+    """As :func:`search_gain`, but each half of the playouts that picks is ``fair``'s
+    (the other players' hands and tickets dealt anew); the other half of ``keep``'s,
+    which played on with their real hands and tickets, scores the pick."""
+    options, mine = keep["options"], chosen(keep)
     if [o["tickets"] for o in options] != [o["tickets"] for o in fair["options"]]:
         raise ValueError(f"deal {keep['deal']}, keep {keep['decision']}: the logs differ")
-    best = max(range(len(options)), key=lambda i: mean(fair["options"][i]["own"]))
-    return mean(options[best]["own"]) - mean(options[chosen(keep)]["own"])
+    half = len(options[0]["own"]) // 2
+    gains = []
+    for pick, score in ((slice(0, half), slice(half, 2 * half)),
+                        (slice(half, 2 * half), slice(0, half))):
+        best = max(range(len(options)), key=lambda i: mean(fair["options"][i]["own"][pick]))
+        gains.append(mean(options[best]["own"][score]) - mean(options[mine]["own"][score]))
+    return mean(gains)
 
 
 def judge(paths: Sequence[str], fair_paths: Sequence[str]) -> None:
