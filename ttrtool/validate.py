@@ -11,12 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ttrtool.checks import run_checks, selected
 from ttrtool.diagnostics import Diagnostic, Location, Severity
 from ttrtool.loader import Document, LoadError, parse_map_text, read_map_file
 from ttrtool.model import Board, build_board
 from ttrtool.schema import schema_diagnostics
+
+if TYPE_CHECKING:
+    from ttrtool.render.theme import Theme
 
 
 @dataclass
@@ -39,13 +43,16 @@ class ValidationResult:
 
 
 def validate_document(doc: Document, select: Iterable[str] = (),
-                      ignore: Iterable[str] = ()) -> ValidationResult:
+                      ignore: Iterable[str] = (), theme: Theme | None = None
+                      ) -> ValidationResult:
     """Schema, build and semantic checks of a parsed document.
 
     ``select``/``ignore`` keep or drop diagnostics by code or code prefix
     (``TTR4``); the codes of reading the file and of the schema (TTR0xx) are
     always kept, since while they stand nothing else was checked.  The board
-    is returned only when no error is left.
+    is returned only when no error is left.  ``theme`` is the one the layout
+    checks (TTR2xx) lay the board out with, as ``render --theme`` does (None:
+    the default theme).
     """
     sel, ign = tuple(select), tuple(ignore)
     result = ValidationResult(doc.file)
@@ -57,7 +64,8 @@ def validate_document(doc: Document, select: Iterable[str] = (),
     try:
         board, build_errors = build_board(doc.data, doc.file)
         located = [d.at(doc.file, doc.locate(d.path)) for d in build_errors]
-        found = located + run_checks(board, doc, sel, ign, complete=not build_errors)
+        found = located + run_checks(board, doc, sel, ign, complete=not build_errors,
+                                       theme=theme)
     except Exception as e:  # noqa: BLE001 - a bug must not become a traceback for the user
         result.diagnostics = [Diagnostic(
             "TTR999", "internal-error", Severity.ERROR,
@@ -74,20 +82,20 @@ def validate_document(doc: Document, select: Iterable[str] = (),
 
 
 def validate_file(path: str | Path, select: Iterable[str] = (),
-                  ignore: Iterable[str] = ()) -> ValidationResult:
+                  ignore: Iterable[str] = (), theme: Theme | None = None) -> ValidationResult:
     """Validate one map file.  Never raises for bad input: everything is a diagnostic."""
     try:
         doc = read_map_file(path)
     except LoadError as e:  # named as the loader names it ('<empty path>' for '')
         return ValidationResult(e.diagnostic.file, [e.diagnostic], None, e.io_error)
-    return validate_document(doc, select, ignore)
+    return validate_document(doc, select, ignore, theme)
 
 
 def validate_text(text: str | bytes, file: str = "<string>", select: Iterable[str] = (),
-                  ignore: Iterable[str] = ()) -> ValidationResult:
+                  ignore: Iterable[str] = (), theme: Theme | None = None) -> ValidationResult:
     """Validate map text held in memory (same results as :func:`validate_file`)."""
     try:
         doc = parse_map_text(text, file)
     except LoadError as e:
         return ValidationResult(file, [e.diagnostic], None, e.io_error)
-    return validate_document(doc, select, ignore)
+    return validate_document(doc, select, ignore, theme)

@@ -15,10 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ttrtool.diagnostics import Diagnostic, JsonPath, Severity
 from ttrtool.loader import Document
 from ttrtool.model import Board
+
+if TYPE_CHECKING:
+    from ttrtool.render.theme import Theme
 
 CheckFn = Callable[["CheckContext"], Iterator["Problem"]]
 
@@ -38,6 +42,9 @@ class CheckContext:
     document: Document
     # Work shared between checks of one run (e.g. connectivity for the ticket checks).
     cache: dict[str, object] = field(default_factory=dict, compare=False)
+    # The theme the layout checks (TTR2xx) lay the board out with, as ``render --theme``
+    # draws it; None: the default theme.
+    theme: Theme | None = None
 
 
 @dataclass(frozen=True)
@@ -116,14 +123,16 @@ def rules_path(ctx: CheckContext, *keys: str) -> JsonPath:
 
 
 def run_checks(board: Board, document: Document, select: Iterable[str] = (),
-               ignore: Iterable[str] = (), complete: bool = True) -> list[Diagnostic]:
+               ignore: Iterable[str] = (), complete: bool = True,
+               theme: Theme | None = None) -> list[Diagnostic]:
     """Run every registered (and selected) check; diagnostics carry file, line and column.
 
     ``complete`` False: the board lacks items the builder could not resolve, so the
-    checks of the whole network are skipped."""
+    checks of the whole network are skipped.  ``theme``: what the layout checks lay the
+    board out with (None: the default theme)."""
     _load_all()
     sel, ign = tuple(select), tuple(ignore)
-    ctx = CheckContext(board, document)
+    ctx = CheckContext(board, document, theme=theme)
     out: list[Diagnostic] = []
     # The opt-in (layout) checks last: they see how many errors the others found, and lay the
     # board out only when there are none or when nothing but them was asked for.

@@ -1,6 +1,7 @@
 """Checks TTR200-TTR209: does the board draw cleanly at print size, and its cards?
 
-The board is laid out exactly as ``ttrtool render`` draws it with the default
+The board is laid out exactly as ``ttrtool render`` draws it, with the theme of
+``validate --theme FILE`` as ``render --theme FILE`` reads it, or else the default
 theme (train spaces of 24 x 8 mm, longer on a route too long for its spaces: up to
 1.6 times; the map scaled to ``board.print_width_mm``)
 and the result is checked by :func:`ttrtool.render.problems.layout_problems`,
@@ -24,24 +25,29 @@ from ttrtool.model import Board
 
 if TYPE_CHECKING:
     from ttrtool.render.labels import BoardPlan
+    from ttrtool.render.theme import Theme
 
-_cache: list[tuple[Board, dict[str, list[Problem]]]] = []
+# The findings of the last board laid out, with the theme it was laid out with (None: the
+# default): the eight checks of one run share one layout.
+_cache: list[tuple[Board, Theme | None, dict[str, list[Problem]]]] = []
 
 
-def layout_findings(board: Board, plan: BoardPlan | None = None) -> dict[str, list[Problem]]:
-    """Findings by code for ``board`` (laid out with the default theme unless ``plan``)."""
+def layout_findings(board: Board, plan: BoardPlan | None = None,
+                    theme: Theme | None = None) -> dict[str, list[Problem]]:
+    """Findings by code for ``board``: of ``plan``, or else of the board laid out with
+    ``theme`` (None: the default theme) as ``render`` lays it out."""
     if plan is None:
-        for b, found in _cache:
-            if b is board:
+        for b, t, found in _cache:
+            if b is board and t is theme:
                 return found
         from ttrtool.render.board import plan as make_plan
         from ttrtool.render.collector import collector_paused
         from ttrtool.render.theme import default_theme
 
         with collector_paused():  # the layout's memo tables: ttrtool/render/collector.py
-            plan = make_plan(board, default_theme())
+            plan = make_plan(board, theme if theme is not None else default_theme())
             found = _analyse(board, plan)
-        _cache[:] = [(board, found)]
+        _cache[:] = [(board, theme, found)]
         return found
     return _analyse(board, plan)
 
@@ -78,7 +84,7 @@ def _skipped(ctx: CheckContext) -> bool:
 def _run(code: str, ctx: CheckContext) -> Iterator[Problem]:
     if not ctx.board.routes or _skipped(ctx):
         return
-    yield from layout_findings(ctx.board)[code]
+    yield from layout_findings(ctx.board, theme=ctx.theme)[code]
 
 
 @check("TTR200", "layout-not-checked", Severity.WARNING,

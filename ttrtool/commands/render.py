@@ -173,7 +173,7 @@ def _render(opts: RenderOptions) -> None:
     try:
         if board_wanted:
             the_plan = plan(board, theme)
-            _report_layout(the_plan, source)
+            _report_layout(the_plan, source, theme_file)
             svg = render_board(board, theme, heat, the_plan,
                                draft=errors if result.board is None else None)
             grown = page_size(svg)[1] - the_plan.routes.frame.page[1]
@@ -246,17 +246,18 @@ def draft_board(doc: Document, built: Board | None) -> Board | None:
     return None if any(d.is_error for d in build_errors) else board
 
 
-def _report_layout(the_plan: BoardPlan, source: Path) -> None:
+def _report_layout(the_plan: BoardPlan, source: Path, theme_file: Path | None = None) -> None:
     """Name the routes (and labels) not drawn cleanly: the problems of
     :func:`ttrtool.render.problems.layout_problems`, which `validate --layout` lists one by
-    one (both commands read that one function)."""
+    one (both commands read that one function; with the same ``--theme``, the same list)."""
     from ttrtool.render.problems import layout_problems, summary
 
     problems = layout_problems(the_plan)
     if problems:
+        theme = f" --theme {theme_file}" if theme_file is not None else ""
         sys.stderr.write(f"warning: {summary(the_plan.routes, problems)}; "
-                         f"`ttrtool validate --layout {source}` lists the {len(problems)} "
-                         "problem(s) with a fix for each\n")
+                         f"`ttrtool validate --layout{theme} {source}` lists the "
+                         f"{len(problems)} problem(s) with a fix for each\n")
 
 
 def _report_cards(board: Board) -> None:

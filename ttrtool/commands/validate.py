@@ -1,8 +1,9 @@
 """``ttrtool validate FILE...``: schema and semantic checks with file:line:column.
 
 Exit codes (README.md): 0 no errors (warnings allowed); 1 errors, or warnings
-with ``--strict``; 2 a file could not be read or an option is wrong.  Every
-file is checked even when an earlier one is missing.
+with ``--strict``; 2 a file could not be read or an option is wrong (a theme
+that cannot be read or has a bad value included).  Every file is checked even
+when an earlier one is missing.
 """
 
 import os
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TextIO
 
 from ttrtool import resolve_map_path
+from ttrtool.checks import is_opt_in
 from ttrtool.commands.argv import Shape, parse
 from ttrtool.formats import FORMATS, render
 from ttrtool.loader import split_lines, unreadable
@@ -19,6 +21,8 @@ from ttrtool.validate import ValidationResult, validate_file
 
 if TYPE_CHECKING:
     import typer
+
+    from ttrtool.render.theme import Theme
 
 
 def _split(values: list[str] | None) -> tuple[str, ...]:
@@ -59,11 +63,32 @@ def _exit_code(results: list[ValidationResult], strict: bool) -> int:
     return 0
 
 
+def _theme(theme_file: str | None, layout_runs: bool) -> "Theme | None":
+    """The theme of ``--theme FILE``, read by render's own loader so that the layout checks
+    see the board ``render --theme FILE`` draws; None without the option."""
+    if theme_file is None:
+        return None
+    if not theme_file:
+        raise UsageError("--theme needs a file name (JSON or YAML)")
+    from ttrtool.render.theme import ThemeError, load_theme
+
+    try:
+        theme = load_theme(Path(theme_file))
+    except ThemeError as e:  # it names the file, and the line and column of a bad value
+        raise UsageError(str(e)) from None
+    if not layout_runs:
+        sys.stderr.write("note: --theme applies to the layout checks (TTR2xx) only, and none "
+                         "were asked for: add --layout\n")
+    return theme
+
+
 def run(files: list[str], fmt: str | None = None, select: list[str] | None = None,
-        ignore: list[str] | None = None, strict: bool = False, layout: bool = False) -> int:
+        ignore: list[str] | None = None, strict: bool = False, layout: bool = False,
+        theme_file: str | None = None) -> int:
     """Validate ``files``, write the report to stdout and return the exit code.
 
-    ``layout`` adds the opt-in layout checks (TTR2xx) to whatever else is selected."""
+    ``layout`` adds the opt-in layout checks (TTR2xx) to whatever else is selected;
+    ``theme_file`` is the theme they lay the board out with (else the default theme)."""
     try:
         if fmt is None:
             fmt = "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
@@ -74,10 +99,11 @@ def run(files: list[str], fmt: str | None = None, select: list[str] | None = Non
         _check_codes("--ignore", ign)
         if layout:
             sel = (sel or ("TTR",)) + ("TTR2",)
+        theme = _theme(theme_file, any(is_opt_in(s) for s in sel))
     except UsageError as e:
         sys.stderr.write(f"error: {e}\n")
         return 2
-    results = [validate_file(f, sel, ign) if isinstance(f, str | Path) else f
+    results = [validate_file(f, sel, ign, theme) if isinstance(f, str | Path) else f
                for f in _map_files(files)]
     color = fmt == "text" and use_color(sys.stdout, os.environ)
     sources = _sources(results) if fmt == "text" else None
@@ -145,19 +171,21 @@ def _write(text: str) -> None:
 
 
 PLAIN = Shape("validate", {"--format": "format", "-f": "format", "--select": "select",
-                           "--ignore": "ignore"},
+                           "--ignore": "ignore", "--theme": "theme_file"},
               flags={"--strict": "strict", "--layout": "layout"},
               repeatable=frozenset({"select", "ignore"}), several=True)
 
 
 def fast_main(argv: list[str]) -> int | None:
-    """Run a plain ``validate [--format F] [--select C] [--ignore C] [--strict] FILE...``
-    without Typer (see :mod:`ttrtool.commands.argv`); None leaves ``argv`` to Typer."""
+    """Run a plain ``validate [--format F] [--select C] [--ignore C] [--strict] [--layout]
+    [--theme FILE] FILE...`` without Typer (see :mod:`ttrtool.commands.argv`); None leaves
+    ``argv`` to Typer."""
     got = parse(argv, PLAIN)
     if got is None:
         return None
     return run(got.positional, got.value("format"), got.values.get("select", []),
-               got.values.get("ignore", []), "strict" in got.flags, "layout" in got.flags)
+               got.values.get("ignore", []), "strict" in got.flags, "layout" in got.flags,
+               got.value("theme_file"))
 
 
 def register(app: "typer.Typer") -> None:
@@ -190,13 +218,20 @@ def register(app: "typer.Typer") -> None:
             "--layout", help="Also check the board as ttrtool render draws it (TTR2xx: "
                              "overlaps, crossings, routes too short or long to draw; about a "
                              "second per map).")] = False,
+        theme_file: Annotated[str | None, typer.Option(
+            "--theme", metavar="FILE", show_default=False,
+            help="Theme file (JSON or YAML) the layout checks lay the board out with, as "
+                 "render --theme FILE draws it (default: the default theme). It applies only "
+                 "when layout checks run (--layout, --select TTR2); it turns none on.",
+        )] = None,
     ) -> None:
         """Check map files against the JSON Schema and the rules of the game.
 
         Exit codes: 0 no errors (warnings allowed); 1 errors, or warnings with --strict; 2 a
-        file could not be read or an option is wrong; 130 interrupted.
+        file could not be read or an option is wrong (a --theme file that cannot be read or
+        has a bad value included); 130 interrupted.
         """
-        code = run(files, output_format, select, ignore, strict, layout)
+        code = run(files, output_format, select, ignore, strict, layout, theme_file)
         if code:
             raise typer.Exit(code)
 
