@@ -111,3 +111,22 @@ def test_layout_diagnostics_only_with_layout(starter: Path) -> None:
     gaps = [d for d in laid.diagnostics if d["code"] == "TTR208"]
     assert gaps and all(d["targets"] == ["route-como-lecco"] for d in gaps)
     assert laid.svg is not None and laid.error is None
+
+
+def test_layout_diagnostics_use_the_preview_theme(tmp_path: Path) -> None:
+    """``preview --theme FILE --layout``: the layout checks lay the board out with the theme
+    the preview draws with.  Without stretching (``car_stretch_max: 1``) Helsinki-Tampere
+    on Nordic Countries stops short of Helsinki (TTR208); with the default theme it does
+    not."""
+    nordic = Path(__file__).resolve().parents[2] / "maps" / "nordiccountries.yaml"
+    theme = tmp_path / "theme.yaml"
+    theme.write_text("sizes:\n  car_stretch_max: 1.0\n", encoding="utf-8")
+
+    def layout_findings(state_theme: Path | None) -> list[tuple[str, list[str]]]:
+        state = Preview(nordic, load_theme(state_theme), layout=True).refresh()
+        assert state.error is None and state.svg is not None
+        return [(d["code"], d["targets"]) for d in state.diagnostics
+                if d["code"].startswith("TTR2")]
+
+    assert layout_findings(theme) == [("TTR208", ["route-helsinki-tampere"])]
+    assert layout_findings(None) == []

@@ -114,8 +114,10 @@ class Preview:
             s.diagnostics = [_diagnostic(e.diagnostic, [])]
             return
         try:
+            # With the theme the page draws with, as ``validate --theme`` would: the layout
+            # checks then judge the drawing shown beside them.
             result = validate_document(doc, ("TTR", "TTR2") if self.layout else (),
-                                       () if self.layout else ("TTR2",))
+                                       () if self.layout else ("TTR2",), self.theme)
             board = result.board or result.built
             d = self._draw(board) if board is not None else None
         except Exception as e:  # noqa: BLE001 - a bug must not stop the preview
