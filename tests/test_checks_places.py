@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -97,3 +98,30 @@ def test_a_city_on_a_border_point() -> None:
     text = replaced(COUNTRIES, "{name: Zug, pos: [90, 50]}", "{name: Zug, pos: [1, 50]}")
     (d,) = found(text, "TTR114")
     assert "'Zug'" in d.message and "FR2" in d.message, d.message
+
+
+def test_the_markers_are_as_wide_as_the_theme_draws_them(tmp_path: Path) -> None:
+    """``validate --theme FILE``: TTR114 measures the markers ``render --theme FILE`` draws.
+    Crewe 3 units (23.3 mm) from Bury leaves 14.9 mm between default markers (8.4 mm wide),
+    and 11.3 mm between markers 12 mm wide: less than a marker's width."""
+    from typer.testing import CliRunner
+
+    from ttrtool.cli import app
+
+    board = tmp_path / "tiny.yaml"
+    board.write_text(replaced(TINY, "{name: Crewe, pos: [90, 10]}",
+                              "{name: Crewe, pos: [53, 10]}"), encoding="utf-8")
+    theme = tmp_path / "theme.yaml"
+    theme.write_text("sizes:\n  city_radius: 6\n", encoding="utf-8")
+
+    def too_close(*options: str) -> list[str]:
+        result = CliRunner().invoke(app, ["validate", *options, "-f", "json", str(board)],
+                                    env={"GITHUB_ACTIONS": ""})
+        assert result.exit_code == 0, result.output
+        return [d["message"] for d in json.loads(result.stdout)["files"][0]["diagnostics"]
+                if d["code"] == "TTR114"]
+
+    assert too_close() == []
+    (message,) = too_close("--theme", str(theme))
+    assert "'Crewe'" in message and "'Bury'" in message, message
+    assert "less than a marker's width (12 mm)" in message, message

@@ -107,12 +107,15 @@ def test_the_fast_path_reads_the_theme_as_typer_does(
     assert code == 0 and fast == out and '"TTR208"' in out
 
 
-def test_a_theme_without_layout_checks_changes_nothing_and_says_so(tmp_path: Path) -> None:
+def test_a_theme_without_layout_checks_says_what_it_applies_to(tmp_path: Path) -> None:
+    """Without layout checks the theme sets only TTR114's markers (tests/test_checks_places.py);
+    one that changes no marker changes nothing."""
     theme = theme_file(tmp_path)
     plain = cli("validate", "-f", "json", NORDIC)
     code, out, err = cli("validate", "--theme", theme, "-f", "json", NORDIC)
     assert (code, out) == plain[:2]
-    assert "--theme applies to the layout checks (TTR2xx) only" in err
+    assert err == ("note: --theme applies to the layout checks (TTR2xx), which were not asked "
+                   "for (add --layout), and to the marker sizes of TTR114\n")
     # Selecting a layout check is asking for the layout checks: the theme applies, no note.
     code, out, err = cli("validate", "--select", "TTR208", "--theme", theme, "-f", "json",
                          NORDIC)

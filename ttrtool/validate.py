@@ -51,8 +51,8 @@ def validate_document(doc: Document, select: Iterable[str] = (),
     (``TTR4``); the codes of reading the file and of the schema (TTR0xx) are
     always kept, since while they stand nothing else was checked.  The board
     is returned only when no error is left.  ``theme`` is the one the layout
-    checks (TTR2xx) lay the board out with, as ``render --theme`` does (None:
-    the default theme).
+    checks (TTR2xx) lay the board out with, as ``render --theme`` does, and
+    whose markers TTR114 measures (None: the default theme).
     """
     sel, ign = tuple(select), tuple(ignore)
     result = ValidationResult(doc.file)

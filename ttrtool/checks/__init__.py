@@ -43,7 +43,7 @@ class CheckContext:
     # Work shared between checks of one run (e.g. connectivity for the ticket checks).
     cache: dict[str, object] = field(default_factory=dict, compare=False)
     # The theme the layout checks (TTR2xx) lay the board out with, as ``render --theme``
-    # draws it; None: the default theme.
+    # draws it, and whose marker sizes TTR114 measures; None: the default theme.
     theme: Theme | None = None
 
 
@@ -129,7 +129,7 @@ def run_checks(board: Board, document: Document, select: Iterable[str] = (),
 
     ``complete`` False: the board lacks items the builder could not resolve, so the
     checks of the whole network are skipped.  ``theme``: what the layout checks lay the
-    board out with (None: the default theme)."""
+    board out with and TTR114 measures markers with (None: the default theme)."""
     _load_all()
     sel, ign = tuple(select), tuple(ignore)
     ctx = CheckContext(board, document, theme=theme)

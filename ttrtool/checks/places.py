@@ -4,8 +4,9 @@ Positions are in board units (``board.width`` x ``board.height``, origin top
 left).  A place outside that rectangle is drawn off the printed map; two
 markers closer than a marker's width cannot be told apart, and no route fits
 between them.  Distances are judged at print size, with the renderer's own
-scale and the default theme's marker sizes, so these checks agree with what
-``ttrtool render`` draws.
+scale and marker sizes: those of the theme given to ``validate --theme FILE``
+(``ctx.theme``), else of the default theme, so these checks agree with what
+``ttrtool render`` (with the same ``--theme``) draws.
 """
 
 from __future__ import annotations
@@ -30,10 +31,11 @@ class _Place:
 
 
 def _sizes(ctx: CheckContext) -> Sizes:
-    """The default theme's sizes, read once per run."""
+    """The sizes of the run's theme (``validate --theme``), else of the default theme; read
+    once per run."""
     sizes = ctx.cache.get("theme-sizes")
     if not isinstance(sizes, Sizes):
-        sizes = default_theme().sizes
+        sizes = (ctx.theme or default_theme()).sizes
         ctx.cache["theme-sizes"] = sizes
     return sizes
 
@@ -75,7 +77,8 @@ def _show(p: Point) -> str:
        "drawn off the printed map.")
 def place_off_board(ctx: CheckContext) -> Iterator[Problem]:
     """Every position lies on the board: 0 <= x <= ``board.width`` and 0 <= y <=
-    ``board.height`` (the origin is the top left corner, y grows downwards).
+    ``board.height`` (the origin is the top left corner, y grows downwards).  It compares
+    positions in board units, so no theme changes it.
 
     Passing::
 
@@ -112,8 +115,11 @@ def place_off_board(ctx: CheckContext) -> Iterator[Problem]:
        "than a marker's width, cannot be told apart and leave no room for a route between them.")
 def places_too_close(ctx: CheckContext) -> Iterator[Problem]:
     """The markers of any two places (cities and border points) are at least one marker's
-    width apart at print size (a city marker is 8.4 mm wide with the default theme, and the
-    board is printed ``board.print_width_mm`` wide).
+    width apart at print size (the board is printed ``board.print_width_mm`` wide). The
+    markers are as wide as the theme draws them: with ``validate --theme FILE``, that
+    theme's ``city_radius`` and ``border_radius`` (and its ``frame``, which sets the scale),
+    as ``render --theme FILE`` draws them; else the default theme's (a city marker 8.4 mm
+    wide).
 
     Passing::
 

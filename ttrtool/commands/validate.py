@@ -65,7 +65,8 @@ def _exit_code(results: list[ValidationResult], strict: bool) -> int:
 
 def _theme(theme_file: str | None, layout_runs: bool) -> "Theme | None":
     """The theme of ``--theme FILE``, read by render's own loader so that the layout checks
-    see the board ``render --theme FILE`` draws; None without the option."""
+    see the board ``render --theme FILE`` draws, and TTR114 its markers; None without the
+    option."""
     if theme_file is None:
         return None
     if not theme_file:
@@ -77,8 +78,8 @@ def _theme(theme_file: str | None, layout_runs: bool) -> "Theme | None":
     except ThemeError as e:  # it names the file, and the line and column of a bad value
         raise UsageError(str(e)) from None
     if not layout_runs:
-        sys.stderr.write("note: --theme applies to the layout checks (TTR2xx) only, and none "
-                         "were asked for: add --layout\n")
+        sys.stderr.write("note: --theme applies to the layout checks (TTR2xx), which were "
+                         "not asked for (add --layout), and to the marker sizes of TTR114\n")
     return theme
 
 
@@ -88,7 +89,8 @@ def run(files: list[str], fmt: str | None = None, select: list[str] | None = Non
     """Validate ``files``, write the report to stdout and return the exit code.
 
     ``layout`` adds the opt-in layout checks (TTR2xx) to whatever else is selected;
-    ``theme_file`` is the theme they lay the board out with (else the default theme)."""
+    ``theme_file`` is the theme they lay the board out with and whose markers TTR114
+    measures (else the default theme)."""
     try:
         if fmt is None:
             fmt = "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
@@ -221,8 +223,9 @@ def register(app: "typer.Typer") -> None:
         theme_file: Annotated[str | None, typer.Option(
             "--theme", metavar="FILE", show_default=False,
             help="Theme file (JSON or YAML) the layout checks lay the board out with, as "
-                 "render --theme FILE draws it (default: the default theme). It applies only "
-                 "when layout checks run (--layout, --select TTR2); it turns none on.",
+                 "render --theme FILE draws it, and whose marker sizes TTR114 measures "
+                 "(default: the default theme). It turns no check on: the layout checks "
+                 "run with --layout or --select TTR2.",
         )] = None,
     ) -> None:
         """Check map files against the JSON Schema and the rules of the game.
