@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ttrtool.cli import app
+from ttrtool.commands.render import fast_main as render_fast
 from ttrtool.commands.validate import fast_main
 from ttrtool.render.theme import load_theme
 from ttrtool.validate import validate_file
@@ -142,9 +143,20 @@ def test_a_bad_theme_is_reported_as_render_reports_it(
     assert rendered.exit_code == 2 and rendered.stderr == err
 
 
-def test_an_empty_theme_name_is_a_usage_error() -> None:
-    code, out, err = cli("validate", "--theme", "", NORDIC)
-    assert code == 2 and out == "" and "--theme needs a file name" in err
+EMPTY_THEME = "error: --theme needs a file name (JSON or YAML)\n"
+
+
+@pytest.mark.parametrize("spelling", [["--theme", ""], ["--theme="]])
+def test_an_empty_theme_name_is_a_usage_error_in_validate_and_render(
+        tmp_path: Path, spelling: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``--theme ''`` is refused (exit 2, one line on stderr), not read as the default theme:
+    by validate and by render alike, through Typer and through the fast path."""
+    assert cli("validate", *spelling, NORDIC) == (2, "", EMPTY_THEME)
+    board = tmp_path / "board.svg"
+    assert cli("render", NORDIC, *spelling, "-o", str(board)) == (2, "", EMPTY_THEME)
+    assert render_fast(["render", NORDIC, *spelling, "-o", str(board)]) == 2
+    assert capsys.readouterr().err == EMPTY_THEME
+    assert not board.exists()
 
 
 def test_the_help_names_the_option_and_the_default() -> None:

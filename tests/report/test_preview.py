@@ -97,6 +97,9 @@ def test_bad_input_is_a_message_and_exit_code_2(tmp_path: Path, starter: Path,
         taken.listen()
         assert run(str(starter), taken.getsockname()[1], False) == 2
         assert "cannot listen" in capsys.readouterr().err
+        # An empty theme name is refused before the port is tried (render refuses it too).
+        assert run(str(starter), taken.getsockname()[1], False, theme_file="") == 2
+        assert capsys.readouterr().err == "error: --theme needs a file name (JSON or YAML)\n"
 
 
 def test_layout_diagnostics_only_with_layout(starter: Path) -> None:

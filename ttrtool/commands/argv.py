@@ -85,3 +85,10 @@ def flag_given_a_value(args: list[str], flags: Collection[str]) -> str | None:
             return (f"{flag} is a flag and takes no value: write {flag} to turn it on, leave "
                     f"it out to turn it off (not '{flag} {following}')")
     return None
+
+
+def empty_theme_name(value: str | None) -> str | None:
+    """The message for ``--theme ''``, else None.  ``render``, ``preview`` and ``validate``
+    refuse an empty name alike (exit 2) rather than draw or check with the default theme:
+    whoever typed ``--theme`` meant a file."""
+    return "--theme needs a file name (JSON or YAML)" if value == "" else None

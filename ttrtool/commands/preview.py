@@ -6,8 +6,8 @@ port, starts the server on 127.0.0.1, opens the page (unless
 
 Exit codes: 0 stopped with Ctrl-C (the normal way to end it); 2 usage or I/O
 error (a map file that does not exist, a port that is taken or out of range, a
-theme that cannot be read).  A map with errors is not an exit: the page shows
-them, and the drawing follows the file as it is fixed.
+theme that cannot be read or an empty ``--theme ''``).  A map with errors is
+not an exit: the page shows them, and the drawing follows the file as it is fixed.
 
 Typer is imported only in :func:`register`; for that reason this module does not
 use postponed annotations (Typer reads the real objects).
@@ -25,6 +25,7 @@ def run(map_file: str, port: int = 8765, open_browser: bool = True, layout: bool
         theme_file: str | None = None) -> int:
     """Serve the preview until Ctrl-C; return the exit code."""
     from ttrtool import resolve_map_path
+    from ttrtool.commands.argv import empty_theme_name
     from ttrtool.render.theme import ThemeError, load_theme
     from ttrtool.report.live import Preview, make_server, url_of
 
@@ -34,6 +35,10 @@ def run(map_file: str, port: int = 8765, open_browser: bool = True, layout: bool
         return 2
     if not 0 <= port <= 65535:
         sys.stderr.write(f"error: --port must be from 0 to 65535, not {port}\n")
+        return 2
+    empty = empty_theme_name(theme_file)  # not the default theme: refused as render does
+    if empty:
+        sys.stderr.write(f"error: {empty}\n")
         return 2
     try:
         theme = load_theme(Path(theme_file) if theme_file else None)

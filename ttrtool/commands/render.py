@@ -3,7 +3,7 @@
 Exit codes: 0 written (layout warnings are printed but allowed); 1 the map has
 errors (printed as file:line:column); 2 usage or I/O error (unreadable map,
 theme or report, an output that would overwrite the map, an output folder that
-does not exist — none is ever created —, bad option).
+does not exist — none is ever created —, bad option, an empty ``--theme ''``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ttrtool.commands.argv import Shape, parse
+from ttrtool.commands.argv import Shape, empty_theme_name, parse
 from ttrtool.commands.outputs import first_output_problem
 
 if TYPE_CHECKING:
@@ -79,6 +79,15 @@ def _write(path: Path, data: bytes | Callable[[Path], None]) -> None:
                 raise OutputError(why_not_written(path, e)) from e
     except OutputError as e:
         raise _fail(str(e)) from None
+
+
+def refused_theme(value: str | None) -> bool:
+    """Print the error for ``--theme ''`` (exit 2, as for any bad option) and say so; an
+    empty name is not taken for the default theme (``validate`` refuses it the same way)."""
+    empty = empty_theme_name(value)
+    if empty:
+        sys.stderr.write(f"error: {empty}\n")
+    return empty is not None
 
 
 def run_render(opts: RenderOptions) -> int:
@@ -281,6 +290,8 @@ def fast_main(argv: list[str]) -> int | None:
     got = parse(argv, PLAIN)
     if got is None:
         return None
+    if refused_theme(got.value("theme_file")):
+        return 2
 
     def path(name: str) -> Path | None:
         value = got.value(name)
@@ -334,6 +345,8 @@ def register(app: typer.Typer) -> None:
         written or a full disk: the previous file is kept); 130 interrupted.  See
         docs/render.md.
         """
+        if refused_theme(theme_file_arg):
+            raise typer.Exit(2)
         code = run_render(RenderOptions(
             map_file, Path(output_arg) if output_arg else None, pdf, tiles, overlap,
             Path(tickets_arg) if tickets_arg else None, paper,

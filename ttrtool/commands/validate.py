@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 from ttrtool import resolve_map_path
 from ttrtool.checks import is_opt_in
-from ttrtool.commands.argv import Shape, parse
+from ttrtool.commands.argv import Shape, empty_theme_name, parse
 from ttrtool.formats import FORMATS, render
 from ttrtool.loader import split_lines, unreadable
 from ttrtool.validate import ValidationResult, validate_file
@@ -69,8 +69,9 @@ def _theme(theme_file: str | None, layout_runs: bool) -> "Theme | None":
     option."""
     if theme_file is None:
         return None
-    if not theme_file:
-        raise UsageError("--theme needs a file name (JSON or YAML)")
+    empty = empty_theme_name(theme_file)
+    if empty:
+        raise UsageError(empty)
     from ttrtool.render.theme import ThemeError, load_theme
 
     try:
