@@ -32,7 +32,7 @@ import argparse
 import math
 import statistics
 import sys
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import NamedTuple
 
@@ -47,6 +47,7 @@ from ttrtool.bots.expert import Expert  # noqa: E402
 from ttrtool.engine.actions import KeepTickets  # noqa: E402
 from ttrtool.engine.result import GameResult  # noqa: E402
 from ttrtool.engine.state import GameState  # noqa: E402
+from ttrtool.engine.view import PlayerView  # noqa: E402
 from ttrtool.simulate.playout import Table, make_bots, uses_board_menu  # noqa: E402
 from ttrtool.simulate.seating import game_seed  # noqa: E402
 
@@ -96,27 +97,47 @@ SEARCHED_PHASES = {"every": ("setup_tickets", "tickets"), "deal": ("setup_ticket
                    "play": ("tickets",)}
 
 
-def play(seed: int, searchers: Collection[int], search: Search) -> GameResult:
-    """One game of experts, those in ``searchers`` choosing their keeps by playouts."""
-    state = GAME.new_state(seed)
-    bots = make_bots(GAME, ("expert",) * GAME.players, seed, EXPERTS)
+KeepHook = Callable[[GameState, PlayerView, list[KeepTickets], KeepTickets, Expert],
+                    KeepTickets]
+
+
+def expert_game(deal: int, at_keep: KeepHook) -> GameResult:
+    """One game of four experts on ``deal``.  At each keep with a choice, ``at_keep``
+    is given the position, the keeper's view, the options, the expert's keep and the
+    keeper, and returns the keep made."""
+    state = GAME.new_state(deal)
+    bots = make_bots(GAME, ("expert",) * GAME.players, deal, EXPERTS)
     menu = [uses_board_menu(b) for b in bots]
-    decision = 0
     while not state.is_over:
         p = state.current_player
         legal = state.default_actions(menu=menu[p])
         view = state.view(p)
         action = bots[p].choose(view, legal)
-        if (p in searchers and isinstance(action, KeepTickets)
-                and state.phase_name in SEARCHED_PHASES[search.keeps]):
+        if isinstance(action, KeepTickets):
             options = [a for a in legal if isinstance(a, KeepTickets)]
             if len(options) > 1:
-                decision += 1
-                action = searched_keep(state, options, search.samples,
-                                       seed * 1009 + decision * 104729, search.fair)
-                bots[p].seen.update(t for t in view.offered if t not in action.tickets)
+                action = at_keep(state, view, options, action, bots[p])
         state.apply(action)
     return state.result()
+
+
+def play(seed: int, searchers: Collection[int], search: Search) -> GameResult:
+    """One game of experts, those in ``searchers`` choosing their keeps by playouts."""
+    decision = 0
+
+    def at_keep(state: GameState, view: PlayerView, options: list[KeepTickets],
+                action: KeepTickets, bot: Expert) -> KeepTickets:
+        nonlocal decision
+        if (state.current_player not in searchers
+                or state.phase_name not in SEARCHED_PHASES[search.keeps]):
+            return action
+        decision += 1
+        action = searched_keep(state, options, search.samples,
+                               seed * 1009 + decision * 104729, search.fair)
+        bot.seen.update(t for t in view.offered if t not in action.tickets)
+        return action
+
+    return expert_game(seed, at_keep)
 
 
 def seen(search: Search) -> str:

@@ -45,12 +45,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from keep_search import EXPERTS, GAME, play_out  # noqa: E402
+from keep_search import expert_game, play_out  # noqa: E402
 from tune_goals import mean_ci  # noqa: E402
 
 from ttrtool.bots.expert import Expert  # noqa: E402
 from ttrtool.engine.actions import KeepTickets  # noqa: E402
-from ttrtool.simulate.playout import make_bots, uses_board_menu  # noqa: E402
+from ttrtool.engine.state import GameState  # noqa: E402
+from ttrtool.engine.view import PlayerView  # noqa: E402
 from ttrtool.simulate.seating import game_seed  # noqa: E402
 
 PHASES = {"every": ("setup_tickets", "tickets"), "deal": ("setup_tickets",),
@@ -67,39 +68,32 @@ def log(path: str, games: int, seed: int, samples: int, keeps: str, fair: bool) 
     with open(path, "a", encoding="utf-8") as out:
         for number in range(games):
             deal = game_seed(seed, 4, number)
-            state = GAME.new_state(deal)
-            bots = make_bots(GAME, ("expert",) * 4, deal, EXPERTS)
-            menu = [uses_board_menu(b) for b in bots]
             decision = 0
-            while not state.is_over:
+
+            def at_keep(state: GameState, view: PlayerView, options: list[KeepTickets],
+                        action: KeepTickets, bot: Expert, deal: int = deal) -> KeepTickets:
+                nonlocal decision
+                decision += 1  # every keep counts: a keep's deals are its own
+                if state.phase_name not in PHASES[keeps]:
+                    return action
                 p = state.current_player
-                legal = state.default_actions(menu=menu[p])
-                view = state.view(p)
-                bot = bots[p]
-                assert isinstance(bot, Expert)
-                action = bot.choose(view, legal)
-                if isinstance(action, KeepTickets) and len(legal) > 1:
-                    decision += 1  # every keep counts: a keep's deals are its own
-                terms = (bot.keep_terms(view, legal) if isinstance(action, KeepTickets)
-                         and state.phase_name in PHASES[keeps] else [])
-                if len(terms) > 1:
-                    base = deal * 1009 + decision * 104729
-                    options = []
-                    for option, t in terms:
-                        own = []
-                        for k in range(samples):
-                            s = state.resampled(base + 7919 * k, p if fair else None)
-                            s.apply(option)
-                            own.append(play_out(s, base + 7919 * k).players[p].score)
-                        options.append({"tickets": list(option.tickets), "terms": list(t),
-                                        "chosen": option.tickets == action.tickets,
-                                        "own": own})
-                    out.write(json.dumps({"deal": deal, "decision": decision, "seat": p,
-                                          "phase": state.phase_name,
-                                          "turns": bot.turns(view), "options": options})
-                              + "\n")
-                    out.flush()
-                state.apply(action)
+                base = deal * 1009 + decision * 104729
+                logged = []
+                for option, terms in bot.keep_terms(view, options):
+                    own = []
+                    for k in range(samples):
+                        s = state.resampled(base + 7919 * k, p if fair else None)
+                        s.apply(option)
+                        own.append(play_out(s, base + 7919 * k).players[p].score)
+                    logged.append({"tickets": list(option.tickets), "terms": list(terms),
+                                   "chosen": option.tickets == action.tickets, "own": own})
+                out.write(json.dumps({"deal": deal, "decision": decision, "seat": p,
+                                      "phase": state.phase_name, "turns": bot.turns(view),
+                                      "options": logged}) + "\n")
+                out.flush()
+                return action
+
+            expert_game(deal, at_keep)
             print(f"deal {number + 1} of {games}", flush=True)
 
 
