@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 import ttrtool
 from tests.render.conftest import tiny_board
+from tests.render.test_layout_checks import TICKET, TOO_SHORT
 from ttrtool.checks.layout import layout_findings
 from ttrtool.cli import app
 from ttrtool.model import Board
@@ -20,7 +21,6 @@ from ttrtool.render.theme import Theme, ThemeError, default_theme_data, load_the
 
 runner = CliRunner()
 
-TICKET = "tickets:\n  regular:\n    - {from: A, to: B, points: 5}\n"
 
 # One car between cities 64 mm apart: at 24 mm it stops 16 mm short of both (TTR208).
 FAR_APART = """cities:
@@ -30,13 +30,9 @@ routes:
   - {a: A, b: B, length: 1, color: red}
 """ + TICKET
 
-# One car between cities 330 mm apart: too short to draw however far it is stretched.
-MUCH_TOO_FAR = """cities:
-  - {name: A, pos: [40, 150]}
-  - {name: B, pos: [370, 150]}
-routes:
-  - {a: A, b: B, length: 1, color: red}
-""" + TICKET
+# One car between cities 330 mm apart (test_layout_checks' TOO_SHORT): too short to draw
+# however far it is stretched.
+MUCH_TOO_FAR = TOO_SHORT
 
 
 def _theme(stretch: float | None = None) -> Theme:
