@@ -3,7 +3,8 @@
 A thin adapter over :func:`ttrtool.analysis.analyze` and
 :mod:`ttrtool.analysis.formats`.  Exit code 0: analysed; 1: the map (or the
 ``--compare`` map) has errors, printed as ``validate`` prints them; 2: a file
-cannot be read or written, or an option is wrong.
+cannot be read or written, or an option is wrong (a ``--theme`` file that cannot be
+read or has a bad value, or an empty ``--theme ''``, as ``render`` reports them).
 
 Typer is imported only in :func:`register`, so :func:`fast_main` runs without
 it; for the same reason this module does not use postponed annotations
@@ -22,13 +23,15 @@ from ttrtool.analysis import Analysis, analyze
 from ttrtool.analysis.formats import FORMATS, TOP_CHOKEPOINTS, render
 from ttrtool.card_costs import CostWeights, WeightError
 from ttrtool.checks.catalog import BALANCE_ERRORS
-from ttrtool.commands.argv import Shape, parse
+from ttrtool.commands.argv import Shape, parse, theme_option
 from ttrtool.formats import format_text
 from ttrtool.outputs import OutputError, first_output_problem, write_output
 from ttrtool.validate import validate_file
 
 if TYPE_CHECKING:
     import typer
+
+    from ttrtool.render.theme import Theme
 
 
 class _Failed(Exception):
@@ -64,23 +67,39 @@ def _emit(text: str) -> None:
         os.dup2(devnull, sys.stdout.fileno())  # Python would report it again at exit
 
 
-def _html(analysis: Analysis, command: list[str]) -> str:
-    """The page of ``--format html`` (docs/analyze.md); ``command``: the options that make
-    it again."""
+def _html(analysis: Analysis, command: list[str], theme: "Theme") -> str:
+    """The page of ``--format html`` (docs/analyze.md), its board drawn with ``theme``;
+    ``command``: the options that make it again."""
     from ttrtool.analysis.formats import to_dict
-    from ttrtool.render.theme import load_theme
     from ttrtool.report.analysis import analysis_page
 
     words = ["ttrtool", "analyze", *command, "--format", "html"]
-    return analysis_page(to_dict(analysis), analysis.board, load_theme(None),
+    return analysis_page(to_dict(analysis), analysis.board, theme,
                          " ".join(shlex.quote(w) for w in words))
+
+
+def _theme(theme_file: str | None, output_format: str) -> "Theme | None":
+    """The theme the html page draws its board with (the default without ``--theme``), read
+    before any work; None for the other formats, which draw no board: a ``--theme`` is still
+    read, so that a bad one is an error whatever the format, and a note says it changes
+    nothing there.  Raises :class:`~ttrtool.render.theme.ThemeError`."""
+    if output_format == "html":
+        return theme_option(theme_file)
+    if theme_file is not None:
+        theme_option(theme_file)
+        sys.stderr.write(f"note: --theme applies to the board of the html page (--format "
+                         f"html); the {output_format} report draws no board and is the same "
+                         "without it\n")
+    return None
 
 
 def run(map_file: str, compare: str | None = None, output_format: str = "text",
         output: str | None = None, tunnel_weight: str = "expected",
         ferry_weight: str = "scarcity", top: int = TOP_CHOKEPOINTS,
-        select: tuple[str, ...] = (), ignore: tuple[str, ...] = ()) -> int:
-    """Analyse, write the report; return the exit code."""
+        select: tuple[str, ...] = (), ignore: tuple[str, ...] = (),
+        theme_file: str | None = None) -> int:
+    """Analyse, write the report; return the exit code.  ``theme_file``: the ``--theme``
+    the html page's board is drawn with (the other formats draw no board)."""
     if output_format not in (*FORMATS, "html"):
         sys.stderr.write(f"error: unknown format '{output_format}': use one of "
                          f"{', '.join(FORMATS)}, html\n")
@@ -94,6 +113,13 @@ def run(map_file: str, compare: str | None = None, output_format: str = "text",
     except WeightError as e:
         sys.stderr.write(f"error: {e}\n")
         return 2
+    from ttrtool.render.theme import ThemeError
+
+    try:
+        theme = _theme(theme_file, output_format)
+    except ThemeError as e:  # the file, line and column, as render prints them
+        sys.stderr.write(f"error: {e}\n")
+        return 2
     target = Path(output) if output is not None else None
     problem = first_output_problem((target,), resolve_map_path(map_file))
     if problem:
@@ -105,11 +131,13 @@ def run(map_file: str, compare: str | None = None, output_format: str = "text",
     except _Failed as e:
         return e.code
     analysis = replace(analysis, select=select, ignore=ignore)
-    if output_format == "html":
+    if theme is not None:  # the html page: the one format that draws the board
         options = [("--tunnel-weight", tunnel_weight, "expected"),
-                    ("--ferry-weight", ferry_weight, "scarcity"), ("-o", output, None)]
+                    ("--ferry-weight", ferry_weight, "scarcity"), ("--theme", theme_file, None),
+                    ("-o", output, None)]
         text = _html(analysis, [map_file, *(w for name, value, default in options
-                                             if value != default for w in (name, str(value)))])
+                                             if value != default for w in (name, str(value)))],
+                     theme)
     else:
         text = render(analysis, output_format, other, top)
     code = 1 if errors or other_errors else 0
@@ -127,7 +155,7 @@ def run(map_file: str, compare: str | None = None, output_format: str = "text",
 PLAIN = Shape("analyze", {"--compare": "compare", "-c": "compare", "--format": "output_format",
                           "-f": "output_format", "--output": "output", "-o": "output",
                           "--tunnel-weight": "tunnel_weight", "--ferry-weight": "ferry_weight",
-                          "--top": "top"})
+                          "--top": "top", "--theme": "theme_file"})
 
 
 def fast_main(argv: list[str]) -> int | None:
@@ -142,7 +170,8 @@ def fast_main(argv: list[str]) -> int | None:
         return None
     return run(got.positional[0], values.get("compare"), values.get("output_format", "text"),
                values.get("output"), values.get("tunnel_weight", "expected"),
-               values.get("ferry_weight", "scarcity"), int(top))
+               values.get("ferry_weight", "scarcity"), int(top),
+               theme_file=values.get("theme_file"))
 
 
 def register(app: "typer.Typer") -> None:
@@ -177,18 +206,26 @@ def register(app: "typer.Typer") -> None:
         ignore: Annotated[list[str] | None, typer.Option(
             "--ignore", metavar="CODES",
             help="Leave out findings with these codes or prefixes, e.g. TTR505.")] = None,
+        theme_file: Annotated[str | None, typer.Option(
+            "--theme", metavar="FILE", show_default=False,
+            help="Draw the html page's board with this theme (JSON or YAML), as render "
+                 "--theme FILE draws it (default: the default theme). text, json and "
+                 "markdown draw no board: they are the same with it, and a note says "
+                 "so.")] = None,
     ) -> None:
         """Can every ticket be completed, what does it cost, and how is the map balanced?
 
         Exit codes: 0 analysed; 1 the map has errors (the report is still written when the
         board could be built); 2 a file cannot be read or written (a full disk included:
-        the previous file is kept), or an option is wrong; 130 interrupted.  See
+        the previous file is kept), or an option is wrong (a --theme file that cannot be
+        read or has a bad value, --theme ''); 130 interrupted.  See
         docs/analyze.md.
         """
         from ttrtool.commands.simulate import finding_codes
 
         code = run(map_file, compare, output_format, output, tunnel_weight, ferry_weight, top,
-                   finding_codes("--select", select), finding_codes("--ignore", ignore))
+                   finding_codes("--select", select), finding_codes("--ignore", ignore),
+                   theme_file)
         if code:
             raise typer.Exit(code)
 

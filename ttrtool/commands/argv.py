@@ -15,6 +15,10 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ttrtool.render.theme import Theme
 
 
 @dataclass(frozen=True)
@@ -92,3 +96,16 @@ def empty_theme_name(value: str | None) -> str | None:
     refuse an empty name alike (exit 2) rather than draw or check with the default theme:
     whoever typed ``--theme`` meant a file."""
     return "--theme needs a file name (JSON or YAML)" if value == "" else None
+
+
+def theme_option(value: str | None) -> Theme:
+    """The theme of ``--theme FILE``, read by render's one loader (the default theme when
+    ``value`` is None).  An empty name, or a file that cannot be read or has a bad value,
+    raises :class:`~ttrtool.render.theme.ThemeError`; its text is the line a command prints
+    after ``error: `` (exit 2), naming the file and the line and column as ``render`` does."""
+    from ttrtool.render.theme import ThemeError, load_theme
+
+    empty = empty_theme_name(value)
+    if empty:
+        raise ThemeError(empty)
+    return load_theme(Path(value) if value is not None else None)

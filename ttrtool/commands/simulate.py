@@ -6,11 +6,13 @@ returns (and a progress bar while it goes on).
 
 Exit codes (the scheme of README.md): 0 done; 1 the map has errors, or a
 ``--fail-on`` threshold was crossed; 2 usage or I/O error (unknown map file
-or bot, bad option, unwritable output, Dask not installed or unreachable, a
-plug-in bot that breaks the interface, a worker process that died); 3 the
-engine broke an invariant (a bug: please report it with the seed); 130
-interrupted (Ctrl-C); 143 terminated (SIGTERM).  Interrupted or terminated,
-the ``--log`` keeps every whole game played, and no report is written.
+or bot, bad option, a ``--theme`` that cannot be read or has a bad value,
+reported as ``render`` reports it and before any game, unwritable output, Dask
+not installed or unreachable, a plug-in bot that breaks the interface, a
+worker process that died); 3 the engine broke an invariant (a bug: please
+report it with the seed); 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).
+Interrupted or terminated, the ``--log`` keeps every whole game played, and no
+report is written.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import shlex
 import sys
 import time
 from pathlib import Path
-from typing import IO, Annotated, Any
+from typing import IO, TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -29,6 +31,9 @@ from ttrtool.outputs import OutputError, write_output
 from ttrtool.simulate.runner import Terminated
 from ttrtool.simulate.session import RunError, RunRequest, RunResult, Watcher
 from ttrtool.simulate.summary import to_text
+
+if TYPE_CHECKING:
+    from ttrtool.render.theme import Theme
 
 
 class Progress(Watcher):
@@ -153,16 +158,21 @@ def simulate_command(
     ignore: Annotated[list[str] | None, typer.Option(
         "--ignore", metavar="CODES",
         help="Leave out findings with these codes or prefixes, e.g. TTR501,TTR505.")] = None,
+    theme_file: Annotated[str | None, typer.Option(
+        "--theme", metavar="FILE", show_default=False,
+        help="Draw the --html page's board and claim heatmap with this theme (JSON or YAML), "
+             "as render --theme FILE draws them (default: the default theme); read before "
+             "the first game. The other outputs draw no board and do not change.")] = None,
 ) -> None:
     """Play seeded games with bots on MAP and report balance statistics.
 
     Exit codes: 0 done; 1 the map has errors, or a --fail-on threshold was crossed; 2 usage
-    or I/O error (a bad option, a map file that cannot be read or parsed, an output that
-    cannot be written or a full disk, an unusable bot, a Dask scheduler that cannot be
-    reached or loses every worker, a local worker process that died, as when memory runs
-    out); 3 the engine broke an invariant (a bug: report it with
-    the seed); 130 interrupted (Ctrl-C), 143 terminated (SIGTERM): the --log keeps every
-    whole game played so far.
+    or I/O error (a bad option or --theme file, a map file that cannot be read or parsed,
+    an output that cannot be written or a full disk, an unusable bot, a Dask scheduler that
+    cannot be reached or loses every worker, a local worker process that died, as when
+    memory runs out); 3 the engine broke an invariant (a bug: report it with the seed); 130
+    interrupted (Ctrl-C), 143 terminated (SIGTERM): the --log keeps every whole game played
+    so far.
     """
     count, is_auto = parse_games(games)
     request = RunRequest(
@@ -172,6 +182,7 @@ def simulate_command(
         markdown=markdown, fail_on=fail_on, check_invariants=check_invariants, quiet=quiet,
         baseline=baseline, select=finding_codes("--select", select),
         ignore=finding_codes("--ignore", ignore))
+    theme = _page_theme(theme_file, html)
     page_board = _page_board(request, html) if html is not None else None
     progress = Progress(quiet)
     try:
@@ -189,9 +200,29 @@ def simulate_command(
     progress.close()
     code = show(result)
     if html is not None and page_board is not None and result.report is not None:
-        _write_page(html, result.report, page_board, request)
+        _write_page(html, result.report, page_board, request, theme, theme_file)
     if code:
         raise typer.Exit(code)
+
+
+def _page_theme(theme_file: str | None, html: Path | None) -> Theme | None:
+    """The ``--theme`` the page draws with, read before any game is played (exit code 2 with
+    render's message for a bad one or an empty name); None without the option.  Without
+    ``--html`` it is still read, and a note says that nothing draws with it."""
+    from ttrtool.commands.argv import theme_option
+    from ttrtool.render.theme import ThemeError
+
+    if theme_file is None:
+        return None
+    try:
+        theme = theme_option(theme_file)
+    except ThemeError as e:  # the file, line and column, as render prints them
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(2) from None
+    if html is None:
+        typer.echo("note: --theme applies to the board of the --html page, which was not "
+                   "asked for; the other outputs draw no board", err=True)
+    return theme
 
 
 def _page_board(request: RunRequest, html: Path) -> Board | None:
@@ -209,9 +240,9 @@ def _page_board(request: RunRequest, html: Path) -> Board | None:
     return validate_file(source).board
 
 
-def command_line(request: RunRequest, html: Path) -> str:
+def command_line(request: RunRequest, html: Path, theme_file: str | None = None) -> str:
     """The command that plays the same games again and writes the page (the run's own
-    figures: what was asked for, not how it was typed)."""
+    figures: what was asked for, not how it was typed), with the page's ``--theme``."""
     games = f"auto:{request.games}" if request.auto else str(request.games)
     words = ["ttrtool", "simulate", request.map_name, "--games", games,
              "--seed", str(request.seed)]
@@ -220,15 +251,20 @@ def command_line(request: RunRequest, html: Path) -> str:
     if request.bots:
         words += ["--bots", request.bots]
     words += ["--html", str(html)]
+    if theme_file is not None:
+        words += ["--theme", theme_file]
     return " ".join(shlex.quote(w) for w in words)
 
 
-def _write_page(path: Path, report: dict[str, Any], board: Board, request: RunRequest
-                ) -> None:
+def _write_page(path: Path, report: dict[str, Any], board: Board, request: RunRequest,
+                theme: Theme | None = None, theme_file: str | None = None) -> None:
+    """Write the page, its board drawn with ``theme`` (read from ``theme_file`` before the
+    run; None: the default theme)."""
     from ttrtool.render.theme import load_theme
     from ttrtool.report.simulation import simulation_page
 
-    text = simulation_page(report, board, load_theme(None), None, command_line(request, path))
+    text = simulation_page(report, board, theme if theme is not None else load_theme(None),
+                           None, command_line(request, path, theme_file))
     try:
         write_output(path, text)
     except OutputError as e:
