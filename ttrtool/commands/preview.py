@@ -14,7 +14,6 @@ use postponed annotations (Typer reads the real objects).
 """
 
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 if TYPE_CHECKING:
@@ -25,8 +24,8 @@ def run(map_file: str, port: int = 8765, open_browser: bool = True, layout: bool
         theme_file: str | None = None) -> int:
     """Serve the preview until Ctrl-C; return the exit code."""
     from ttrtool import resolve_map_path
-    from ttrtool.commands.argv import empty_theme_name
-    from ttrtool.render.theme import ThemeError, load_theme
+    from ttrtool.commands.argv import theme_option
+    from ttrtool.render.theme import ThemeError
     from ttrtool.report.live import Preview, make_server, url_of
 
     path = resolve_map_path(map_file)
@@ -36,12 +35,8 @@ def run(map_file: str, port: int = 8765, open_browser: bool = True, layout: bool
     if not 0 <= port <= 65535:
         sys.stderr.write(f"error: --port must be from 0 to 65535, not {port}\n")
         return 2
-    empty = empty_theme_name(theme_file)  # not the default theme: refused as render does
-    if empty:
-        sys.stderr.write(f"error: {empty}\n")
-        return 2
-    try:
-        theme = load_theme(Path(theme_file) if theme_file else None)
+    try:  # an empty name is refused as render does, not taken for the default theme
+        theme = theme_option(theme_file)
     except ThemeError as e:
         sys.stderr.write(f"error: {e}\n")
         return 2

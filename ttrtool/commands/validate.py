@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 from ttrtool import resolve_map_path
 from ttrtool.checks import is_opt_in
-from ttrtool.commands.argv import Shape, empty_theme_name, parse
+from ttrtool.commands.argv import Shape, parse, theme_option
 from ttrtool.formats import FORMATS, render
 from ttrtool.loader import split_lines, unreadable
 from ttrtool.validate import ValidationResult, validate_file
@@ -69,14 +69,11 @@ def _theme(theme_file: str | None, layout_runs: bool) -> "Theme | None":
     option."""
     if theme_file is None:
         return None
-    empty = empty_theme_name(theme_file)
-    if empty:
-        raise UsageError(empty)
-    from ttrtool.render.theme import ThemeError, load_theme
+    from ttrtool.render.theme import ThemeError
 
     try:
-        theme = load_theme(Path(theme_file))
-    except ThemeError as e:  # it names the file, and the line and column of a bad value
+        theme = theme_option(theme_file)
+    except ThemeError as e:  # an empty name, or the file and the line and column of a bad value
         raise UsageError(str(e)) from None
     if not layout_runs:
         sys.stderr.write("note: --theme applies to the layout checks (TTR2xx), which were "
