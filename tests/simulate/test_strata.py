@@ -87,10 +87,13 @@ def test_one_ticket_in_one_stratum_is_the_pooled_two_sample_difference() -> None
         held.add(("bot", 2), [], s, False)
     fit = held.fit()["T"]["score"]
     a, b = moments(*keepers), moments(*others)
-    spread = (3 * a.variance + 5 * b.variance) / 8
     assert math.isclose(fit.diff, a.mean - b.mean)
-    assert math.isclose(fit.se, math.sqrt(spread * (1 / 4 + 1 / 6)))
     assert math.isclose(fit.diff, pool_scores([(a, b)]).diff)  # the like-for-like one
+    # each player a game alone: the jackknife of a difference of two means, each group's
+    # own spread over n - 1 (leaving out a keeper moves the mean by its residual / (n - 1))
+    games = len(keepers) + len(others)
+    jack = (games - 1) / games * (a.variance / (a.n - 1) + b.variance / (b.n - 1))
+    assert math.isclose(fit.se, math.sqrt(jack))
 
 
 def test_tickets_always_kept_together_leave_one_estimate_and_order_does_not_matter() -> None:

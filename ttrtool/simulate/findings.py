@@ -16,7 +16,14 @@ from typing import Any
 
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Finding
-from ttrtool.simulate.edges import raced_routes, route_edges, ticket_edges, ticket_play_edges
+from ttrtool.simulate.edges import (
+    FDR,
+    raced_routes,
+    route_edges,
+    selected_z,
+    ticket_edges,
+    ticket_play_edges,
+)
 from ttrtool.simulate.pressure import tempo, tickets_and_colours
 from ttrtool.simulate.statistics import (
     benjamini_hochberg,
@@ -244,8 +251,9 @@ def play_findings(configs: Sequence[Config], limits: PlayLimits = PLAY_LIMITS,
                              ("route", list(route_edges(configs)))):
         qs = benjamini_hochberg([c.p_value for c in candidates])
         control = f"Benjamini–Hochberg over the {len(candidates)} {what} tests of the run"
+        z = selected_z(sum(q < FDR for q in qs), len(qs))
         for c, q in zip(candidates, qs, strict=True):
-            f = c.build(q, control)
+            f = c.build(q, control, z)
             if f is not None:
                 found.append(f)
     found += raced_routes(configs)

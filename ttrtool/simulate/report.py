@@ -129,12 +129,14 @@ class Tally:
         # the FINAL_ROUNDS - 1 rounds before it; a game that ended any other way has none
         end_from = (record["turns"] - FINAL_ROUNDS * self.players - 1
                     if record["end"] == "normal" else None)
+        # one game's players together: their results are not independent of each other
+        self.holdings.add_game(((p["bot"], p["seat"]), [t["id"] for t in p["tickets"]],
+                                p["score"], p["seat"] in winners) for p in results)
         for p in results:
             seat, score = p["seat"], p["score"]
             won = seat in winners
             stratum = (p["bot"], seat)
             self.strata.setdefault(stratum, Group()).add(won, score)
-            self.holdings.add(stratum, (t["id"] for t in p["tickets"]), score, won)
             for t in p["tickets"]:
                 self.ticket_strata.setdefault(t["id"], {}).setdefault(
                     stratum, Group()).add(won, score)
