@@ -154,3 +154,27 @@ def test_render_says_when_the_page_grows_for_the_title_block(tmp_path: Path) -> 
     assert (tmp_path / "board-tiles.pdf").read_bytes().startswith(b"%PDF-")
     clean = runner.invoke(app, ["render", str(write_map(tmp_path)), "-o", str(out)])
     assert clean.exit_code == 0 and "the page grows" not in clean.output
+
+
+@pytest.mark.parametrize("spelling,message", [
+    (["-o", ""], "error: --output needs a file name (the board: .svg, .pdf or .png)\n"),
+    (["--output="], "error: --output needs a file name (the board: .svg, .pdf or .png)\n"),
+    (["--tickets", ""], "error: --tickets needs a file name (the ticket cards: .pdf, .svg or "
+                        ".png)\n"),
+    (["--heatmap="], "error: --heatmap needs a file name (a simulate --out report, JSON)\n")])
+def test_an_empty_file_name_is_refused_not_taken_for_the_default(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        spelling: list[str], message: str) -> None:
+    """``-o "$OUT"`` with ``OUT`` unset: exit 2 and one line, rather than the board written to
+    its default file (which may be one the user keeps), through Typer and the fast path."""
+    from ttrtool.commands.render import fast_main
+
+    src = write_map(tmp_path)
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    result = runner.invoke(app, ["render", str(src), *spelling])
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", message)
+    assert fast_main(["render", str(src), *spelling]) == 2
+    assert capsys.readouterr().err == message
+    assert list(work.iterdir()) == []  # nothing written where the default board would go

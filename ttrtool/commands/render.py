@@ -3,7 +3,8 @@
 Exit codes: 0 written (layout warnings are printed but allowed); 1 the map has
 errors (printed as file:line:column); 2 usage or I/O error (unreadable map,
 theme or report, an output that would overwrite the map, an output folder that
-does not exist — none is ever created —, bad option, an empty ``--theme ''``).
+does not exist — none is ever created —, bad option, an empty ``--theme ''`` or an
+empty file name such as ``-o ''``).
 """
 
 from __future__ import annotations
@@ -81,10 +82,24 @@ def _write(path: Path, data: bytes | Callable[[Path], None]) -> None:
         raise _fail(str(e)) from None
 
 
-def refused_theme(value: str | None) -> bool:
-    """Print the error for ``--theme ''`` (exit 2, as for any bad option) and say so; an
-    empty name is not taken for the default theme (``validate`` refuses it the same way)."""
-    empty = empty_theme_name(value)
+# The file options of ``render``, and what each names, for the message of an empty one.
+FILE_OPTIONS = (("--output", "the board: .svg, .pdf or .png"),
+                ("--tickets", "the ticket cards: .pdf, .svg or .png"),
+                ("--heatmap", "a simulate --out report, JSON"))
+
+
+def refused_empty(files: tuple[str | None, str | None, str | None], theme: str | None) -> bool:
+    """Print the error for a file option given an empty name (exit 2, as for any bad option)
+    and say so.  ``files``: the values of :data:`FILE_OPTIONS`.  An empty name is not taken
+    for the option left out: ``-o "$OUT"`` with ``OUT`` unset would otherwise write the
+    board to its default file, and ``--theme ''`` would draw with the default theme
+    (``validate`` and ``preview`` refuse that one alike)."""
+    empty = empty_theme_name(theme)
+    if not empty:
+        for (flag, what), value in zip(FILE_OPTIONS, files, strict=True):
+            if value == "":
+                empty = f"{flag} needs a file name ({what})"
+                break
     if empty:
         sys.stderr.write(f"error: {empty}\n")
     return empty is not None
@@ -290,7 +305,8 @@ def fast_main(argv: list[str]) -> int | None:
     got = parse(argv, PLAIN)
     if got is None:
         return None
-    if refused_theme(got.value("theme_file")):
+    if refused_empty((got.value("output"), got.value("tickets"), got.value("heatmap")),
+                     got.value("theme_file")):
         return 2
 
     def path(name: str) -> Path | None:
@@ -345,7 +361,7 @@ def register(app: typer.Typer) -> None:
         written or a full disk: the previous file is kept); 130 interrupted.  See
         docs/render.md.
         """
-        if refused_theme(theme_file_arg):
+        if refused_empty((output_arg, tickets_arg, heatmap_arg), theme_file_arg):
             raise typer.Exit(2)
         code = run_render(RenderOptions(
             map_file, Path(output_arg) if output_arg else None, pdf, tiles, overlap,
