@@ -301,8 +301,7 @@ class CarPlacement(LaneShapes):
         start, more at the end, more in each gap between cars, fit)."""
         s = self.sizes
         n = max(lane.spaces)
-        grow = max(min(extra / (n - 1), s.car_gap_max - s.car_gap), 0.0) if n > 1 else 0.0
-        rest = extra - grow * (n - 1)
+        grow, rest = self.gap_share(n, extra)
         fit = "short" if rest > 2 * c else "ok"
         room_a, room_b = self._rooms(lane)
         if n == 1 and c > s.car_length and room_a + room_b > 0:

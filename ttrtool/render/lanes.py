@@ -202,11 +202,17 @@ class LaneGeometry:
         s = self.sizes
         c = s.car_length
         n = max(lane.spaces)
-        grow = max(min(extra / (n - 1), s.car_gap_max - s.car_gap), 0.0) if n > 1 else 0.0
-        rest = extra - grow * (n - 1)  # as CarPlacement._spread shares it out
+        rest = self.gap_share(n, extra)[1]
         if rest <= 2 * c and (n > 1 or rest <= room) or s.car_stretch_max <= 1.0:
             return c
         return min(c + max(0.0, (rest - room / 2) / n), c * s.car_stretch_max)
+
+    def gap_share(self, n: int, extra: float) -> tuple[float, float]:
+        """How ``extra`` mm of spare length along ``n`` cars goes first into the gaps between
+        them: (more in each gap, up to ``car_gap_max``; what the gaps leave)."""
+        s = self.sizes
+        grow = max(min(extra / (n - 1), s.car_gap_max - s.car_gap), 0.0) if n > 1 else 0.0
+        return grow, extra - grow * (n - 1)
 
     def need(self, lane: Lane) -> float:
         return self.cars_length(lane) + self.end_min(lane.a) + self.end_min(lane.b) + 0.5
