@@ -112,15 +112,18 @@ def mean(values: Sequence[float]) -> float:
     return statistics.fmean(values)
 
 
-def search_gain(keep: dict[str, Any]) -> float:
-    """The option best over one half of the playouts, scored on the other half, less
-    the expert's choice so scored; both halves pick once."""
+def search_gain(keep: dict[str, Any], picks: dict[str, Any] | None = None) -> float:
+    """The option best over one half of the playouts, scored on the other half of
+    ``keep``'s, less the expert's choice so scored; both halves pick once.  The halves
+    that pick are ``picks``' playouts of the same keep when given (a fair log: the other
+    players' hands and tickets dealt anew), else ``keep``'s own."""
     options, mine = keep["options"], chosen(keep)
+    picking = (picks or keep)["options"]
     half = len(options[0]["own"]) // 2
     gains = []
     for pick, score in ((slice(0, half), slice(half, 2 * half)),
                         (slice(half, 2 * half), slice(0, half))):
-        best = max(range(len(options)), key=lambda i: mean(options[i]["own"][pick]))
+        best = max(range(len(options)), key=lambda i: mean(picking[i]["own"][pick]))
         gains.append(mean(options[best]["own"][score]) - mean(options[mine]["own"][score]))
     return mean(gains)
 
@@ -143,19 +146,11 @@ def shown(values: Sequence[float]) -> str:
 
 
 def fair_gain(keep: dict[str, Any], fair: dict[str, Any]) -> float:
-    """As :func:`search_gain`, but each half of the playouts that picks is ``fair``'s
-    (the other players' hands and tickets dealt anew); the other half of ``keep``'s,
-    which played on with their real hands and tickets, scores the pick."""
-    options, mine = keep["options"], chosen(keep)
-    if [o["tickets"] for o in options] != [o["tickets"] for o in fair["options"]]:
+    """:func:`search_gain` with ``fair``'s playouts picking and ``keep``'s, which played on
+    with the other players' real hands and tickets, scoring."""
+    if [o["tickets"] for o in keep["options"]] != [o["tickets"] for o in fair["options"]]:
         raise ValueError(f"deal {keep['deal']}, keep {keep['decision']}: the logs differ")
-    half = len(options[0]["own"]) // 2
-    gains = []
-    for pick, score in ((slice(0, half), slice(half, 2 * half)),
-                        (slice(half, 2 * half), slice(0, half))):
-        best = max(range(len(options)), key=lambda i: mean(fair["options"][i]["own"][pick]))
-        gains.append(mean(options[best]["own"][score]) - mean(options[mine]["own"][score]))
-    return mean(gains)
+    return search_gain(keep, fair)
 
 
 def judge(paths: Sequence[str], fair_paths: Sequence[str]) -> None:
