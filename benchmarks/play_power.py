@@ -26,9 +26,10 @@ from tests.findings import plant  # noqa: E402
 from ttrtool.analysis import analyze  # noqa: E402
 from ttrtool.analysis.findings import static_findings  # noqa: E402
 from ttrtool.model import Board  # noqa: E402
-from ttrtool.simulate.baseline import compare_reports  # noqa: E402
-from ttrtool.simulate.paired import matching  # noqa: E402
-from ttrtool.simulate.report import Tally, build_report, play_tallies  # noqa: E402
+from ttrtool.simulate.session import play_tallies  # noqa: E402
+from ttrtool.verdict.baseline import compare_reports  # noqa: E402
+from ttrtool.verdict.paired import matching  # noqa: E402
+from ttrtool.verdict.report import Tally, build_report  # noqa: E402
 
 
 def report(board: Board, counts: tuple[int, ...], games: int, seed: int,

@@ -26,7 +26,7 @@ from ttrtool.analysis.findings import static_findings  # noqa: E402
 from ttrtool.bots import DEFAULT_BOTS  # noqa: E402
 from ttrtool.model import Board  # noqa: E402
 from ttrtool.simulate.playout import Table  # noqa: E402
-from ttrtool.simulate.report import Tally, build_report  # noqa: E402
+from ttrtool.verdict.report import Tally, build_report  # noqa: E402
 
 MARKS = (25, 50, 100, 200, 300, 400)
 

@@ -9,7 +9,7 @@ player counts it holds at, and for findings from play the ``effect`` (size,
 95% interval, unit) and the ``test`` behind it (name, p-value, the adjusted
 value under the run's false-discovery control).  Static findings come from
 :mod:`ttrtool.analysis.findings`, findings from play from
-:mod:`ttrtool.simulate.findings`; formatting is the caller's business.
+:mod:`ttrtool.verdict.findings`; formatting is the caller's business.
 
 Every code is declared once, in the catalogue (:mod:`ttrtool.checks.catalog`),
 with validation's codes.

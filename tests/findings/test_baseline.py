@@ -11,9 +11,10 @@ from tests.findings import plant
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Finding
 from ttrtool.model import Board
-from ttrtool.simulate.baseline import compare_reports
-from ttrtool.simulate.paired import PAIRED, GameSummary, matching, paired
-from ttrtool.simulate.report import build_report, play_tallies
+from ttrtool.simulate.session import play_tallies
+from ttrtool.verdict.baseline import compare_reports
+from ttrtool.verdict.paired import PAIRED, GameSummary, matching, paired
+from ttrtool.verdict.report import build_report
 
 
 def _report(board: Board, players: int, games: int, seed: int = 1) -> dict[str, Any]:

@@ -12,7 +12,8 @@ import pytest
 from ttrtool.analysis import analyze
 from ttrtool.analysis.findings import static_findings
 from ttrtool.model import Board
-from ttrtool.simulate.report import build_report, play_tallies
+from ttrtool.simulate.session import play_tallies
+from ttrtool.verdict.report import build_report
 
 GAMES = 30
 

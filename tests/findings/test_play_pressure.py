@@ -11,8 +11,9 @@ import pytest
 from tests.findings import plant
 from ttrtool.model import Board
 from ttrtool.resources import bundled_map_path
-from ttrtool.simulate.report import build_report, play_tallies
+from ttrtool.simulate.session import play_tallies
 from ttrtool.validate import validate_file
+from ttrtool.verdict.report import build_report
 
 
 def _report(board: Board, counts: tuple[int, ...], games: int, seed: int) -> dict[str, Any]:
@@ -77,7 +78,7 @@ def test_a_colours_claims_are_tested_over_games() -> None:
     expectation, from the streamed sums, equals the one computed game by game."""
     import statistics
 
-    from ttrtool.simulate.pressure import ClaimsByGame
+    from ttrtool.verdict.pressure import ClaimsByGame
 
     games = [[("red", 2), ("red", 3), ("blue", 2)], [("blue", 3), ("gray", 2)],
              [("red", 2), ("red", 2), ("red", 3), ("blue", 3)], [("gray", 3)]]
@@ -136,7 +137,7 @@ def _ticket_row(i: int, points: int, by_bot: dict[str, tuple[int, int]]) -> dict
 def test_ticket_completion_is_judged_against_its_keepers_own_bots() -> None:
     """TTR608 like for like: a ticket only the weaker bot keeps is judged by the weaker
     bot's line, not by a line the stronger bot's many keeps pull up."""
-    from ttrtool.simulate.pressure import tickets_and_colours
+    from ttrtool.verdict.pressure import tickets_and_colours
 
     # the strong bot completes 90% of what it keeps, the weak one 40%, at every points
     rows = [_ticket_row(i, 4 + 2 * i, {"strong": (200, 180), "weak": (40, 16)})
@@ -156,7 +157,7 @@ def test_ticket_completion_is_judged_against_its_keepers_own_bots() -> None:
 def test_a_colour_is_tested_only_with_games_enough() -> None:
     """TTR609's interval over games is a normal one: at two games a near-zero spread
     would make any gap significant, so a colour is tested from ``colour_games`` on."""
-    from ttrtool.simulate.pressure import PRESSURE_LIMITS, tickets_and_colours
+    from ttrtool.verdict.pressure import PRESSURE_LIMITS, tickets_and_colours
 
     def config(games: int) -> dict[str, Any]:
         # four red tracks never claimed, four blue ones claimed in every game

@@ -12,8 +12,9 @@ from typing import Any
 
 from tests.findings import plant
 from ttrtool.model import Board
-from ttrtool.simulate.findings import FINAL_ROUNDS
-from ttrtool.simulate.report import build_report, play_tallies
+from ttrtool.simulate.session import play_tallies
+from ttrtool.verdict.findings import FINAL_ROUNDS
+from ttrtool.verdict.report import build_report
 
 
 def _report(board: Board, players: int, games: int, seed: int) -> dict[str, Any]:
@@ -87,7 +88,7 @@ def test_the_tickets_kept_beside_a_winning_ticket_are_not_named(tmp_path: Path) 
     """With Denver–El Paso worth 60, tickets kept beside it come out over the deck's line
     when compared like for like alone: their keepers held the 60-point ticket more often,
     and its keepers pull every other ticket's line down.  With the other tickets each
-    player kept held apart (ttrtool/simulate/holdings.py) only the planted ticket is named.
+    player kept held apart (ttrtool/verdict/holdings.py) only the planted ticket is named.
     Seed 7 (4 players, 100 games, the expert of issue 22's fifth round): Portland–Phoenix
     is 25 points over the line like for like (p = 5e-6) and 14 on its own (p = 2e-4, not
     named); at seed 1 the tickets through Denver and Santa Fe were warnings before (the
@@ -165,8 +166,8 @@ def test_a_fair_static_warning_says_play_does_not_confirm_it(tmp_path: Path) -> 
 
 def test_on_its_own_play_warns_of_a_ticket_that_wins_not_of_one_that_loses() -> None:
     from ttrtool.diagnostics import Severity
-    from ttrtool.simulate.edges import EDGE_LIMITS, _Subject, _ticket_builder, selected_z
-    from ttrtool.simulate.strata import Pooled
+    from ttrtool.verdict.edges import EDGE_LIMITS, _Subject, _ticket_builder, selected_z
+    from ttrtool.verdict.strata import Pooled
 
     def severity(diff: float, price: str = "", selected: int = 1) -> Severity | None:
         # a score edge of ``diff`` points with a standard error of 2 points, as far off

@@ -104,7 +104,7 @@ def test_doubles_on_the_busiest_links_and_colours_balanced(benelux: Path) -> Non
 
 
 def test_tickets_are_priced_by_the_shared_definition(benelux: Path) -> None:
-    from ttrtool.simulate.report import ticket_spaces
+    from ttrtool.verdict.report import ticket_spaces
 
     board = _checked(benelux).board
     assert board is not None

@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from ttrtool.cli import app
-from ttrtool.simulate import auto
+from ttrtool.verdict import auto
 
 
 def test_settled_says_found_ruled_out_or_open() -> None:

@@ -12,8 +12,8 @@ import ttrtool
 from ttrtool.bots import DEFAULT_BOTS
 from ttrtool.model import Board
 from ttrtool.resources import bundled_map_path
-from ttrtool.simulate.report import Tally, build_report
 from ttrtool.simulate.runner import chunks, run_dask, run_local
+from ttrtool.verdict.report import Tally, build_report
 
 GAMES = 10
 

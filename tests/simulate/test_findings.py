@@ -17,9 +17,10 @@ from ttrtool.cli import app
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Finding, from_dicts, markdown_lines, ordered, text_lines
 from ttrtool.model import Board
-from ttrtool.simulate.findings import FINAL_ROUNDS, play_findings
-from ttrtool.simulate.report import build_report, play_tallies
-from ttrtool.simulate.statistics import (
+from ttrtool.simulate.session import play_tallies
+from ttrtool.verdict.findings import FINAL_ROUNDS, play_findings
+from ttrtool.verdict.report import build_report
+from ttrtool.verdict.statistics import (
     Moments,
     benjamini_hochberg,
     detectable_edge,
@@ -28,8 +29,8 @@ from ttrtool.simulate.statistics import (
     mean_difference,
     two_proportions,
 )
-from ttrtool.simulate.summary import to_markdown, to_text
-from ttrtool.simulate.thresholds import failures, parse_fail_on
+from ttrtool.verdict.summary import to_markdown, to_text
+from ttrtool.verdict.thresholds import failures, parse_fail_on
 
 
 def test_holm_and_benjamini_hochberg_match_worked_values() -> None:
@@ -247,7 +248,7 @@ def test_a_clean_run_states_the_seat_edge_it_rules_out(report: dict[str, Any]) -
 def test_every_player_count_gets_a_verdict_even_beside_a_seat_finding() -> None:
     """A seat finding of severity info (Europe at 4 players, 200 games: seat 2) used to
     silence the verdict of its player count; the bound on every seat holds either way."""
-    from ttrtool.simulate.report import seat_verdict
+    from ttrtool.verdict.report import seat_verdict
 
     # 4 players, 400 games: seat 2 wins 130 (32.5% against a fair 25%), the others 90
     v = seat_verdict(90, 400, 4, [90, 130, 90, 90])

@@ -1,4 +1,4 @@
-"""The variance of each ticket's own edge (ttrtool.simulate.holdings): games as clusters."""
+"""The variance of each ticket's own edge (ttrtool.verdict.holdings): games as clusters."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import math
 import random
 import statistics
 
-from ttrtool.simulate.holdings import Holdings
+from ttrtool.verdict.holdings import Holdings
 
 Game = list[tuple[tuple[str, int], list[str], int, bool]]
 

@@ -10,9 +10,9 @@ FORBIDDEN = ("typer", "rich", "click", "dask", "distributed", "svgwrite", "shape
 
 def test_simulation_modules_do_not_import_presentation_or_dask() -> None:
     code = (
-        "import sys, ttrtool.simulate.runner, ttrtool.simulate.playout, ttrtool.simulate.report,"
-        " ttrtool.simulate.summary, ttrtool.simulate.rescore, ttrtool.simulate.replay,"
-        " ttrtool.simulate.thresholds, ttrtool.bots;"
+        "import sys, ttrtool.simulate.runner, ttrtool.simulate.playout, ttrtool.verdict.report,"
+        " ttrtool.verdict.summary, ttrtool.simulate.rescore, ttrtool.simulate.replay,"
+        " ttrtool.verdict.thresholds, ttrtool.bots;"
         "from ttrtool.bots import BOTS, resolve_bot; [resolve_bot(b) for b in BOTS];"
         f"print(','.join(m for m in {FORBIDDEN!r} if m in sys.modules))"
     )

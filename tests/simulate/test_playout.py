@@ -83,8 +83,8 @@ def test_stuck_markets_are_counted_once_each_in_the_log_and_the_report(log_valid
     """
     import ttrtool
     from ttrtool.engine import Game
-    from ttrtool.simulate.report import Tally, build_report
-    from ttrtool.simulate.summary import to_markdown
+    from ttrtool.verdict.report import Tally, build_report
+    from ttrtool.verdict.summary import to_markdown
 
     from .test_tiny_boards import _board
 

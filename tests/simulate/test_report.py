@@ -11,9 +11,9 @@ import ttrtool
 from ttrtool.bots import DEFAULT_BOTS
 from ttrtool.model import Board
 from ttrtool.simulate.playout import Table
-from ttrtool.simulate.report import Tally, build_report
-from ttrtool.simulate.summary import to_markdown, to_text
-from ttrtool.simulate.thresholds import failures, parse_fail_on
+from ttrtool.verdict.report import Tally, build_report
+from ttrtool.verdict.summary import to_markdown, to_text
+from ttrtool.verdict.thresholds import failures, parse_fail_on
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ttrtool.simulate.statistics import Histogram, chi2_sf, rate, uniformity, wilson
+from ttrtool.verdict.statistics import Histogram, chi2_sf, rate, uniformity, wilson
 
 
 def test_wilson_matches_a_published_value() -> None:

@@ -1,11 +1,11 @@
-"""Like-for-like score differences pooled over strata (ttrtool.simulate.strata)."""
+"""Like-for-like score differences pooled over strata (ttrtool.verdict.strata)."""
 
 from __future__ import annotations
 
 import math
 
-from ttrtool.simulate.statistics import Moments
-from ttrtool.simulate.strata import pool_scores
+from ttrtool.verdict.statistics import Moments
+from ttrtool.verdict.strata import pool_scores
 
 
 def moments(*values: int) -> Moments:
@@ -43,7 +43,7 @@ def test_strata_pool_by_their_weights() -> None:
 
 
 # Each ticket's own edge: the regression on every ticket a player kept
-# (ttrtool.simulate.holdings)
+# (ttrtool.verdict.holdings)
 
 def _rows() -> list[tuple[list[str], int]]:
     """One stratum.  Ticket P adds 50 points; R and Q add nothing.  R's keepers hold P in
@@ -56,8 +56,8 @@ def _rows() -> list[tuple[list[str], int]]:
 
 
 def test_a_ticket_kept_beside_a_strong_one_is_not_credited_with_it() -> None:
-    from ttrtool.simulate.holdings import Holdings
-    from ttrtool.simulate.strata import Group, compare
+    from ttrtool.verdict.holdings import Holdings
+    from ttrtool.verdict.strata import Group, compare
 
     held, total, keepers = Holdings(), Group(), {"R": Group(), "P": Group()}
     for hand, score in _rows():
@@ -77,7 +77,7 @@ def test_a_ticket_kept_beside_a_strong_one_is_not_credited_with_it() -> None:
 
 
 def test_one_ticket_in_one_stratum_is_the_pooled_two_sample_difference() -> None:
-    from ttrtool.simulate.holdings import Holdings
+    from ttrtool.verdict.holdings import Holdings
 
     keepers, others = [120, 110, 131, 99], [100, 95, 104, 90, 111, 101]
     held = Holdings()
@@ -97,7 +97,7 @@ def test_one_ticket_in_one_stratum_is_the_pooled_two_sample_difference() -> None
 
 
 def test_tickets_always_kept_together_leave_one_estimate_and_order_does_not_matter() -> None:
-    from ttrtool.simulate.holdings import Holdings
+    from ttrtool.verdict.holdings import Holdings
 
     rows = [(["A", "B"], 120), (["A", "B"], 111), (["A", "B"], 125), ([], 100), ([], 104),
             (["C"], 99), (["C"], 108), ([], 96), (["C"], 101)]
@@ -114,7 +114,7 @@ def test_tickets_always_kept_together_leave_one_estimate_and_order_does_not_matt
 
 
 def test_too_few_players_for_the_tickets_give_no_estimate() -> None:
-    from ttrtool.simulate.holdings import Holdings
+    from ttrtool.verdict.holdings import Holdings
 
     held = Holdings()
     for hand, score in ((["A"], 100), (["B"], 90), (["A", "B"], 95)):

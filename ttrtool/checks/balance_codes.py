@@ -1,8 +1,8 @@
 """The balance findings' entries of the catalogue (:mod:`ttrtool.checks.catalog`).
 
 TTR5xx come from the board alone (``analyze``, :mod:`ttrtool.analysis.findings`),
-TTR6xx from games (``simulate``, :mod:`ttrtool.simulate.findings`) and TTR62x
-from comparing a run with a baseline (:mod:`ttrtool.simulate.baseline`).  The
+TTR6xx from games (``simulate``, :mod:`ttrtool.verdict.findings`) and TTR62x
+from comparing a run with a baseline (:mod:`ttrtool.verdict.baseline`).  The
 severity given is the most a finding of the code gets; each finding says its own.
 """
 

@@ -30,7 +30,7 @@ from ttrtool.model import Board
 from ttrtool.outputs import OutputError, write_output
 from ttrtool.simulate.runner import Terminated
 from ttrtool.simulate.session import RunError, RunRequest, RunResult, Watcher
-from ttrtool.simulate.summary import to_text
+from ttrtool.verdict.summary import to_text
 
 if TYPE_CHECKING:
     from ttrtool.render.theme import Theme
@@ -274,7 +274,7 @@ def _write_page(path: Path, report: dict[str, Any], board: Board, request: RunRe
 
 def parse_games(text: str) -> tuple[int, bool]:
     """``100`` -> (100, False); ``auto`` -> (cap, True); ``auto:500`` -> (500, True)."""
-    from ttrtool.simulate.auto import CAP
+    from ttrtool.verdict.auto import CAP
 
     word, _, cap = text.strip().lower().partition(":")
     if word == "auto" and (not cap or cap.isdigit() and int(cap) >= 1):

@@ -5,13 +5,11 @@ The pieces, in the order a run uses them:
 * :mod:`~ttrtool.simulate.seating` — per-game seeds and who sits where;
 * :mod:`~ttrtool.simulate.playout` — play one game and turn its result into a log record;
 * :mod:`~ttrtool.simulate.runner` — run many games on local processes or Dask, in game order;
-* :mod:`~ttrtool.simulate.report` — streaming statistics over log records;
-* :mod:`~ttrtool.simulate.findings` — balance findings from play, read from the report;
-* :mod:`~ttrtool.simulate.thresholds` — ``--fail-on`` checks on a report;
 * :mod:`~ttrtool.simulate.rescore` — an independent re-scorer working from a log record only;
 * :mod:`~ttrtool.simulate.replay` — re-simulate a logged game and check its actions;
 * :mod:`~ttrtool.simulate.session` — a whole run, ``simulate.run(request)``, from the
-  options to the report, the log and the thresholds.
+  options to the report, the log and the thresholds; the report and its findings come
+  from :mod:`ttrtool.verdict`, which judges the games played here.
 
 Nothing here prints or exits; the ``simulate`` and ``replay`` commands do.
 """

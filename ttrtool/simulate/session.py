@@ -44,12 +44,8 @@ from ttrtool.model import Board
 from ttrtool.outputs import OutputError, first_output_problem, write_output
 from ttrtool.resources import BUNDLED_MAPS
 from ttrtool.rules import Rules
-from ttrtool.simulate import auto
-from ttrtool.simulate.baseline import compare_reports
 from ttrtool.simulate.gamelog import GameLog
-from ttrtool.simulate.paired import matching
-from ttrtool.simulate.playout import BotError, InvariantError
-from ttrtool.simulate.report import Tally, build_report
+from ttrtool.simulate.playout import BotError, InvariantError, Table
 from ttrtool.simulate.runner import (
     BackendLost,
     BackendUnavailable,
@@ -61,9 +57,13 @@ from ttrtool.simulate.runner import (
     sigterm_stops_the_run,
 )
 from ttrtool.simulate.seating import SEED_BITS
-from ttrtool.simulate.summary import to_markdown
-from ttrtool.simulate.thresholds import Threshold, failures, parse_fail_on
 from ttrtool.validate import validate_file
+from ttrtool.verdict import auto
+from ttrtool.verdict.baseline import compare_reports
+from ttrtool.verdict.paired import matching
+from ttrtool.verdict.report import Tally, build_report
+from ttrtool.verdict.summary import to_markdown
+from ttrtool.verdict.thresholds import Threshold, failures, parse_fail_on
 
 BACKENDS = ("local", "dask")
 
@@ -383,3 +383,17 @@ def _run(request: RunRequest, watcher: Watcher) -> RunResult:
     result.crossed = failures(result.report, thresholds)
     return result
 
+
+def play_tallies(board: Board, counts: Sequence[int], games: int, seed: int,
+                 bots: tuple[str, ...] = DEFAULT_BOTS, keep_games: bool = False
+                 ) -> list[Tally]:
+    """``games`` seeded games at each player count, played here one after the other and
+    tallied: what a test or a benchmark builds a report from (``simulate.run`` plays the
+    same games in chunks, on workers, with a log and interrupts)."""
+    tallies = []
+    for n in counts:
+        table, tally = Table(board, n, bots), Tally(n, keep_games=keep_games)
+        for g in range(games):
+            tally.add(table.play(seed, g))
+        tallies.append(tally)
+    return tallies

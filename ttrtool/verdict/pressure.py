@@ -24,7 +24,7 @@ from typing import Any
 
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Effect, Finding, Test
-from ttrtool.simulate.statistics import Z95, benjamini_hochberg, normal_sf, rate, wilson
+from ttrtool.verdict.statistics import Z95, benjamini_hochberg, normal_sf, rate, wilson
 
 Config = Mapping[str, Any]
 

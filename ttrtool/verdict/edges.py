@@ -2,13 +2,13 @@
 
 Each check reads the configurations of a report (one per player count) and
 pools, over the player counts, the Mantel–Haenszel comparisons the report
-keeps (:mod:`ttrtool.simulate.strata`: a ticket's keepers, or a route's
+keeps (:mod:`ttrtool.verdict.strata`: a ticket's keepers, or a route's
 claimers, against players of the same bot in the same seat at the same player
 count who did not).  One finding names one subject and lists the player
 counts it was played at.  The checks yield :class:`Candidate` tests; the
 caller adjusts each class's tests together (Benjamini–Hochberg over the ticket
 tests of the run, and separately over the route tests,
-:func:`ttrtool.simulate.findings.play_findings`) and builds the findings that
+:func:`ttrtool.verdict.findings.play_findings`) and builds the findings that
 pass.
 """
 
@@ -23,8 +23,8 @@ from typing import Any
 
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Effect, Finding, Test
-from ttrtool.simulate.statistics import Z95, normal_sf
-from ttrtool.simulate.strata import Pooled
+from ttrtool.verdict.statistics import Z95, normal_sf
+from ttrtool.verdict.strata import Pooled
 
 Config = Mapping[str, Any]
 MH = "Mantel–Haenszel over bot × seat × player count"
@@ -122,7 +122,7 @@ def _pool(configs: Sequence[Config], key: str, cost: str, group: str | None,
           count: str) -> list[_Subject]:
     """The subjects of ``key`` pooled over the configurations.  The tested edges are
     ``own`` where the configuration has them (a ticket's, from the regression on the
-    tickets kept, :mod:`ttrtool.simulate.holdings`), else ``like_for_like``."""
+    tickets kept, :mod:`ttrtool.verdict.holdings`), else ``like_for_like``."""
     found: dict[str, _Subject] = {}
     for c in configs:
         for item in c[key]:
@@ -191,7 +191,7 @@ def ticket_edges(configs: Sequence[Config], priced: Mapping[str, str],
 
     The edge is the ticket's own: its coefficient in the regression of each player's
     final score on the tickets they kept, with one intercept per bot and seat at each
-    player count (:mod:`ttrtool.simulate.holdings`), pooled over the counts by inverse
+    player count (:mod:`ttrtool.verdict.holdings`), pooled over the counts by inverse
     variance.  Compared like for like alone, a ticket kept beside a mispriced one shares
     its points: with Denver–El Paso worth 60 on USA (4 players, 100 games, seed 1), three
     honest tickets through Denver and Santa Fe were warnings at q = 0.002 to 0.006; held

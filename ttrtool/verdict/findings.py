@@ -16,7 +16,7 @@ from typing import Any
 
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Finding
-from ttrtool.simulate.edges import (
+from ttrtool.verdict.edges import (
     FDR,
     raced_routes,
     route_edges,
@@ -24,8 +24,8 @@ from ttrtool.simulate.edges import (
     ticket_edges,
     ticket_play_edges,
 )
-from ttrtool.simulate.pressure import tempo, tickets_and_colours
-from ttrtool.simulate.statistics import (
+from ttrtool.verdict.pressure import tempo, tickets_and_colours
+from ttrtool.verdict.statistics import (
     benjamini_hochberg,
     games_to_detect,
     holm,
@@ -241,9 +241,9 @@ def play_findings(configs: Sequence[Config], limits: PlayLimits = PLAY_LIMITS,
 
     ``priced``: ticket id -> 'over' or 'under' where the static price finds fault
     (TTR501/TTR502), so a ticket finding can say whether play confirms it.  The
-    like-for-like tests of tickets and those of routes (:mod:`ttrtool.simulate.edges`)
+    like-for-like tests of tickets and those of routes (:mod:`ttrtool.verdict.edges`)
     are two families, each adjusted by Benjamini–Hochberg over its tests in the run; the
-    pressure and tempo findings (TTR608-TTR610) come from :mod:`ttrtool.simulate.pressure`."""
+    pressure and tempo findings (TTR608-TTR610) come from :mod:`ttrtool.verdict.pressure`."""
     found = [f for check in PLAY_CHECKS for f in check(configs, limits)]
     # one Benjamini–Hochberg family per finding class: the tickets' tests are not diluted
     # by the hundred routes' (each family's false discovery rate is held at 1%)

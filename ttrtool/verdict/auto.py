@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ttrtool.simulate.statistics import uniformity, wilson
+from ttrtool.verdict.statistics import uniformity, wilson
 
 BATCH = 100
 CAP = 2000
@@ -35,7 +35,7 @@ STALL_MARGIN = 0.01
 def settled(players: int, games: int, first_seat_wins: int, seat_wins: list[int],
             abnormal: int) -> dict[str, str]:
     """Each effect's state after ``games`` games: 'found', 'ruled out' or 'open'."""
-    from ttrtool.simulate.report import seat_verdict
+    from ttrtool.verdict.report import seat_verdict
 
     out: dict[str, str] = {}
     test = uniformity(seat_wins)

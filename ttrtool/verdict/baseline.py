@@ -8,7 +8,7 @@ per-route claim rate (a route matched by its two ends, so a recoloured route
 is the same route and its colours are named), per-colour claim pressure,
 winner's score and game length.  Where both runs played the same games, the
 seat, route, colour and tempo tests are paired over games
-(:mod:`ttrtool.simulate.paired`); tickets stay unpaired.  Every test of the comparison is adjusted
+(:mod:`ttrtool.verdict.paired`); tickets stay unpaired.  Every test of the comparison is adjusted
 together (Benjamini–Hochberg); a change with ``q < 0.01`` is a finding,
 a warning when it is also practically large (:class:`ChangeLimits`).
 """
@@ -22,9 +22,9 @@ from typing import Any
 
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Effect, Finding, Test
-from ttrtool.simulate.paired import PAIRED, GameSummary, Pair, paired
-from ttrtool.simulate.statistics import Z95, benjamini_hochberg, normal_sf
-from ttrtool.simulate.strata import Pooled
+from ttrtool.verdict.paired import PAIRED, GameSummary, Pair, paired
+from ttrtool.verdict.statistics import Z95, benjamini_hochberg, normal_sf
+from ttrtool.verdict.strata import Pooled
 
 Report = Mapping[str, Any]
 Config = Mapping[str, Any]
@@ -290,7 +290,7 @@ def compare_reports(new: Report, old: Report, limits: ChangeLimits = CHANGE_LIMI
                     pairs: Mapping[int, Pair] | None = None) -> list[Finding]:
     """Findings (source ``baseline``) for what changed significantly from ``old`` to ``new``,
     over the player counts both played.  ``pairs``: per player count, the games of both
-    runs side by side (:mod:`ttrtool.simulate.paired`); where given, seat win rates,
+    runs side by side (:mod:`ttrtool.verdict.paired`); where given, seat win rates,
     route claims, colour claims, game length and the winner's score are tested paired."""
     before = {c["players"]: c for c in old["configurations"]}
     pairs = pairs or {}

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ttrtool.simulate.statistics import Z95, Moments, normal_sf
+from ttrtool.verdict.statistics import Z95, Moments, normal_sf
 
 Stratum = tuple[str, int]  # (bot, seat)
 

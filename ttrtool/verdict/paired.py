@@ -9,7 +9,7 @@ test is over those per-game differences: a paired test, with the variance of
 the differences instead of the sum of two variances.
 
 :class:`GameSummary` is what a run keeps of each game for this (the
-:class:`~ttrtool.simulate.report.Tally` of a run with a baseline keeps one per
+:class:`~ttrtool.verdict.report.Tally` of a run with a baseline keeps one per
 game, in game order); :func:`paired` is the test.
 """
 
@@ -19,7 +19,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ttrtool.simulate.statistics import normal_sf
+from ttrtool.verdict.statistics import normal_sf
 
 
 @dataclass(frozen=True)

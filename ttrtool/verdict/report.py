@@ -3,7 +3,7 @@
 :class:`Tally` takes one game-log record at a time (the same dict that
 ``--log`` writes) and keeps only counters and histograms, so memory stays flat
 for any number of games.  :func:`build_report` turns the tallies into the JSON
-report; :mod:`ttrtool.simulate.summary` renders it as markdown.
+report; :mod:`ttrtool.verdict.summary` renders it as markdown.
 """
 
 from __future__ import annotations
@@ -18,20 +18,18 @@ from typing import Any
 
 from ttrtool.analysis.blocking import link_label
 from ttrtool.analysis.tickets import PathFinder, complete_tickets
-from ttrtool.bots import DEFAULT_BOTS
 from ttrtool.findings import Finding, ordered
 from ttrtool.model import Board
-from ttrtool.simulate.findings import (
+from ttrtool.verdict.findings import (
     FINAL_ROUNDS,
     play_findings,
     static_prices,
     with_play_evidence,
 )
-from ttrtool.simulate.holdings import Holdings
-from ttrtool.simulate.paired import GameSummary
-from ttrtool.simulate.playout import Table
-from ttrtool.simulate.pressure import ClaimsByGame
-from ttrtool.simulate.statistics import (
+from ttrtool.verdict.holdings import Holdings
+from ttrtool.verdict.paired import GameSummary
+from ttrtool.verdict.pressure import ClaimsByGame
+from ttrtool.verdict.statistics import (
     Histogram,
     Moments,
     detectable_edge,
@@ -40,7 +38,7 @@ from ttrtool.simulate.statistics import (
     two_proportions,
     uniformity,
 )
-from ttrtool.simulate.strata import Group, Pooled, Stratum, compare
+from ttrtool.verdict.strata import Group, Pooled, Stratum, compare
 
 REPORT_FORMAT = 2  # 2: a finding's players is a list, with effect, test and hint
 END_REASONS = ("normal", "stalled", "turn_cap")
@@ -93,13 +91,13 @@ class Tally:
     player_scores: Moments = field(default_factory=Moments)
     keeper_wins: Counter[str] = field(default_factory=Counter)
     keeper_scores: dict[str, Moments] = field(default_factory=dict)
-    # like with like (ttrtool.simulate.strata): every player, the keepers of each ticket
+    # like with like (ttrtool.verdict.strata): every player, the keepers of each ticket
     # and the claimers of each route, by bot and seat
     strata: dict[Stratum, Group] = field(default_factory=dict)
     ticket_strata: dict[str, dict[Stratum, Group]] = field(default_factory=dict)
     route_strata: dict[str, dict[Stratum, Group]] = field(default_factory=dict)
     # each ticket's own edge: every player's result regressed on all the tickets they kept
-    # (ttrtool.simulate.holdings), so a ticket kept beside a strong one is not credited with it
+    # (ttrtool.verdict.holdings), so a ticket kept beside a strong one is not credited with it
     holdings: Holdings = field(default_factory=Holdings)
     first_claims: Counter[str] = field(default_factory=Counter)  # the game's first claim
     early_claims: Counter[str] = field(default_factory=Counter)  # in the first three rounds
@@ -397,21 +395,6 @@ def ticket_spaces(board: Board) -> dict[str, int | None]:
 
 def _ratio(a: int, b: int, digits: int = 6) -> float:
     return round(a / b, digits) if b else 0.0
-
-
-def play_tallies(board: Board, counts: Sequence[int], games: int, seed: int,
-                 bots: tuple[str, ...] = DEFAULT_BOTS, keep_games: bool = False
-                 ) -> list[Tally]:
-    """``games`` seeded games at each player count, played here one after the other and
-    tallied: what a test or a benchmark builds a report from (``simulate.run`` plays the
-    same games in chunks, on workers, with a log and interrupts)."""
-    tallies = []
-    for n in counts:
-        table, tally = Table(board, n, bots), Tally(n, keep_games=keep_games)
-        for g in range(games):
-            tally.add(table.play(seed, g))
-        tallies.append(tally)
-    return tallies
 
 
 def build_report(

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ttrtool.findings import markdown_lines, text_lines
-from ttrtool.simulate.findings import PLAY_LIMITS
+from ttrtool.verdict.findings import PLAY_LIMITS
 
 Report = Mapping[str, Any]
 

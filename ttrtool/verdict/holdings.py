@@ -4,7 +4,7 @@ A player keeps several tickets, and the tickets one player keeps are not
 independent: tickets that share a region are kept together, and a ticket
 that displaces another from a player's hand takes the place of that
 ticket's points.  The like-for-like comparison of one ticket's keepers with
-its non-keepers (:mod:`ttrtool.simulate.strata`) counts all of that in the
+its non-keepers (:mod:`ttrtool.verdict.strata`) counts all of that in the
 ticket's edge: on USA with Denver–El Paso worth 60 points, tickets through
 Denver and Santa Fe came out 18 to 19 points over the deck's line at seed
 1 (4 players, 100 games), only because their keepers held the 60-point
@@ -57,7 +57,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ttrtool.simulate.strata import Pooled, Stratum
+from ttrtool.verdict.strata import Pooled, Stratum
 
 OUTCOMES = ("score", "wins")
 PIVOT = 1e-9  # a column whose remaining pivot is below this share of its own is dependent
