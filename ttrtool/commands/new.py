@@ -2,7 +2,7 @@
 
 Writes FILE and, when the folder has none, ``map.schema.json`` beside it (the
 new file's first line points editors at it).  ``--region``/``--bbox`` draft a board of
-real places (:func:`ttrtool.geo.draft.draft_board`).  Never overwrites a file unless
+real places (:func:`ttrtool.drafting.board.draft_board`).  Never overwrites a file unless
 ``--force`` is given (then the old file is replaced in one step, never left half written).
 Exit codes: 0 written; 2 FILE exists (without ``--force``), its folder does not, an unknown
 ``--from`` map or region, a bad ``--bbox`` or ``--cities``, or the file cannot be written.
@@ -51,8 +51,8 @@ def _create(path: Path, text: str) -> None:
 
 def _draft_text(file: str, region: str | None, bbox: str | None, cities: int) -> str:
     """The drafted map (ValueError with the message for a bad region or count)."""
-    from ttrtool.geo.draft import draft_board
-    from ttrtool.geo.places import region_of
+    from ttrtool.drafting.board import draft_board
+    from ttrtool.drafting.places import region_of
 
     if not MIN_CITIES <= cities <= MAX_CITIES:
         raise ValueError(f"--cities {cities}: draft between {MIN_CITIES} and {MAX_CITIES} "

@@ -1,6 +1,7 @@
 """Boards of real places: latitude and longitude fitted to the board by a map projection
-(:mod:`ttrtool.geo.projection`), the Natural Earth basemap shipped with ttrtool
-(:mod:`ttrtool.geo.naturalearth`), and drafting a board of a region (:mod:`ttrtool.geo.draft`).
+(:mod:`ttrtool.geo.projection`) and the Natural Earth basemap shipped with ttrtool
+(:mod:`ttrtool.geo.naturalearth`).  A low package: it imports nothing of ttrtool above it
+(drafting a board of a region, which uses the whole library, is :mod:`ttrtool.drafting`).
 
 Nothing here is imported by ``import ttrtool``: pyproj is loaded only when a board names a
 city by ``geo``.

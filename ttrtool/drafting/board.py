@@ -2,7 +2,7 @@
 
 The steps, each a function below:
 
-1. the cities: :func:`~ttrtool.geo.places.choose_cities` (GeoNames, spread, by population);
+1. the cities: :func:`~ttrtool.drafting.places.choose_cities` (GeoNames, spread, by population);
 2. where they lie on the board: the default projection fitted to a board 1000 units on its
    longer side, printed 800 mm long as the official boards are;
 3. the routes: the Gabriel graph of the cities (two cities are linked when no third lies in
@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ttrtool.geo.places import Place, Region, RegionError, choose_cities, region_cities
+from ttrtool.drafting.places import Place, Region, RegionError, choose_cities, region_cities
 from ttrtool.geo.projection import MapProjection, board_size, fit_projection
 from ttrtool.graph import UnionFind
 
@@ -263,7 +263,7 @@ def _name(text: str) -> str:
 
 def draft_board(region: Region, count: int, file_stem: str, command: str) -> Draft:
     """A first draft of a board of ``count`` cities of ``region`` (see the module docstring).
-    Raises :class:`~ttrtool.geo.places.RegionError` when the region has too few cities."""
+    Raises :class:`~ttrtool.drafting.places.RegionError` when the region has too few cities."""
     from ttrtool.starter import map_id
 
     places = choose_cities(region_cities(region), count, keep_outliers=region.bbox is not None)

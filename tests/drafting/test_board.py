@@ -13,8 +13,8 @@ import yaml
 from typer.testing import CliRunner
 
 from ttrtool.cli import app
-from ttrtool.geo.draft import CARD_COLORS, draft_board
-from ttrtool.geo.places import RegionError, choose_cities, region_cities, region_of
+from ttrtool.drafting.board import CARD_COLORS, draft_board
+from ttrtool.drafting.places import RegionError, choose_cities, region_cities, region_of
 from ttrtool.ticket_value import Pricing, ticket_costs, ticket_value
 from ttrtool.validate import ValidationResult, validate_file
 
