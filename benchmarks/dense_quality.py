@@ -31,8 +31,8 @@ from dense_crowded import greece_board, grid_board, tripled_board, triples_board
 
 from ttrtool.loader import parse_map_text  # noqa: E402
 from ttrtool.model import build_board  # noqa: E402
-from ttrtool.render.labels import plan_board  # noqa: E402
 from ttrtool.render.layout import RouteLayout  # noqa: E402
+from ttrtool.render.plan import plan_board  # noqa: E402
 from ttrtool.render.problems import layout_problems, not_clean  # noqa: E402
 from ttrtool.render.search import Search  # noqa: E402
 from ttrtool.render.theme import default_theme  # noqa: E402

@@ -12,7 +12,7 @@ import pytest
 from ttrtool.loader import parse_map_text
 from ttrtool.model import Board, build_board
 from ttrtool.render.board import plan, render_board
-from ttrtool.render.labels import BoardPlan
+from ttrtool.render.plan import BoardPlan
 from ttrtool.render.theme import Theme, default_theme
 
 ROOT = Path(__file__).resolve().parent.parent.parent

@@ -12,8 +12,8 @@ from shapely.geometry import Polygon
 from tests.render.conftest import OUT
 from ttrtool.checks.layout import layout_findings
 from ttrtool.model import Board
-from ttrtool.render.labels import BoardPlan
 from ttrtool.render.pdf import svg_to_png
+from ttrtool.render.plan import BoardPlan
 
 SVG = "{http://www.w3.org/2000/svg}"
 SPACES = {"usa": 309, "europe": 300, "switzerland": 205}

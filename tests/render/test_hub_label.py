@@ -14,7 +14,7 @@ from tests.render.conftest import tiny_board
 from ttrtool.model import Board
 from ttrtool.render import labels
 from ttrtool.render.board import plan
-from ttrtool.render.labels import BoardPlan
+from ttrtool.render.plan import BoardPlan
 from ttrtool.render.problems import layout_problems
 from ttrtool.render.theme import default_theme
 

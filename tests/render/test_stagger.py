@@ -13,9 +13,9 @@ from shapely.geometry import Polygon
 from tests.render.conftest import benchmark_board, tiny_board, triples_board
 from ttrtool.render import search
 from ttrtool.render.board import plan
-from ttrtool.render.labels import BoardPlan
 from ttrtool.render.lanes import Lane, LaneGeometry
 from ttrtool.render.layout import RouteLayout
+from ttrtool.render.plan import BoardPlan
 from ttrtool.render.problems import layout_problems
 from ttrtool.render.stagger import Stagger
 from ttrtool.render.theme import default_theme

@@ -16,7 +16,7 @@ from ttrtool.checks.layout import layout_findings
 from ttrtool.cli import app
 from ttrtool.model import Board
 from ttrtool.render.board import plan
-from ttrtool.render.labels import BoardPlan
+from ttrtool.render.plan import BoardPlan
 from ttrtool.render.theme import Theme, ThemeError, default_theme_data, load_theme, theme_from_data
 
 runner = CliRunner()

@@ -13,8 +13,8 @@ from tests.render.conftest import tiny_board
 from tests.render.test_stagger import clashes
 from ttrtool.model import Board
 from ttrtool.render.board import plan
-from ttrtool.render.labels import BoardPlan
 from ttrtool.render.lanes import LaneGeometry
+from ttrtool.render.plan import BoardPlan
 from ttrtool.render.problems import layout_problems
 from ttrtool.render.theme import default_theme
 

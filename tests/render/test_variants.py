@@ -14,7 +14,7 @@ from ttrtool import load_map
 from ttrtool.model import Board
 from ttrtool.render.board import mountain_space, plan, render_board
 from ttrtool.render.geometry import point_box_distance
-from ttrtool.render.labels import BoardPlan
+from ttrtool.render.plan import BoardPlan
 from ttrtool.render.theme import Theme
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -12,34 +12,17 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Iterator
-from functools import cache
-from typing import TYPE_CHECKING
 
 from ttrtool.checks import CheckContext, Problem, check
 from ttrtool.diagnostics import Severity
+from ttrtool.geo.geodesy import distance_km
 from ttrtool.model import Board, City
-
-if TYPE_CHECKING:
-    import pyproj
 
 # A route is flagged when its kilometres per train space are more than this many times the
 # board's median, or less than its inverse (a 1-space route between cities 300 km apart on a
 # board of about 100 km a space).
 FAR_OFF = 2.0
 MIN_ROUTES = 4  # fewer routes between geo cities give no median worth comparing with
-
-
-@cache
-def _geod() -> pyproj.Geod:
-    import pyproj
-
-    return pyproj.Geod(ellps="WGS84")
-
-
-def distance_km(a: tuple[float, float], b: tuple[float, float]) -> float:
-    """The distance between two [lat, lon] places along the Earth's surface (WGS 84)."""
-    _, _, metres = _geod().inv(a[1], a[0], b[1], b[0])
-    return float(metres) / 1000.0
 
 
 def _where(c: City) -> str:

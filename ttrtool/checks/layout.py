@@ -24,7 +24,7 @@ from ttrtool.diagnostics import Severity
 from ttrtool.model import Board
 
 if TYPE_CHECKING:
-    from ttrtool.render.labels import BoardPlan
+    from ttrtool.render.plan import BoardPlan
     from ttrtool.render.theme import Theme
 
 # The findings of the last board laid out, with the theme it was laid out with (None: the

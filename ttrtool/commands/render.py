@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from ttrtool.loader import Document
     from ttrtool.model import Board
-    from ttrtool.render.labels import BoardPlan
+    from ttrtool.render.plan import BoardPlan
 
 PAPERS = ("a4", "letter", "a3")
 

@@ -234,6 +234,6 @@ def distance_to_land_km(lat: float, lon: float) -> float:
     tree = _country_tree()
     nearest = world().countries[int(tree.nearest(point))].shape
     (_, _), (x, y) = shapely.get_coordinates(shapely.shortest_line(point, nearest))
-    from ttrtool.checks.geo import distance_km
+    from ttrtool.geo.geodesy import distance_km
 
     return distance_km((lat, lon), (float(y), float(x)))

@@ -23,7 +23,7 @@ from shapely.geometry.base import BaseGeometry
 from ttrtool.geo.naturalearth import world
 from ttrtool.geo.projection import MapProjection
 from ttrtool.render.geometry import Frame
-from ttrtool.render.labels import BoardPlan
+from ttrtool.render.plan import BoardPlan
 from ttrtool.render.svg import el
 from ttrtool.render.theme import Theme
 

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from ttrtool.model import Board, Route
 from ttrtool.render.furniture import legend_layer, score_track
 from ttrtool.render.geometry import offset_polyline
-from ttrtool.render.labels import BoardPlan, plan_board
 from ttrtool.render.lanes import track_offsets
+from ttrtool.render.plan import BoardPlan, plan_board
 from ttrtool.render.search import layout_routes
 from ttrtool.render.svg import clean, document, el, num, path_d, to_bytes
 from ttrtool.render.theme import Theme

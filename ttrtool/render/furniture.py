@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from ttrtool.render.labels import BoardPlan, place_block, text_width
+from ttrtool.render.labels import place_block, text_width
+from ttrtool.render.plan import BoardPlan
 from ttrtool.render.svg import el, fill_template, load_template, num, repeat
 from ttrtool.render.theme import Theme
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from ttrtool.model import Board
 from ttrtool.outputs import not_a_regular_file
-from ttrtool.render.labels import BoardPlan
+from ttrtool.render.plan import BoardPlan
 from ttrtool.render.svg import el, num
 from ttrtool.render.theme import Theme
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ttrtool.render.geometry import (
     Box,
@@ -24,9 +23,6 @@ from ttrtool.render.geometry import (
 )
 from ttrtool.render.lanes import track_offsets
 from ttrtool.render.layout import RouteLayout
-
-if TYPE_CHECKING:
-    from ttrtool.render.countries import CountryMark
 
 _NARROW = set("il.,:;'|!ijtfrI()[] ")
 _WIDE = set("mwMW@%")
@@ -252,27 +248,3 @@ def place_block(obstacles: Obstacles, width: float, height: float,
             obstacles.add(bbox)
             return (x, y)
     return None
-
-
-@dataclass
-class BoardPlan:
-    """Everything placed on the page, in mm: the input of the SVG layers and the layout check."""
-
-    routes: RouteLayout
-    labels: list[Label]
-    countries: list[CountryMark]
-    obstacles: Obstacles
-
-
-def plan_board(lay: RouteLayout, country_colors: tuple[str, ...]) -> BoardPlan:
-    from ttrtool.render.countries import plan_countries
-
-    obstacles = Obstacles(lay)
-    countries = plan_countries(lay, obstacles, country_colors)
-    labels = place_labels(lay, obstacles)
-    for c in countries:  # the title and legend keep off the bands
-        for p, q in zip(c.band, c.band[1:], strict=False):
-            half = c.depth / 2
-            obstacles.add((min(p[0], q[0]) - half, min(p[1], q[1]) - half,
-                           max(p[0], q[0]) + half, max(p[1], q[1]) + half))
-    return BoardPlan(lay, labels, countries, obstacles)

@@ -31,8 +31,9 @@ from ttrtool.render.geometry import (
     polyline_bbox,
     tracks_cross,
 )
-from ttrtool.render.labels import BoardPlan, Label
+from ttrtool.render.labels import Label
 from ttrtool.render.layout import Lane, RouteLayout
+from ttrtool.render.plan import BoardPlan
 
 CODES = ("TTR201", "TTR202", "TTR203", "TTR204", "TTR205", "TTR206", "TTR207", "TTR208")
 

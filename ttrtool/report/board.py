@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ttrtool.model import Board, Ticket
-from ttrtool.render.labels import BoardPlan
+from ttrtool.render.plan import BoardPlan
 
 # Subject kinds that have rows in the page's tables (``colors`` is read as ``colours``).
 ROW_KINDS = ("routes", "tickets", "colours", "colors", "seats", "bots")
