@@ -13,7 +13,10 @@ A log is input a user hands over, so nothing in it is trusted: :func:`read_log`
 refuses what is not a regular file (a FIFO would block for ever), reads it as
 UTF-8 line by line, parses each line (deep nesting included) and checks the
 record against ``schemas/game-log.schema.json`` and the seat ranges, and
-every problem is a :class:`MalformedLog` naming the line and the field.
+every problem is a :class:`MalformedLog` naming the line and the field.  Nor
+does a log choose what code runs: :func:`replay` seats only registered bots, and a
+plug-in bot only when the caller names its module (``--bot-module``), checked by
+:func:`refuse_untrusted_bots` before anything is imported.
 """
 
 from __future__ import annotations
@@ -22,11 +25,12 @@ import functools
 import json
 import os
 import stat
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ttrtool.bots import BOTS, canonical_name
 from ttrtool.engine import actions as act
 from ttrtool.model import Board
 
@@ -38,6 +42,38 @@ class ReplayError(ValueError):
 class MalformedLog(ReplayError):
     """The file is no game log this version can read: not a regular file, not UTF-8,
     not JSON, or a record that breaks the log's schema (exit 2, not 1)."""
+
+
+class UntrustedBot(ReplayError):
+    """The log seats a bot that is not registered and whose module the user did not
+    name: replaying it would run code the log chose (exit 2)."""
+
+
+def untrusted_bots(names: Iterable[str], modules: Collection[str] = ()) -> list[str]:
+    """The bot names of a log that may not be seated: neither a registry name nor a
+    plug-in ``module:Class`` whose module is one of ``modules``.  Imports nothing."""
+    out = []
+    for name in names:
+        key = canonical_name(name)
+        if key in BOTS:
+            continue
+        module, colon, _ = key.partition(":")
+        if not (colon and module.strip() in modules):
+            out.append(name)
+    return out
+
+
+def refuse_untrusted_bots(names: Iterable[str], modules: Collection[str] = ()) -> None:
+    """Raise :class:`UntrustedBot` unless every bot a log seats may be imported."""
+    bad = untrusted_bots(names, modules)
+    if bad:
+        shown = ", ".join(f"'{b}'" for b in dict.fromkeys(bad))
+        plugins = sorted({b.partition(":")[0].strip() for b in bad if ":" in b})
+        hint = ("; if it is your own bot, name its module (installed or on PYTHONPATH): "
+                + " ".join(f"--bot-module {m}" for m in plugins) if plugins else "")
+        raise UntrustedBot(f"the log seats {shown}, not a registered bot "
+                           f"({', '.join(BOTS)}): nothing was run, a log never chooses the "
+                           f"code a replay runs{hint}")
 
 
 @dataclass(frozen=True)
@@ -91,8 +127,13 @@ def paid(board: Board, claim: act.ClaimRoute) -> str:
     return " + ".join(parts) if parts else "no card"
 
 
-def replay(board: Board, record: Mapping[str, Any], check_bots: bool = True) -> Iterator[Step]:
-    """Re-play ``record`` action by action; raise :class:`ReplayError` on any disagreement."""
+def replay(board: Board, record: Mapping[str, Any], check_bots: bool = True,
+           bot_modules: Collection[str] = ()) -> Iterator[Step]:
+    """Re-play ``record`` action by action; raise :class:`ReplayError` on any disagreement.
+
+    The log's bots are registry names, or plug-ins from one of ``bot_modules`` (the
+    modules the user named); any other name is :class:`UntrustedBot`, before any import.
+    """
     from ttrtool.engine.game import Game
     from ttrtool.simulate.playout import BotError, game_record, make_bots
 
@@ -106,6 +147,8 @@ def replay(board: Board, record: Mapping[str, Any], check_bots: bool = True) -> 
         raise ReplayError(str(e)) from e
     state = game.new_state(record["seed"])
     names = tuple(record["bots"])
+    if check_bots:
+        refuse_untrusted_bots(names, bot_modules)
     try:
         bots = make_bots(game, names, record["seed"]) if check_bots else None
     except (ValueError, TypeError) as e:  # a bot name no import can follow (":x", "..a:b")

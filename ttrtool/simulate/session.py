@@ -25,7 +25,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sys
 from collections.abc import Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -200,8 +199,8 @@ def _bots(request: RunRequest) -> tuple[str, ...]:
     names = tuple(canonical_name(b) for b in request.bots.split(",") if b.strip())
     if not names:
         raise RunError("--bots is empty")
-    if any(":" in n for n in names) and os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())  # plug-in bots import like `python -m` would
+    # A plug-in bot imports from the installed packages and PYTHONPATH only: the current
+    # folder on the path would let any file there shadow a module imported later.
     return names
 
 
