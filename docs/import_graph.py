@@ -48,6 +48,47 @@ def engine_imports(folder: Path = ENGINE) -> dict[str, set[str]]:
     return graph
 
 
+def package_imports(top: Path = ROOT / "ttrtool") -> dict[str, set[str]]:
+    """Every module of the whole package (dotted names, a package by its own name) and the
+    package's modules it imports, counted as :func:`engine_imports` counts them."""
+    modules: dict[str, Path] = {}
+    for path in sorted(top.rglob("*.py")):
+        parts = list(path.relative_to(top.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        modules[".".join(parts)] = path
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.add(node.module)
+                found.update(f"{node.module}.{a.name}" for a in node.names)
+            elif isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+        found.discard(name)
+        graph[name] = found & set(modules)
+    return graph
+
+
+def unit_of(module: str) -> str:
+    """The layer a module belongs to: its subpackage (``ttrtool.render``), or itself for a
+    module at the top of the package (``ttrtool.loader``)."""
+    return ".".join(module.split(".")[:2])
+
+
+def unit_imports(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """:func:`package_imports` with each subpackage drawn as one node."""
+    units: dict[str, set[str]] = {}
+    for module, imported in graph.items():
+        mine = unit_of(module)
+        units.setdefault(mine, set()).update(unit_of(m) for m in imported)
+    for mine, imported in units.items():
+        imported.discard(mine)
+        imported &= set(units)
+    return units
+
+
 def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     """The import circles: strongly connected groups of more than one module (Tarjan)."""
     index: dict[str, int] = {}

@@ -13,7 +13,7 @@ import math
 import statistics
 from collections.abc import Iterator
 
-from ttrtool.checks import CheckContext, Problem, check
+from ttrtool.checks.registry import CheckContext, Problem, check
 from ttrtool.diagnostics import Severity
 from ttrtool.geo.geodesy import distance_km
 from ttrtool.model import Board, City

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ttrtool.checks import CheckContext, Problem, check
+from ttrtool.checks.registry import CheckContext, Problem, check
 from ttrtool.diagnostics import Severity
 from ttrtool.model import Board
 

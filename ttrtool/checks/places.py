@@ -15,7 +15,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ttrtool.checks import CheckContext, Problem, check
+from ttrtool.checks.registry import CheckContext, Problem, check
 from ttrtool.diagnostics import JsonPath, Severity
 from ttrtool.model import Point
 from ttrtool.render.geometry import board_frame

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ttrtool.checks import CheckContext, Problem, check
+from ttrtool.checks.registry import CheckContext, Problem, check
 from ttrtool.diagnostics import JsonPath, Severity, describe_invisible, visible
 from ttrtool.model import fold, scripts
 

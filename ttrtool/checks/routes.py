@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 
-from ttrtool.checks import CheckContext, Problem, check, rules_path
+from ttrtool.checks.registry import CheckContext, Problem, check, rules_path
 from ttrtool.diagnostics import Severity
 from ttrtool.graph import components
 from ttrtool.model import Route

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ttrtool.checks import CheckContext, Problem, check, rules_path
+from ttrtool.checks.registry import CheckContext, Problem, check, rules_path
 from ttrtool.diagnostics import Severity
 from ttrtool.model import Board, Route
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cached_property
 
-from ttrtool.checks import CheckContext, Problem, check
+from ttrtool.checks.registry import CheckContext, Problem, check
 from ttrtool.diagnostics import JsonPath, Severity
 from ttrtool.graph import UnionFind, components, joined
 from ttrtool.model import Board, Destination, Ticket

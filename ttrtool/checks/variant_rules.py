@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 
-from ttrtool.checks import CheckContext, Problem, check
+from ttrtool.checks.registry import CheckContext, Problem, check
 from ttrtool.diagnostics import Severity
 
 
