@@ -10,11 +10,10 @@ import ttrtool
 from ttrtool.model import Board
 
 ROOT = Path(__file__).resolve().parent.parent
-# A copy of ../shared/reference (the tables the bundled maps were checked against), kept
-# in the repository so the comparisons run on any clone; test_reference_copy.py keeps it
-# equal to the original when that is beside the checkout.
+# A copy of the public tables the bundled maps were checked against, kept in the repository
+# so the comparisons run on any clone (tools/check_reference_copy.py compares it with the
+# originals where they are at hand).
 REFERENCE = ROOT / "tests" / "reference"
-SHARED = ROOT.parent / "shared"
 
 
 @pytest.fixture(scope="session")
