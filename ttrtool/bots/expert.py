@@ -49,6 +49,7 @@ from collections.abc import Callable, Iterable, Sequence
 from ttrtool.bots.expert_2025 import Expert2025
 from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL, draw_turns, fitted_odds, schedule
 from ttrtool.bots.planning import StrategicBot
+from ttrtool.bots.route_prices import RoutePrices
 from ttrtool.engine.actions import Action, ClaimRoute, DrawFaceUp
 from ttrtool.engine.game import Game
 from ttrtool.engine.longest import TrailGains
@@ -137,6 +138,12 @@ class Expert(Expert2025):
     # drawn as if this many turns fewer were left (the fit's 8.489 halved, and the same
     # where tickets race for a bonus: docs/bots.md, "Less caution at 2 and 3 players").
     slack_closed = 4.0
+    # Bargains (route_prices): a route scoring this many points or more beyond its trains
+    # at the going rate is claimed as soon as its cards are in hand, when the claim spends
+    # at most ``bargain_loss`` cards the plan takes; in plans it costs its surplus less.
+    # On the usual points table no route is a bargain.
+    bargain_min = 2.0
+    bargain_loss = 1
 
     def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
         super().__init__(game, seat, rng)
@@ -153,10 +160,54 @@ class Expert(Expert2025):
         longest = sum(b.points for b in game.rules.bonuses if b.type == "longest_path")
         self.trail_weight = self.path_weight * longest / 10.0
         self._final: tuple[int, list[int]] | None = None  # (turn, the final set's missing cards)
+        self.prices = prices = RoutePrices(game, self.long_min, self.bargain_min)
+        if prices.scale != 1.0:  # a train scores more (or less) elsewhere on this map
+            self.train_cost = type(self).train_cost * prices.scale
+        if prices.bargains:
+            weights = list(self.base_weights)
+            for r in prices.bargains:
+                weights[r] = max(0.0, weights[r] - prices.planning_discount(r, self.train_cost))
+            self.base_weights = tuple(weights)
 
     def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         self._hand = view.hand
         return super().choose(view, actions)
+
+    def main_turn(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        """A bargain first (:meth:`bargain_claim`), else as the baseline."""
+        if self.prices.bargains:
+            bargain = self.bargain_claim(view)
+            if bargain is not None:
+                return bargain
+        return super().main_turn(view, actions)
+
+    def bargain_claim(self, view: PlayerView) -> ClaimRoute | None:
+        """The open bargain (route_prices) with most surplus that its hand pays now and
+        its trains beyond the plan can lay, paid with the fewest cards the plan takes
+        (at most ``bargain_loss``); none in the last turn (the last claim is chosen
+        by its worth then)."""
+        if self.turns(view) <= 1.0:
+            return None
+        owner, seat = view.route_owner, self.seat
+        spare = view.trains[seat] - self.planned_cost()
+        closed = self.closed_routes(owner)
+        needed, tunnels = self.needed, self.tunnel_routes
+        for r in self.prices.bargains:
+            if owner[r] >= 0 or closed[r]:
+                continue
+            if r not in needed and self.trains_of[r] > spare:
+                continue
+            best: ClaimRoute | None = None
+            best_key: tuple[int, int, int] | None = None
+            for a in self.claims_of(r):
+                if tunnels[r] and not self.tunnel_ok(view, a):
+                    continue
+                key = (self.plan_loss(view, a), a.locomotives, self.cards_spent(a))
+                if key[0] <= self.bargain_loss and (best_key is None or key < best_key):
+                    best, best_key = a, key
+            if best is not None:
+                return best
+        return None
 
     def path_weights(self, owner: Sequence[int], free: set[int]) -> list[float]:
         """The plan's costs (:meth:`StrategicBot.path_weights`), cheaper where the
