@@ -37,10 +37,14 @@ class Section:
 
 
 def json_script(ident: str, data: Any) -> str:
-    """Data for the script, in a ``<script type="application/json">`` that no ``</script>``
-    inside a map's names can close early."""
+    """Data for the script, in a ``<script type="application/json">`` that no string of a
+    map can close early or turn into a script: ``<``, ``>`` and ``&`` are written as JSON
+    escapes (``\\u003c``), so no ``</script``, ``<!--`` or ``<script`` is left for the HTML
+    parser, and ``JSON.parse`` reads the same text back.  U+2028 and U+2029 are escaped too,
+    for any reader that takes the block as JavaScript."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    text = text.replace("</", "<\\/").replace("<!--", "<\\!--")
+    for char in "<>&\u2028\u2029":
+        text = text.replace(char, f"\\u{ord(char):04x}")
     return f'<script type="application/json" id="{ident}">{text}</script>'
 
 
