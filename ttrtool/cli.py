@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     import typer
 
 # In the order `ttrtool --help` lists them; each is ttrtool/commands/<name>.py.
-COMMANDS = ("new", "validate", "schema", "analyze", "simulate", "replay", "render", "preview")
+COMMANDS = ("new", "validate", "schema", "analyze", "simulate", "replay", "render", "preview",
+            "play")
 FAST = ("validate", "analyze", "render")
 
 

@@ -25,6 +25,10 @@ BOTS: dict[str, str] = {
     "expert-2025": "ttrtool.bots.expert_2025:Expert2025",
 }
 
+# A seat a person plays (``ttrtool play``): no bot, and no entry in BOTS, so ``simulate``
+# cannot seat it; ``replay`` checks a human seat's logged actions for legality only.
+HUMAN = "human"
+
 # The four archetypes of the playtesting research (docs/bots.md).
 ARCHETYPES: tuple[str, ...] = (
     "destination-hungry", "route-focus", "one-step-thinker", "long-route-junkie",

@@ -180,8 +180,7 @@ def make_server(preview: Preview, port: int = 0) -> ThreadingHTTPServer:
             self.wfile.write(body)
 
         def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
-            host = (self.headers.get("Host") or "").rsplit(":", 1)[0]
-            if host not in ("127.0.0.1", "localhost"):
+            if not local_host(self.headers.get("Host")):
                 self._send(403, b"forbidden", "text/plain")
                 return
             url = urlsplit(self.path)
@@ -197,6 +196,13 @@ def make_server(preview: Preview, port: int = 0) -> ThreadingHTTPServer:
     server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
     server.daemon_threads = True
     return server
+
+
+def local_host(header: str | None) -> bool:
+    """Does a request's Host header name this machine's loopback address?  Anything else
+    is refused: a page elsewhere could reach the server through a name of its own that
+    points here (DNS rebinding).  ``ttrtool play``'s server asks the same."""
+    return (header or "").rsplit(":", 1)[0] in ("127.0.0.1", "localhost")
 
 
 def _int(text: str) -> int:

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ttrtool.bots import resolve_bot
+from ttrtool.bots import HUMAN, canonical_name, resolve_bot
 from ttrtool.engine.actions import IllegalAction, KeepTickets
 from ttrtool.engine.game import Game
 from ttrtool.engine.result import GameResult
@@ -42,9 +42,11 @@ def bot_seed(seed: int, seat: int) -> int:
 def make_bots(game: Game, names: tuple[str, ...], seed: int,
               classes: Mapping[str, Any] | None = None) -> list[Any]:
     """One bot per seat, each with its own seeded generator (``classes``: bot
-    classes already resolved by name)."""
+    classes already resolved by name); None for a seat a person played (``human``)."""
     found = classes or {}
-    return [(found.get(name) or resolve_bot(name))(game, seat, random.Random(bot_seed(seed, seat)))
+    return [None if canonical_name(name) == HUMAN
+            else (found.get(name) or resolve_bot(name))(game, seat,
+                                                        random.Random(bot_seed(seed, seat)))
             for seat, name in enumerate(names)]
 
 

@@ -165,7 +165,7 @@ def replay(board: Board, record: Mapping[str, Any], check_bots: bool = True,
         except ValueError as e:
             raise ReplayError(f"action {i}: {e}") from e
         legal = state.legal_actions()
-        if bots is not None:
+        if bots is not None and bots[seat] is not None:  # a human seat: legality only
             try:
                 chosen = bots[seat].choose(state.view(seat), legal)
             except Exception as e:  # a plug-in bot's bug must name the bot
