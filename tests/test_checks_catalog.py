@@ -83,3 +83,15 @@ def test_the_catalogue_is_imported_one_way() -> None:
         imported = {node.module for node in ast.walk(tree)
                     if isinstance(node, ast.ImportFrom) and node.module}
         assert "ttrtool.checks.catalog" not in imported, name
+
+
+def test_the_catalogue_says_which_codes_ttrtool_fix_corrects() -> None:
+    from ttrtool.checks.code_info import AUTOFIX
+
+    fixable = {i.code: i.autofix for i in catalog() if i.autofix}
+    assert set(fixable.values()) <= set(AUTOFIX)
+    # what the fix loop applies (ttrtool/edit): waypoints and moves, ticket points, tuning
+    assert fixable == {"TTR201": "safe", "TTR202": "safe", "TTR208": "safe",
+                       "TTR406": "unsafe", "TTR407": "unsafe", "TTR604": "tune"}
+    text = checks_markdown()
+    assert text.count("*Fixable*:") == len(fixable)

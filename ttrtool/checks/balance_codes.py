@@ -95,7 +95,8 @@ FINDINGS: tuple[CodeInfo, ...] = (
              fix="Price the ticket by what it is worth in play: lower the points of a ticket "
                  "whose keepers win more, raise those of one whose keepers lose.",
              example="warning TTR604 ticket-advantage [2, 3, 4 players]: players who keep "
-                     "ticket Chicago–Santa Fe (regular-5) score 12.3 points more ..."),
+                     "ticket Chicago–Santa Fe (regular-5) score 12.3 points more ...",
+             autofix="tune"),
     CodeInfo("TTR605", "games-stalled", W,
              "Games that ended by stalling or at the turn cap instead of the trains running "
              "out.", stage="play",

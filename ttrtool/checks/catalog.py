@@ -17,7 +17,7 @@ import sys
 
 from ttrtool.checks import all_checks, is_opt_in
 from ttrtool.checks.balance_codes import FINDINGS as FINDINGS  # the balance findings' entries
-from ttrtool.checks.code_info import CodeInfo
+from ttrtool.checks.code_info import AUTOFIX, CodeInfo
 from ttrtool.diagnostics import Severity
 
 E, W = Severity.ERROR, Severity.WARNING
@@ -87,7 +87,8 @@ _FINDING_INDEX = {i.code: i for i in FINDINGS}
 
 def catalog() -> list[CodeInfo]:
     """Every code, sorted: the fixed ones, the registered checks and the findings."""
-    checks = [CodeInfo(c.code, c.name, c.severity, c.summary, inspect.cleandoc(c.doc))
+    checks = [CodeInfo(c.code, c.name, c.severity, c.summary, inspect.cleandoc(c.doc),
+                       autofix=c.autofix)
               for c in all_checks()]
     return sorted(FIXED + tuple(checks) + FINDINGS, key=lambda i: i.code)
 
@@ -166,6 +167,10 @@ def checks_markdown() -> str:
         "`ttrtool validate maps/` checks every map file (.yaml, .yml) under the folder, sorted,",
         "hidden folders such as .git skipped.",
         "",
+        "A code whose section says *Fixable* is one `ttrtool fix` can correct in the file",
+        "(docs/fix.md): safe fixes change nothing a player sees, unsafe ones change the game",
+        "and need `--unsafe`.",
+        "",
         "The layout checks (`TTR2xx`) are opt-in: `--layout` adds them to the other checks, and",
         "`--select` runs them when it names them (`--select TTR2`, or a single code). They lay",
         "the board out as `ttrtool render` draws it, which takes about a second per map, and",
@@ -199,6 +204,8 @@ def checks_markdown() -> str:
             lines.append("")
         if i.fix:
             lines += [f"How to fix: {i.fix}", ""]
+        if i.autofix:
+            lines += [f"*Fixable*: {AUTOFIX[i.autofix]}.", ""]
         if i.example:
             lines += ["Example:", "", "```text", i.example, "```", ""]
     text = "\n".join(lines)

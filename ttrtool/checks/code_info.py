@@ -16,6 +16,18 @@ from ttrtool.diagnostics import Severity
 # ("play") and compares two versions of a map ("baseline").
 FINDING_SOURCES = {"analyze": "static", "play": "play", "baseline": "baseline"}
 
+# What `ttrtool fix` (docs/fix.md) does about a code: a safe fix changes nothing a player sees
+# (a waypoint bends a track as drawn), an unsafe one changes the game (a ticket's points, a
+# city moved) and is applied only with `--unsafe`.
+AUTOFIX = {
+    "safe": "where the message names a waypoint, `ttrtool fix --layout` adds it, which "
+            "changes nothing a player sees (safe); with `--unsafe` it may move the city the "
+            "message names instead, by at most `--max-move` mm",
+    "unsafe": "`ttrtool fix --tickets --unsafe` applies it: it changes the game (unsafe)",
+    "tune": "`ttrtool tune --tickets` moves the ticket's points toward the line from play "
+            "(it changes the game: written only with `--write`)",
+}
+
 
 @dataclass(frozen=True)
 class CodeInfo:
@@ -31,6 +43,7 @@ class CodeInfo:
     stage: str = "check"  # "read" | "schema" | "build" | "check" | "analyze" | "play" | ...
     fix: str = ""
     example: str = ""
+    autofix: str = ""  # a key of AUTOFIX, or "" when `ttrtool fix` cannot fix it
 
     @property
     def source(self) -> str:

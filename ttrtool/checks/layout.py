@@ -106,7 +106,7 @@ def layout_not_checked(ctx: CheckContext) -> Iterator[Problem]:
 
 
 @check("TTR201", "spaces-overlap", Severity.WARNING,
-       "Train spaces of different routes overlap on the printed board.")
+       "Train spaces of different routes overlap on the printed board.", autofix="safe")
 def spaces_overlap(ctx: CheckContext) -> Iterator[Problem]:
     """No train space of one route touches a space of another at print size.
 
@@ -118,7 +118,7 @@ def spaces_overlap(ctx: CheckContext) -> Iterator[Problem]:
 
 
 @check("TTR202", "space-covers-city", Severity.WARNING,
-       "A train space covers a city marker or a border point's disc.")
+       "A train space covers a city marker or a border point's disc.", autofix="safe")
 def space_covers_city(ctx: CheckContext) -> Iterator[Problem]:
     """No train space lies over a city's marker or a border point's disc (its own ends'
     included).
@@ -200,7 +200,8 @@ def route_sharp_turn(ctx: CheckContext) -> Iterator[Problem]:
 
 
 @check("TTR208", "route-end-gap", Severity.WARNING,
-       "The first or last train space of a route stops short of its city or border point.")
+       "The first or last train space of a route stops short of its city or border point.",
+       autofix="safe")
 def route_end_gap(ctx: CheckContext) -> Iterator[Problem]:
     """The train spaces nearest to each end of a route are at most ``end_gap_max`` (14 mm by
     default) from that end's marker, so that a player sees which two places the route joins.

@@ -50,6 +50,8 @@ class Check:
     # Reads connectivity or totals of the route network: skipped when the builder had to leave
     # routes out (TTR101, TTR103-TTR106), since its findings would only echo those errors.
     whole_board: bool = False
+    # What `ttrtool fix` can do about it: "safe", "unsafe" or "" (see code_info.AUTOFIX)
+    autofix: str = ""
 
     @property
     def doc(self) -> str:
@@ -60,13 +62,14 @@ REGISTRY: dict[str, Check] = {}
 
 
 def check(code: str, name: str, severity: Severity, summary: str,
-          whole_board: bool = False) -> Callable[[CheckFn], CheckFn]:
-    """Register a check under a stable code and kebab-case name."""
+          whole_board: bool = False, autofix: str = "") -> Callable[[CheckFn], CheckFn]:
+    """Register a check under a stable code and kebab-case name; ``autofix`` says whether
+    ``ttrtool fix`` applies its fix, and whether that fix is ``safe`` or ``unsafe``."""
 
     def register(fn: CheckFn) -> CheckFn:
         if code in REGISTRY:
             raise ValueError(f"check code {code} registered twice")
-        REGISTRY[code] = Check(code, name, severity, summary, fn, whole_board)
+        REGISTRY[code] = Check(code, name, severity, summary, fn, whole_board, autofix)
         return fn
 
     return register

@@ -263,7 +263,7 @@ def _points_finding(board: Board, priced: Priced) -> Problem:
        "Ticket points lie between their cheapest path in train spaces and in expected cards on "
        "the official maps (from 2 under the spaces to 2 over the cards); further out a ticket "
        "is too easy or too hard.",
-       whole_board=True)
+       whole_board=True, autofix="unsafe")
 def ticket_points(ctx: CheckContext) -> Iterator[Problem]:
     """Every destination's points lie from 2 under its cheapest path in train spaces up to
     2 over its cheapest path in expected cards (tunnel surcharge and ferry locomotives
@@ -300,7 +300,7 @@ def ticket_points(ctx: CheckContext) -> Iterator[Problem]:
        "Ticket points less than half the cheapest path in train spaces or more than twice its "
        "expected cards (and more than 4 away), or 0, are a slip: such a ticket is a free gift "
        "or a trap.",
-       whole_board=True)
+       whole_board=True, autofix="unsafe")
 def ticket_points_far_off(ctx: CheckContext) -> Iterator[Problem]:
     """No destination is worth 0 points; none is worth less than half its cheapest path in
     train spaces while more than 4 under it, or more than twice its cheapest path in

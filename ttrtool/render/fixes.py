@@ -6,15 +6,33 @@ where to move the far end of one of them or where to give it a waypoint.  When
 a car covers a third city's marker, it says how far to move that city.  When two
 routes overlap elsewhere, it says where a waypoint takes one clear of the other.
 Positions are given as the map writes them (``board.units``), so that they can
-be pasted into the file.
+be pasted into the file; each text comes with the same fixes as :class:`Fix` records,
+which ``ttrtool fix`` applies (:mod:`ttrtool.edit.layout`).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from ttrtool.render.geometry import Box, Point
 from ttrtool.render.layout import RouteLayout
+
+
+@dataclass(frozen=True)
+class Fix:
+    """One fix a message suggests: ``move`` the place ``subject`` (a node index) to ``at``,
+    or give the route ``subject`` (a route index) a ``waypoint`` at ``at``.  ``at`` is in
+    the map's units, rounded as the message shows it; ``mm`` is how far a move goes on the
+    printed board (0 for a waypoint)."""
+
+    kind: str
+    subject: int
+    at: tuple[float, float]
+    mm: float = 0.0
+
+
+Suggested = tuple[str, tuple[Fix, ...]]
 
 
 def _to_map(lay: RouteLayout, p: Point) -> Point:
@@ -25,6 +43,14 @@ def _to_map(lay: RouteLayout, p: Point) -> Point:
 def _pos(lay: RouteLayout, p: Point) -> str:
     x, y = _to_map(lay, p)
     return f"[{x:.0f}, {y:.0f}]" if lay.board.geometry.units == "px" else f"[{x:.4g}, {y:.4g}]"
+
+
+def _at(lay: RouteLayout, p: Point) -> tuple[float, float]:
+    """``p`` in map units as :func:`_pos` shows it (whole pixels, else 4 digits)."""
+    x, y = _to_map(lay, p)
+    if lay.board.geometry.units == "px":
+        return (float(round(x)), float(round(y)))
+    return (float(f"{x:.4g}"), float(f"{y:.4g}"))
 
 
 def _amount(lay: RouteLayout, mm: float) -> str:
@@ -53,7 +79,7 @@ def _reach(lay: RouteLayout, i: int, j: int, angle: float) -> float:
     return min((hi * cos + hj) / sin, (hj * cos + hi) / sin)
 
 
-def hub_fix(lay: RouteLayout, a: int, c: int, node: int) -> str | None:
+def hub_fix(lay: RouteLayout, a: int, c: int, node: int) -> Suggested | None:
     """The fix for routes ``a`` and ``c`` overlapping where they leave ``node``: how far
     apart they must leave it, and a move or a waypoint for one of them (None when they
     overlap away from the place, or already leave it far enough apart)."""
@@ -84,14 +110,17 @@ def hub_fix(lay: RouteLayout, a: int, c: int, node: int) -> str | None:
     name = board.nodes[node].name
     end = board.nodes[board.routes[r].b if board.routes[r].a == node else board.routes[r].a]
     said = f": at {name} the two leave {apart:.0f}° apart and need about {need}°; "
+    bend = Fix("waypoint", r, _at(lay, waypoint))
     if far[a] == far[c]:  # tracks of one group drawn as two lanes: moving a place cannot help
-        return said + f"give {board.routes[r].id} a waypoint at {_pos(lay, waypoint)}"
+        return said + f"give {board.routes[r].id} a waypoint at {_pos(lay, waypoint)}", (bend,)
+    end_node = board.routes[r].b if board.routes[r].a == node else board.routes[r].a
+    move = Fix("move", end_node, _at(lay, moved), math.dist(far[r], moved))
     return (said + f"move {end.name} by {_amount(lay, math.dist(far[r], moved))} to "
             f"{_pos(lay, moved)}, or give {board.routes[r].id} a waypoint at "
-            f"{_pos(lay, waypoint)}")
+            f"{_pos(lay, waypoint)}"), (move, bend)
 
 
-def crossing_fix(lay: RouteLayout, c: int, ba: Box, bc: Box) -> str:
+def crossing_fix(lay: RouteLayout, c: int, ba: Box, bc: Box) -> Suggested:
     """The fix for route ``c``'s car ``bc`` overlapping ``ba`` away from a shared place: a
     waypoint that takes ``c`` clear, beside where they meet."""
     s = lay.sizes
@@ -102,15 +131,15 @@ def crossing_fix(lay: RouteLayout, c: int, ba: Box, bc: Box) -> str:
     shift = ba.hw + bc.hw + s.clearance + 1.0 - side
     target = (bc.cx + nx * shift, bc.cy + ny * shift)
     return (f": give {lay.board.routes[c].id} a waypoint at {_pos(lay, target)} "
-            f"({shift:.0f} mm aside), or move a city")
+            f"({shift:.0f} mm aside), or move a city"), (Fix("waypoint", c, _at(lay, target)),)
 
 
-def marker_fix(lay: RouteLayout, r: int, node: int, box: Box) -> str:
+def marker_fix(lay: RouteLayout, r: int, node: int, box: Box) -> Suggested:
     """The fix for a car of route ``r`` over ``node``'s marker: move the place out of the
     way (or, for the route's own end, give the route waypoints)."""
     route, place = lay.board.routes[r], lay.board.nodes[node]
     if node in (route.a, route.b):
-        return ": move the place or give the route waypoints around it"
+        return ": move the place or give the route waypoints around it", ()
     centre = lay.pos[node]
     nx, ny = -box.uy, box.ux
     side = (centre[0] - box.cx) * nx + (centre[1] - box.cy) * ny
@@ -119,5 +148,8 @@ def marker_fix(lay: RouteLayout, r: int, node: int, box: Box) -> str:
     shift = lay.radius[node] + box.hw + lay.sizes.clearance + 1.0 - side
     moved = (centre[0] + nx * shift, centre[1] + ny * shift)
     away = (box.cx - nx * shift, box.cy - ny * shift)
+    fixes: tuple[Fix, ...] = (Fix("waypoint", r, _at(lay, away)),)
+    if place.kind == "city":
+        fixes = (Fix("move", node, _at(lay, moved), shift),) + fixes
     return (f": move {place.name} by {_amount(lay, shift)} to {_pos(lay, moved)}, or give "
-            f"{route.id} a waypoint at {_pos(lay, away)}")
+            f"{route.id} a waypoint at {_pos(lay, away)}"), fixes

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ttrtool.render.fixes import crossing_fix, hub_fix, marker_fix
+from ttrtool.render.fixes import Fix, crossing_fix, hub_fix, marker_fix
 from ttrtool.render.geometry import (
     Box,
     Grid,
@@ -41,12 +41,14 @@ CODES = ("TTR201", "TTR202", "TTR203", "TTR204", "TTR205", "TTR206", "TTR207", "
 @dataclass(frozen=True)
 class Problem:
     """One thing drawn badly: its code, the routes it concerns (by index, the first is the
-    one the warning points at), the label's place for TTR204 (else None), and the text."""
+    one the warning points at), the label's place for TTR204 (else None), the text, and
+    the fixes the text suggests (any one of them may do)."""
 
     code: str
     routes: tuple[int, ...]
     message: str
     node: int | None = None
+    fixes: tuple[Fix, ...] = ()
 
 
 def layout_problems(plan: BoardPlan) -> list[Problem]:
@@ -90,10 +92,11 @@ def _overlaps(lay: RouteLayout) -> list[Problem]:
     for (a, c), (ba, bc) in sorted(pairs.items()):
         ra, rc = lay.board.routes[a], lay.board.routes[c]
         shared = sorted({ra.a, ra.b} & {rc.a, rc.b})
-        fix = (hub_fix(lay, a, c, shared[0]) if shared else None) or crossing_fix(lay, c, ba, bc)
+        fix, fixes = ((hub_fix(lay, a, c, shared[0]) if shared else None)
+                      or crossing_fix(lay, c, ba, bc))
         out.append(Problem("TTR201", (a, c),
                            f"the train spaces of {ra.id} overlap those of {rc.id} on the "
-                           f"printed board{fix}"))
+                           f"printed board{fix}", fixes=fixes))
     return out
 
 
@@ -110,8 +113,9 @@ def _covered_markers(lay: RouteLayout) -> list[Problem]:
         route, place = lay.board.routes[r], lay.board.nodes[c]
         what = (f"the marker of {place.name}" if place.kind == "city" else
                 f"the border point {place.border_point} of {place.name}")
-        out.append(Problem("TTR202", (r,), f"a train space of {route.id} covers {what}"
-                                           f"{marker_fix(lay, r, c, b)}"))
+        fix, fixes = marker_fix(lay, r, c, b)
+        out.append(Problem("TTR202", (r,), f"a train space of {route.id} covers {what}{fix}",
+                           fixes=fixes))
     return out
 
 
@@ -249,7 +253,7 @@ def _turns_and_ends(lay: RouteLayout, cause: str) -> list[Problem]:
                 continue
             gap = min(point_box_distance(b, lay.pos[node]) for b in boxes) - lay.radius[node]
             if gap > sizes.end_gap_max + 0.5:
-                other, why = _giving_way(lay, r, node)
+                other, why, fixes = _giving_way(lay, r, node)
                 lane = lane_of[r]
                 cars = (f" ({_car_mm(lay, lane)})"
                         if lay.car_length(lane) > sizes.car_length else "")
@@ -257,11 +261,13 @@ def _turns_and_ends(lay: RouteLayout, cause: str) -> list[Problem]:
                     f"the train spaces of {route.id}{cars} stop {gap:.0f} mm short of "
                     f"{lay.board.nodes[node].name} (at most {sizes.end_gap_max:g} mm, or the "
                     "route does not read as reaching it): "
-                    + (why or cause or "move the places closer, or lengthen the route"))))
+                    + (why or cause or "move the places closer, or lengthen the route")),
+                    fixes=fixes))
     return out
 
 
-def _giving_way(lay: RouteLayout, r: int, node: int) -> tuple[tuple[int, ...], str]:
+def _giving_way(lay: RouteLayout, r: int, node: int
+                ) -> tuple[tuple[int, ...], str, tuple[Fix, ...]]:
     """When a route stops short at a busy place because it keeps out of the way of a route
     leaving it next to it: that route (named among the problem's routes, so that `render`
     names it too) and the fix that turns the two apart (as for TTR201); else nothing."""
@@ -269,7 +275,7 @@ def _giving_way(lay: RouteLayout, r: int, node: int) -> tuple[tuple[int, ...], s
     mine = next(ln for ln in lay.lanes if r in ln.routes)
     end = 0 if mine.a == node else 1
     if mine.trim[end] <= lay.end_min(node) + 1.0:
-        return (), ""  # its cars start at the marker: it does not give way here
+        return (), "", ()  # its cars start at the marker: it does not give way here
     hub = lay.pos[node]
 
     def angle(route: int) -> float:
@@ -280,15 +286,16 @@ def _giving_way(lay: RouteLayout, r: int, node: int) -> tuple[tuple[int, ...], s
     others = [o for ln in lay.lanes if ln.index != mine.index and node in (ln.a, ln.b)
               for o in ln.routes[:1]]
     if not others:
-        return (), ""
+        return (), "", ()
     nearest = min(others, key=lambda o: (abs((angle(o) - angle(r) + math.pi)
                                              % (2 * math.pi) - math.pi), o))
-    fix = hub_fix(lay, r, nearest, node)
-    if fix is None:
-        return (), ""
+    found = hub_fix(lay, r, nearest, node)
+    if found is None:
+        return (), "", ()
+    fix, fixes = found
     count = len({ln.index for ln in lay.lanes if node in (ln.a, ln.b)})
     return (nearest,), (f"its cars keep out of the way of {board.routes[nearest].id} at "
-            f"{board.nodes[node].name}, where {count} routes meet;{fix.removeprefix(':')}")
+            f"{board.nodes[node].name}, where {count} routes meet;{fix.removeprefix(':')}"), fixes
 
 
 def print_size_cause(lay: RouteLayout) -> str:
