@@ -7,7 +7,7 @@ OUT := out
 MAP_IDS := usa europe switzerland nordiccountries india
 MAPS := $(MAP_IDS:%=maps/%.yaml)
 
-.PHONY: setup demo test lint bench soak verdicts screenshot clean
+.PHONY: setup demo test test-slow lint bench soak verdicts screenshot clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -39,9 +39,13 @@ demo: setup
 	done
 	@echo "demo outputs are in $(OUT)/"
 
-## test: the whole test suite
+## test: the test suite without the long statistical tests (a few minutes)
 test: setup
-	$(BIN)/python -m pytest -q -n 2
+	$(BIN)/python -m pytest -q -n 2 -m "not slow"
+
+## test-slow: the long statistical tests only (CI runs them after `make test`)
+test-slow: setup
+	$(BIN)/python -m pytest -q -n 2 -m slow
 
 lint: setup
 	$(BIN)/ruff check ttrtool tests benchmarks

@@ -22,6 +22,7 @@ def _report(board: Board, players: int, games: int, seed: int = 1) -> dict[str, 
                         "test")
 
 
+@pytest.mark.slow
 def test_recoloured_routes_are_named_against_the_original(tmp_path: Path) -> None:
     original = plant.bundled("usa")
     data = plant.bundled("usa")
@@ -55,6 +56,7 @@ def _recoloured() -> dict[str, Any]:
     return data
 
 
+@pytest.mark.slow
 def test_paired_games_name_the_recolouring_sooner(tmp_path: Path) -> None:
     """Game k on both maps is dealt from the same seed: tested game by game, the
     recolouring is named at 60 games, where the unpaired tests need more
@@ -97,6 +99,7 @@ def test_the_paired_test_is_the_mean_of_per_game_differences() -> None:
     assert matching(new, old[:-1]) is None  # not the same games
 
 
+@pytest.mark.slow
 def test_a_baseline_run_pairs_its_games() -> None:
     from ttrtool import simulate
     from ttrtool.simulate.session import RunRequest

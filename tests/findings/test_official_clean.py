@@ -15,6 +15,9 @@ from ttrtool.model import Board
 from ttrtool.simulate.session import play_tallies
 from ttrtool.verdict.report import build_report
 
+# Each test plays hundreds of games: `make test-slow` and CI run them.
+pytestmark = pytest.mark.slow
+
 GAMES = 30
 
 

@@ -15,6 +15,9 @@ from ttrtool.simulate.session import play_tallies
 from ttrtool.validate import validate_file
 from ttrtool.verdict.report import build_report
 
+# Each test plays hundreds of games: `make test-slow` and CI run them.
+pytestmark = pytest.mark.slow
+
 
 def _report(board: Board, counts: tuple[int, ...], games: int, seed: int) -> dict[str, Any]:
     return build_report(board, play_tallies(board, counts, games, seed), {"seed": seed},

@@ -10,11 +10,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.findings import plant
 from ttrtool.model import Board
 from ttrtool.simulate.session import play_tallies
 from ttrtool.verdict.findings import FINAL_ROUNDS
 from ttrtool.verdict.report import build_report
+
+# Each test plays hundreds of games: `make test-slow` and CI run them.
+pytestmark = pytest.mark.slow
 
 
 def _report(board: Board, players: int, games: int, seed: int) -> dict[str, Any]:

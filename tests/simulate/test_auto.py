@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from ttrtool.cli import app
@@ -24,6 +25,7 @@ def test_settled_says_found_ruled_out_or_open() -> None:
     assert not auto.done({"seat": "open", "stall": "found"})
 
 
+@pytest.mark.slow
 def test_auto_stops_at_the_cap_or_when_settled_and_plays_the_same_games(
         tmp_path: Path) -> None:
     out, fixed = tmp_path / "auto.json", tmp_path / "fixed.json"

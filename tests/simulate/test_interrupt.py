@@ -36,7 +36,7 @@ def _hear_ctrl_c() -> None:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
-@pytest.mark.parametrize("backend", ["local", "dask"])
+@pytest.mark.parametrize("backend", ["local", pytest.param("dask", marks=pytest.mark.slow)])
 def test_ctrl_c_leaves_no_traceback_and_says_what_the_log_holds(tmp_path: Path,
                                                                 backend: str) -> None:
     log = tmp_path / "games.jsonl"
