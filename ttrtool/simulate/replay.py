@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ttrtool.bots import BOTS, canonical_name
+from ttrtool.bots import BOTS, HUMAN, canonical_name
 from ttrtool.engine import actions as act
 from ttrtool.model import Board
 
@@ -55,7 +55,7 @@ def untrusted_bots(names: Iterable[str], modules: Collection[str] = ()) -> list[
     out = []
     for name in names:
         key = canonical_name(name)
-        if key in BOTS:
+        if key in BOTS or key == HUMAN:  # a person's seat runs no code (ttrtool play)
             continue
         module, colon, _ = key.partition(":")
         if not (colon and module.strip() in modules):
