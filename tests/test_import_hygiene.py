@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-FORBIDDEN = ("typer", "rich", "svgwrite", "shapely", "cairosvg", "click")
+FORBIDDEN = ("typer", "rich", "shapely", "cairosvg", "click")
 
 
 def test_library_import_does_not_pull_presentation_modules() -> None:

@@ -111,10 +111,6 @@ def ordered(findings: Iterable[Finding]) -> list[Finding]:
     return sorted(findings, key=Finding.sort_key)
 
 
-def serious(findings: Iterable[Finding], at_least: Severity = Severity.WARNING) -> list[Finding]:
-    return [f for f in findings if f.severity >= at_least]
-
-
 def counts_line(findings: Iterable[Finding]) -> str:
     """``2 warnings, 5 info`` (``no findings`` when empty)."""
     tally = {sev: 0 for sev in Severity}

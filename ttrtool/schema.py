@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -341,7 +341,3 @@ def _yaml_repr(value: Any) -> str:
         return "null"
     return repr(value)
 
-
-def iter_schema_errors(data: Any) -> Iterator[ValidationError]:
-    """Raw jsonschema errors, for tools that want them."""
-    return _validator().iter_errors(data)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-FORBIDDEN = ("typer", "rich", "click", "dask", "distributed", "svgwrite", "shapely")
+FORBIDDEN = ("typer", "rich", "click", "dask", "distributed", "shapely")
 
 
 def test_simulation_modules_do_not_import_presentation_or_dask() -> None:

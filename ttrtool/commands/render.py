@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ttrtool.commands.argv import Shape, empty_theme_name, parse
-from ttrtool.commands.outputs import first_output_problem
+from ttrtool.outputs import first_output_problem
 
 if TYPE_CHECKING:
     import typer

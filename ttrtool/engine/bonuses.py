@@ -12,26 +12,11 @@ table.  The measures come from :func:`measure`; the awards from
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ttrtool.engine.tables import BoardTables
 from ttrtool.engine.tickets import TicketResult
 from ttrtool.graph import UnionFind
 from ttrtool.rules import CONTESTED, Bonus
-
-
-@dataclass(frozen=True, slots=True)
-class Measures:
-    """What the bonuses look at, for one player."""
-
-    longest_path: int  # trains (R-SCORE-2)
-    most_tickets: int  # completed tickets (R-VAR-7)
-    largest_network: int  # cities in the largest connected network of own routes (R-VAR-8)
-    multi_path_tickets: int  # completed tickets joined by two route-disjoint paths (R-VAR-9)
-
-    def of(self, bonus_type: str) -> int:
-        value: int = getattr(self, bonus_type)
-        return value
 
 
 def award(bonus: Bonus, measures: Sequence[int]) -> list[int]:

@@ -128,10 +128,6 @@ class MapProjection:
         lon, lat = unproject(self.crs, self.left + x / self.scale, self.top - y / self.scale)
         return (float(lat), float(lon))
 
-    def units_per_km(self) -> float:
-        """Board units per projected kilometre (true at the standard parallels)."""
-        return self.scale * 1000.0
-
     def geo_bounds(self, samples: int = 24) -> tuple[float, float, float, float]:
         """(west, south, east, north) in degrees around the whole board: its edges sampled and
         taken back to latitude and longitude, one degree added on every side.  West may be

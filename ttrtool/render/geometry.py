@@ -3,8 +3,8 @@
 Kept free of numpy and shapely so that ``ttrtool render`` starts fast: the
 layout tests thousands of candidate positions with the small exact tests
 here (separating axes for car rectangles, point-to-rectangle distance for
-city markers, orientation tests for track crossings).  The layout check
-(:mod:`ttrtool.checks.layout`) re-checks the final result with shapely.
+city markers, orientation tests for track crossings).  The layout checks
+(:mod:`ttrtool.checks.layout`) judge the final plan with the same tests.
 """
 
 from __future__ import annotations

@@ -27,7 +27,6 @@ from ttrtool.render.geometry import (
     boxes_overlap,
     point_box_distance,
     polyline_bbox,
-    tracks_cross,
 )
 from ttrtool.render.lanes import Lane, Space, track_offsets
 from ttrtool.render.layout import RouteLayout
@@ -216,29 +215,6 @@ class Stagger:
         tracks cross on it)."""
         return lane.path.slice(min(t[0] for t in per_track),
                                max(t[-1] for t in per_track) + self.lay.car_length(lane))
-
-    def _crosses(self, lane: Lane, track: int, at: list[float]) -> bool:
-        """Whether the track's cars at ``at`` stretch the lane over a track it does not
-        cross now."""
-        lay = self.lay
-        now = lay.track_starts(lane)
-        per_track = list(now)
-        per_track[track] = at
-        if min(t[0] for t in per_track) >= min(t[0] for t in now) - 1e-9 \
-                and max(t[-1] for t in per_track) <= max(t[-1] for t in now) + 1e-9:
-            return False  # no longer than now
-        line = self._stretch(lane, per_track)
-        bb = polyline_bbox(line)
-        here = polyline_bbox(lane.track)
-        for i in sorted(lay.grid.near((bb[0] - 10, bb[1] - 10, bb[2] + 10, bb[3] + 10))):
-            other = lay.lanes[i]
-            if i == lane.index or len(other.track) < 2:
-                continue
-            theirs = polyline_bbox(other.track)
-            if tracks_cross(line, bb, other.track, theirs) \
-                    and not tracks_cross(lane.track, here, other.track, theirs):
-                return True
-        return False
 
     def _candidates(self, lane: Lane, starts: list[float]) -> list[list[float]]:
         """The placements a track tries: first car moved (from its place's marker up to
