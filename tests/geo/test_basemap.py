@@ -127,3 +127,31 @@ def test_svg_pdf_png_and_tiles_with_the_basemap(tmp_path: Path) -> None:
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     (ROOT / "out").mkdir(exist_ok=True)
     (ROOT / "out" / "test-board-geo-benelux.png").write_bytes(png.read_bytes())
+
+
+def test_a_line_of_no_length_is_left_out_not_a_crash() -> None:
+    """Natural Earth holds coastline arcs of one point repeated (one on Spain's coast at
+    35.2N 3.9W), and a cut can leave a point: shapely.segmentize refused both, so every board
+    reaching one (Spain, Russia, the USA, China ...) failed to render."""
+    import shapely
+
+    from ttrtool.render.basemap import _drawable
+
+    dot = shapely.LineString([(-3.9, 35.2), (-3.9, 35.2)])
+    assert _drawable(dot).is_empty
+    line = shapely.LineString([(0, 0), (1, 1)])
+    mixed = shapely.GeometryCollection([line, dot, shapely.Point(2, 2)])
+    assert shapely.equals(_drawable(mixed), shapely.GeometryCollection([line]))
+    assert _drawable(line) is line  # a drawable shape is passed on as it is (same bytes)
+
+
+@pytest.mark.parametrize("edit", [
+    # a city at the pole (validate only warns: TTR121, TTR123)
+    ("{name: Groningen, geo: [53.22, 6.57]}", "{name: Groningen, geo: [90, 6.57]}"),
+    # a projection whose scale runs away towards the pole
+    ("  region: {countries: [BE, NL, LU]}",
+     "  region: {countries: [BE, NL, LU]}\n  projection: '+proj=eqc +lat_ts=89.9999999'"),
+])
+def test_boards_reaching_the_pole_draw_their_basemap(edit: tuple[str, str]) -> None:
+    svg = render_board(_board(edit), default_theme())
+    assert "basemap-land" in _ids(svg)

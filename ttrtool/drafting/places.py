@@ -119,6 +119,11 @@ def _parse_bbox(text: str) -> tuple[float, float, float, float]:
         raise RegionError(f"--bbox '{text}': south ({south:g}) must be below north "
                           f"({north:g}), both between -90 and 90 (the order is "
                           "south,west,north,east)")
+    if -180 <= east < west <= 180:
+        raise RegionError(f"--bbox '{text}': west ({west:g}) is east of east ({east:g}), a "
+                          "box across the antimeridian (180 degrees), which a draft cannot "
+                          "span: draft each side in its own box (west up to 180, or from "
+                          "-180), or check the order south,west,north,east")
     if not (-180 <= west < east <= 180):
         raise RegionError(f"--bbox '{text}': west ({west:g}) must be less than east "
                           f"({east:g}), both between -180 and 180 (the order is "

@@ -35,7 +35,7 @@ Box = tuple[float, float, float, float]
 def _to_mm(projection: MapProjection, frame: Frame, geom: BaseGeometry, box: Box
            ) -> BaseGeometry:
     """``geom`` in degrees, cut to ``box`` (degrees), projected and placed on the page in mm."""
-    cut = shapely.clip_by_rect(geom, *box)
+    cut = _drawable(shapely.clip_by_rect(geom, *box))
     if cut.is_empty:
         return cut
     cut = shapely.segmentize(cut, DENSIFY)
@@ -48,6 +48,17 @@ def _to_mm(projection: MapProjection, frame: Frame, geom: BaseGeometry, box: Box
         return out
 
     return shapely.transform(cut, place)
+
+
+def _drawable(geom: BaseGeometry) -> BaseGeometry:
+    """``geom`` less its parts of no length: a line of one point repeated (Natural Earth has
+    such arcs on Spain's coast) or a point left where a cut touches a shape.  They draw
+    nothing, and :func:`shapely.segmentize` refuses them."""
+    parts = shapely.get_parts(geom)
+    kept = [part for part in parts if part.length > 0.0]
+    if len(kept) == len(parts):
+        return geom
+    return shapely.GeometryCollection(kept)
 
 
 def _page_box(frame: Frame) -> Box:
