@@ -389,6 +389,7 @@
     humans = state.seats.filter(function (q) { return q.player === "human"; }).length;
     if (humans === 1 && state.human) { shownSeat = state.seat; }
     if (selected && !(state.human && state.phase === "main")) { selected = null; }
+    $("turn-box").hidden = state.over;
     $("turn-title").textContent = state.over ? "Game over" : state.human ? "Turn of " + seatName(state.seat) : "Bots moving";
     var status = $("status");
     status.setAttribute("data-move", String(state.move));

@@ -93,7 +93,7 @@ def test_first_legal_actions_play_to_final_scores_and_the_log_replays(
     for p in final["players"]:
         b = p["breakdown"]
         assert p["score"] == b["routes"] + b["tickets"] + b["stations"] + b["longest"]
-    assert state["legal"] == []
+    assert state["legal"] == [] and state["hand"] == {} and state["tickets"] == []  # no hand
     record = read_log(log, 0)  # schema-checked
     assert record["bots"] == ["human", "expert"] and record["seed"] == 1
     steps = list(replay(USA, record))  # the expert re-chooses every one of its moves

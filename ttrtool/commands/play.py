@@ -13,6 +13,7 @@ Typer is imported only in :func:`register`; for that reason this module does not
 use postponed annotations (Typer reads the real objects).
 """
 
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -38,6 +39,9 @@ def run(map_file: str, seats: str | None = None, seed: int | None = None, port: 
     except PlayError as e:
         sys.stderr.write(f"{e.details}error: {e}\n")
         return e.code
+    # A SIGTERM (a closed terminal, ``kill``) ends the server as Ctrl-C does: the game is
+    # saved after every move, so nothing is lost either way.
+    previous = signal.signal(signal.SIGTERM, _interrupt)
     url = url_of(server)
     where = sitting.log.path
     resumed = " (resumed)" if sitting.resumed else ""
@@ -56,7 +60,12 @@ def run(map_file: str, seats: str | None = None, seed: int | None = None, port: 
         sys.stdout.write(f"play stopped; the game is {state} ({where})\n")
     finally:
         server.server_close()
+        signal.signal(signal.SIGTERM, previous)
     return 0
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def register(app: "typer.Typer") -> None:

@@ -45,11 +45,13 @@ def table_state(sitting: Sitting) -> dict[str, Any]:
         names = view.card_names
         now = st.score()  # the position scored as if it ended now: tickets done so far
         mine = {t.ticket: t.completed for t in now.players[seat].tickets}
+        # A hand is shown to the human whose turn it is, never a bot's, nor once it is over.
+        private = not over and sitting.bots[seat] is None
         out: dict[str, Any] = {
             "move": len(sitting.moves),
             "over": over,
             "seat": None if over else seat,
-            "human": not over and sitting.bots[seat] is None,
+            "human": private,
             "phase": view.phase,
             "turn": view.turn,
             "final_round": view.final_round,
@@ -58,9 +60,10 @@ def table_state(sitting: Sitting) -> dict[str, Any]:
                        "stations": view.stations_left[q], "cards": view.hand_sizes[q],
                        "tickets": view.ticket_counts[q], "score": view.route_scores[q]}
                       for q in range(len(sitting.seats))],
-            "hand": {names[c]: n for c, n in enumerate(view.hand) if n},
-            "tickets": [{"ticket": t, "done": mine.get(t, False)} for t in view.tickets],
-            "offered": list(view.offered),
+            "hand": {names[c]: n for c, n in enumerate(view.hand) if n and private},
+            "tickets": [{"ticket": t, "done": mine.get(t, False)}
+                        for t in view.tickets if private],
+            "offered": list(view.offered) if private else [],
             "market": [names[c] for c in view.market],
             "deck": view.deck_size,
             "discards": view.discard_size,
