@@ -16,6 +16,22 @@ from dataclasses import dataclass, replace
 
 from ttrtool.analysis import Analysis
 from ttrtool.analysis.blocking import Block, Link, link_label, links_by_route
+from ttrtool.analysis.regions import (
+    REGION_LIMITS,
+    RegionLimits,
+    clustered_tickets,
+    dead_regions,
+    entered_only_by,
+)
+from ttrtool.analysis.settings import (
+    SETTING_LIMITS,
+    SettingLimits,
+    bonuses,
+    doubles_open_early,
+    route_points_table,
+    ticket_deck_size,
+    validate_balance,
+)
 from ttrtool.analysis.tickets import Leg
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Finding, ordered
@@ -42,6 +58,8 @@ class Limits:
     detour_dearer: int = 3  # extra train spaces that count as dearer
     longest_ticket: float = 0.4  # longest leg / board diameter (official 0.58-0.87)
     median_ticket: float = 0.2  # median leg / board diameter (official 0.27-0.48)
+    regions: RegionLimits = REGION_LIMITS  # TTR511, TTR514 (analysis/regions.py)
+    settings: SettingLimits = SETTING_LIMITS  # TTR510, TTR512, TTR513, TTR515 (settings.py)
 
 
 LIMITS = Limits()
@@ -349,9 +367,24 @@ def ticket_lengths(a: Analysis, limits: Limits) -> Iterator[Finding]:
                       {"decks": tuple(a.board.decks)}, evidence)
 
 
+def board_regions(a: Analysis, limits: Limits) -> Iterator[Finding]:
+    """TTR511, TTR514, TTR516: regions no ticket needs, regions behind tunnels or ferries,
+    tickets crowded into one half of the board."""
+    for check in (dead_regions, entered_only_by, clustered_tickets):
+        yield from check(a, limits.regions)
+
+
+def rule_settings(a: Analysis, limits: Limits) -> Iterator[Finding]:
+    """TTR510, TTR512, TTR513, TTR515 and validate's balance warnings: the rules' numbers."""
+    for check in (route_points_table, ticket_deck_size, bonuses, doubles_open_early,
+                  validate_balance):
+        yield from check(a, limits.settings)
+
+
 Check = Callable[[Analysis, Limits], Iterator[Finding]]
 CHECKS: tuple[Check, ...] = (ticket_prices, route_detours, shortcuts, colour_balance,
-                             deck_supply, chokepoints, ticket_lengths)
+                             deck_supply, chokepoints, ticket_lengths, board_regions,
+                             rule_settings)
 
 
 def static_findings(a: Analysis, limits: Limits = LIMITS) -> list[Finding]:

@@ -66,6 +66,60 @@ FINDINGS: tuple[CodeInfo, ...] = (
              fix="Add tickets across the board, or shorten the short ones' share.",
              example="warning TTR508 ticket-lengths: the longest ticket spans 30% of the "
                      "board ..."),
+    CodeInfo("TTR510", "route-points-out-of-line", W,
+             "One length of the route-points table scores far more (or less) than the "
+             "official table's shape says, against the map's other lengths: points per "
+             "space and per turn of drawing and claiming are shown (a length-1 route worth "
+             "8 is a first-mover jackpot, a length-6 worth 25 wins games by itself).",
+             stage="analyze",
+             fix="Bring the length back in line with its neighbours in `rules.route_points` "
+                 "(official: 1, 2, 4, 7, 10, 15, 18, 21 for lengths 1-8, 27 for 9).",
+             example="warning TTR510 route-points-out-of-line: routes of length 6 score 25 "
+                     "points (4.2 a space) where the table's shape gives 15 ..."),
+    CodeInfo("TTR511", "region-without-tickets", W,
+             "Cities no ticket ends at and no ticket's path passes through (within 2 train "
+             "spaces of its cheapest), with the routes that lead only to them: a dead region "
+             "or a corner city, claimed late for points or never.", stage="analyze",
+             fix="Give the region a ticket or two, or remove the city and its routes.",
+             example="warning TTR511 region-without-tickets: cities Portland, Seattle, "
+                     "Vancouver: no ticket ends there ..."),
+    CodeInfo("TTR512", "ticket-deck-size", W,
+             "The ticket deck is too short for the player counts: after the setup deal at "
+             "the most players, fewer tickets are left than half of one draw for each "
+             "player.", stage="analyze",
+             fix="Add tickets, or lower `rules.players.max` or the setup deal.",
+             example="warning TTR512 ticket-deck-size: the regular deck has 20 tickets ..."),
+    CodeInfo("TTR513", "bonus-too-large", W,
+             "An end-game bonus (longest path, most tickets, largest network) or the points "
+             "of unused stations weigh more than 18% of what a player's trains score on the "
+             "map's routes (official: 12% at most).", stage="analyze",
+             fix="Lower the bonus's points (official: 10) or the unused stations' points "
+                 "(official: 4).",
+             example="warning TTR513 bonus-too-large: the Longest Path bonus is worth 30 "
+                     "points ..."),
+    CodeInfo("TTR514", "region-behind-tunnels-or-ferries", W,
+             "A region can be entered only by tunnels, or only by ferries, and 15% or more "
+             "of the ticket legs must cross into it (official: Europe's London and "
+             "Edinburgh, 9%).", stage="analyze",
+             fix="Make one way in a normal route, or price the tickets that cross by their "
+                 "cards (`ttrtool analyze` shows them).",
+             example="warning TTR514 region-behind-tunnels-or-ferries: Barcelona, Cadiz, "
+                     "Lisboa, Madrid, Pamplona can be reached only by tunnels ..."),
+    CodeInfo("TTR515", "double-routes-open-early", W,
+             "Both tracks of double routes are open at 2 players (or at 3 on a map for more), "
+             "where every official map keeps one track closed: a small table barely blocks "
+             "itself.", stage="analyze",
+             fix="Raise `rules.double_routes.both_tracks_min_players` (official: 4, or 3 on "
+                 "maps for at most 3 players).",
+             example="warning TTR515 double-routes-open-early: "
+                     "rules.double_routes.both_tracks_min_players is 2 ..."),
+    CodeInfo("TTR516", "tickets-clustered", W,
+             "One half of the board (west, east, north or south of the median city) ends "
+             "under half the share of tickets its share of the cities would give (official: "
+             "three-quarters at least).", stage="analyze",
+             fix="Move some ticket ends into the quiet half, or add tickets there.",
+             example="warning TTR516 tickets-clustered: the tickets crowd away from the west "
+                     "of the board ..."),
     CodeInfo("TTR601", "seat-advantage", W,
              "One seat wins more often than chance allows (chi-square per player count, the "
              "first seat pooled over the counts, Holm's adjustment).", stage="play",

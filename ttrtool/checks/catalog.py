@@ -107,6 +107,11 @@ def finding_info(code: str) -> CodeInfo:
     """The catalogue entry of a finding code; ValueError for a code that is not one."""
     info = _FINDING_INDEX.get(code)
     if info is None:
+        # validate's balance warnings are carried into the findings under their own codes
+        # (ttrtool.analysis.settings.validate_balance)
+        info = next((CodeInfo(c.code, c.name, c.severity, c.summary) for c in all_checks()
+                     if c.code == code), None)
+    if info is None:
         raise ValueError(f"unregistered finding code {code}")
     return info
 

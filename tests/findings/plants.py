@@ -1,0 +1,241 @@
+"""The catalogue of designer mistakes: each kind plants one on a bundled map, and says
+which finding must name it.
+
+A :class:`Plant` changes a fresh copy of a bundled map's document (see
+:mod:`tests.findings.plant`) at a given strength, the way a designer might get
+the map wrong, and lists the codes that may name it at warning severity and the
+words the message must hold (the route, ticket, city, colour or setting a
+designer needs to act).  The tests (tests/findings/test_plants.py) check each
+kind at its default strength; benchmarks/plants_power.py builds the power table
+of docs/analyze.md from the same records.
+
+``late`` marks the kinds written after the checks were calibrated, never tuned
+against: they say how well the findings carry to mistakes nobody showed them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from tests.findings import plant
+from tests.findings.plant import Data
+from ttrtool.diagnostics import Severity
+
+Change = Callable[[Data, float], None]
+
+
+@dataclass(frozen=True)
+class Plant:
+    """One kind of designer mistake on one bundled map."""
+
+    name: str
+    map: str
+    change: Change
+    strength: float  # the default: what the tests plant
+    codes: tuple[str, ...]  # codes of which one must name it at warning severity
+    words: tuple[str, ...]  # every one must be in that finding's message
+    what: str  # the mistake in a designer's words (the power table's row)
+    late: bool = False  # written after the checks, not tuned to
+
+    def document(self, strength: float | None = None) -> Data:
+        data = plant.bundled(self.map)
+        self.change(data, self.strength if strength is None else strength)
+        return data
+
+
+def naming(p: Plant, findings: Iterable[Any]) -> list[str]:
+    """The lines of the findings (records or report dicts) that name the plant: one of its
+    codes, warning severity or above, every word in the message."""
+    out = []
+    for f in findings:
+        d = f if isinstance(f, dict) else f.to_dict()
+        if d["code"] not in p.codes or Severity(d["severity"]) < Severity.WARNING:
+            continue
+        if all(w in d["message"] for w in p.words):
+            out.append(f"{d['severity']} {d['code']}: {d['message']}")
+    return out
+
+
+# --- the mutators -------------------------------------------------------------------
+
+
+def _rules(data: Data) -> dict[str, Any]:
+    return data.setdefault("rules", {})  # type: ignore[no-any-return]
+
+
+def _table(preset: str) -> dict[str, int]:
+    from ttrtool.rules import PRESETS, schema_defaults
+
+    table = PRESETS.get(preset, {}).get("route_points") or schema_defaults()["route_points"]
+    return dict(table)
+
+
+def route_points(length: int, preset: str = "usa") -> Change:
+    """The scoring table with one length worth ``strength`` points."""
+    def change(data: Data, strength: float) -> None:
+        table = _table(preset)
+        table[str(length)] = int(strength)
+        _rules(data)["route_points"] = table
+    return change
+
+
+def remove_tickets_touching(*cities: str) -> Change:
+    def change(data: Data, strength: float) -> None:
+        for deck, tickets in data["tickets"].items():
+            data["tickets"][deck] = [t for t in tickets
+                                     if t.get("from") not in cities and t.get("to") not in cities]
+    return change
+
+
+def corner_city(name: str, pos: list[int], links: list[tuple[str, str]]) -> Change:
+    """A new city joined by routes of ``strength`` spaces each, on no ticket."""
+    def change(data: Data, strength: float) -> None:
+        data["cities"].append({"name": name, "pos": pos})
+        for other, colour in links:
+            data["routes"].append({"a": other, "b": name, "length": int(strength),
+                                   "color": colour})
+    return change
+
+
+def rule(*keys: str) -> Change:
+    """Set one rule (``keys`` a path into ``rules``) to ``strength``."""
+    def change(data: Data, strength: float) -> None:
+        node = _rules(data)
+        for k in keys[:-1]:
+            node = node.setdefault(k, {})
+        node[keys[-1]] = int(strength)
+    return change
+
+
+def ticket_points(origin: str, to: str) -> Change:
+    def change(data: Data, strength: float) -> None:
+        plant.ticket(data, origin, to)["points"] = int(strength)
+    return change
+
+
+def keep_tickets(count: int) -> Change:
+    """Cut the regular deck to its first ``strength`` tickets."""
+    def change(data: Data, strength: float) -> None:
+        data["tickets"]["regular"] = data["tickets"]["regular"][:int(strength)]
+    return change
+
+
+def longest_bonus(data: Data, strength: float) -> None:
+    _rules(data)["longest_path"] = {"name": "Longest Path", "bonus": int(strength)}
+
+
+def thin_colour(colour: str) -> Change:
+    """Recolour all but ``strength`` routes of a colour to gray (first ones kept)."""
+    def change(data: Data, strength: float) -> None:
+        kept = 0
+        for r in data["routes"]:
+            if r.get("color") != colour:
+                continue
+            if kept < int(strength):
+                kept += 1
+                continue
+            r["color"] = "gray"
+    return change
+
+
+def routes_into(cities: set[str], kind: str, locomotives: int = 0) -> Change:
+    """Every route between ``cities`` and the rest made a tunnel or ferry (and allowed)."""
+    def change(data: Data, strength: float) -> None:
+        rules = _rules(data)
+        rules.setdefault("tunnels" if kind == "tunnel" else "ferries", {})["allowed"] = True
+        for r in data["routes"]:
+            if (r["a"] in cities) == (r["b"] in cities):
+                continue
+            r["kind"] = kind
+            if kind == "ferry":
+                r["color"] = "gray"
+                r["locomotives"] = int(strength)
+    return change
+
+
+def new_route(a: str, b: str, colour: str = "gray") -> Change:
+    def change(data: Data, strength: float) -> None:
+        data["routes"].append({"a": a, "b": b, "length": int(strength), "color": colour})
+    return change
+
+
+def tickets_within(xmin: float, xmax: float) -> Change:
+    """Only the tickets whose both ends lie between ``xmin`` and ``xmax`` (board
+    pixels) stay, each in ``strength`` copies: a deck clustered on one side."""
+    def change(data: Data, strength: float) -> None:
+        x = {c["name"]: c["pos"][0] for c in data["cities"]}
+        for deck, tickets in data["tickets"].items():
+            kept = [t for t in tickets
+                    if all(xmin <= x.get(t[k], -1) <= xmax for k in ("from", "to") if k in t)]
+            data["tickets"][deck] = [{**t, "copies": int(strength)} for t in kept]
+    return change
+
+
+def deck_cards(colour: str) -> Change:
+    def change(data: Data, strength: float) -> None:
+        plant.deck_colours(data, **{colour: int(strength)})
+    return change
+
+
+def station_points(data: Data, strength: float) -> None:
+    _rules(data).setdefault("stations", {})["unused_points"] = int(strength)
+
+
+# --- the catalogue ------------------------------------------------------------------
+
+_TABLE, _REGION, _TRAINS = ("TTR510",), ("TTR511",), ("TTR124", "TTR125", "TTR126", "TTR127",
+                                                      "TTR128", "TTR129", "TTR312")
+_PRICE = ("TTR501", "TTR502")
+
+PLANTS: tuple[Plant, ...] = (
+    Plant("long-route-usa", "usa", route_points(6), 25, _TABLE, ("length 6", "25"),
+          "USA: length-6 routes worth 25 (the table gives 15)"),
+    Plant("long-route-europe", "europe", route_points(8, "europe"), 35, _TABLE,
+          ("length 8", "35"), "Europe: the length-8 route worth 35 (21)"),
+    Plant("jackpot-short", "usa", route_points(1), 8, _TABLE, ("length 1", "8"),
+          "USA: length-1 routes worth 8 (first-mover jackpots)"),
+    Plant("dead-northwest", "usa", remove_tickets_touching("Seattle", "Portland", "Vancouver"),
+          0, _REGION, ("Seattle", "Portland", "Vancouver"),
+          "USA: every ticket touching Seattle, Portland, Vancouver removed"),
+    Plant("dead-corner", "usa", corner_city("Yellowknife", [60, 40],
+                                            [("Vancouver", "red"), ("Calgary", "blue")]),
+          6, _REGION, ("Yellowknife",), "USA: a corner city with two 6-space routes, no ticket"),
+    Plant("trains-many", "usa", rule("trains_per_player"), 60, _TRAINS, ("60",),
+          "USA: 60 trains a player"),
+    Plant("trains-few", "usa", rule("trains_per_player"), 30, _TRAINS, ("30",),
+          "USA: 30 trains a player"),
+    Plant("ticket-calgary-phoenix", "usa", ticket_points("Calgary", "Phoenix"), 17, _PRICE,
+          ("Calgary–Phoenix",), "USA: Calgary–Phoenix 13 → 17"),
+    Plant("ticket-chicago-santa-fe", "usa", ticket_points("Chicago", "Santa Fe"), 18, _PRICE,
+          ("Chicago–Santa Fe",), "USA: Chicago–Santa Fe 9 → 18"),
+    Plant("ticket-deck-short", "usa", keep_tickets(20), 20, ("TTR512",), ("20 tickets",),
+          "USA: 20 tickets for up to 5 players"),
+    Plant("bonus-large", "usa", longest_bonus, 30, ("TTR513",), ("Longest Path", "30"),
+          "USA: the longest-path bonus worth 30"),
+    Plant("colour-thin", "usa", thin_colour("red"), 2, ("TTR505",), ("red",),
+          "USA: red kept on 2 routes, the others gray"),
+    Plant("tunnel-corridor", "europe",
+          routes_into({"Madrid", "Lisboa", "Cadiz", "Barcelona", "Pamplona"}, "tunnel"), 0,
+          ("TTR514",), ("Pamplona", "tunnel"), "Europe: every route into Iberia a tunnel"),
+    Plant("ferry-region", "usa", routes_into({"Seattle", "Portland", "Vancouver"}, "ferry"), 2,
+          ("TTR514",), ("Seattle", "ferr"), "USA: the northwest reachable only by ferries"),
+    Plant("doubles-at-two", "usa", rule("double_routes", "both_tracks_min_players"), 2,
+          ("TTR515",), ("both_tracks_min_players", "2 players"),
+          "USA: both tracks of double routes open from 2 players"),
+    Plant("tickets-east", "usa", tickets_within(900, 1800), 2, ("TTR516",),
+          ("west",), "USA: only the eastern tickets kept, twice each"),
+    Plant("detour-route", "usa", new_route("Kansas City", "Chicago", "yellow"), 6, ("TTR503",),
+          ("Kansas City–Chicago",), "USA: a 6-space Kansas City–Chicago beside 4 spaces"),
+    Plant("shortcut", "usa", new_route("Denver", "Saint Louis"), 1, ("TTR504",),
+          ("Denver–Saint Louis",), "USA: a 1-space Denver–Saint Louis"),
+    Plant("ticket-doubled-europe", "europe", ticket_points("Kobenhavn", "Erzurum"), 42, _PRICE,
+          ("Kobenhavn–Erzurum",), "Europe: Kobenhavn–Erzurum worth twice its 21"),
+    Plant("ticket-underpriced", "usa", ticket_points("Los Angeles", "New York"), 12, _PRICE,
+          ("Los Angeles–New York",), "USA: Los Angeles–New York 21 → 12"),
+    Plant("deck-red-short", "usa", deck_cards("red"), 6, ("TTR505", "TTR506"), ("red",),
+          "USA: 6 red cards in the deck (12)"),
+    Plant("station-points", "europe", station_points, 15, ("TTR513",), ("station", "15"),
+          "Europe: an unused station worth 15 (4)"),
+)
