@@ -154,6 +154,10 @@ class Expert(Expert2025):
         # trail) of one board, and each other player's network
         self._others: tuple[Sequence[int], int, int] = ((), -1, 0)
         self._their: dict[int, TrailGains] = {}
+        # trail_worth() of one board (route owners): route -> worth
+        self._trail_worths: tuple[Sequence[int], dict[int, float]] = ((), {})
+        # rival_places() of one board
+        self._rivals: tuple[Sequence[int], set[int]] = ((), set())
         # go_round(): the last position looked at, and (plans, cards missing) of the last turn
         self._stuck_key: tuple[tuple[int, ...], int, int] | None = None
         self._last_wish: tuple[int, int] | None = None
@@ -613,13 +617,18 @@ class Expert(Expert2025):
         return best
 
     def rival_places(self, owner: Sequence[int]) -> set[int]:
-        """Places on another player's network (the ends of its routes)."""
+        """Places on another player's network (the ends of its routes), remembered for
+        the board."""
+        seen, known = self._rivals
+        if owner is seen:
+            return known
         game, seat = self.game, self.seat
         out: set[int] = set()
         for r, o in enumerate(owner):
             if o >= 0 and o != seat:
                 out.add(game.end_a[r])
                 out.add(game.end_b[r])
+        self._rivals = (owner, out)
         return out
 
     # --- points with spare trains --------------------------------------------
@@ -713,13 +722,23 @@ class Expert(Expert2025):
 
     def trail_worth(self, owner: Sequence[int], route: int) -> float:
         """Points the route is worth towards the longest path: ``trail_weight`` a
-        space it adds, up to ``path_lead`` beyond the other players' longest."""
+        space it adds, up to ``path_lead`` beyond the other players' longest
+        (remembered for the board: most turns claim nothing)."""
+        seen, worths = self._trail_worths
+        if owner is not seen:
+            worths = {}
+            self._trail_worths = (owner, worths)
+        else:
+            known = worths.get(route)
+            if known is not None:
+                return known
         trails, g = self.own_trails(owner), self.game
         gain: float = trails.gain(g.route_a[route], g.route_b[route], g.route_len[route])
         if gain and self.path_lead is not None:
             room = self.others_trail(owner) + self.path_lead - trails.longest
             gain = max(0.0, min(gain, room))
-        return self.trail_weight * gain
+        worth = worths[route] = self.trail_weight * gain
+        return worth
 
     def route_worth(self, owner: Sequence[int], route: int) -> float:
         """A claim's worth for its points: route points, its network's worth
