@@ -160,12 +160,14 @@ FINDINGS: tuple[CodeInfo, ...] = (
                      "normally ..."),
     CodeInfo("TTR606", "route-claimer-advantage", INFO,
              "Players who claim a route win more (or less) often than players of the same "
-             "bot in the same seat who do not, beyond the map's routes of its length (info: "
-             "official maps have such routes, which serve winning tickets).",
+             "bot in the same seat who do not, in points of win rate, beyond the map's "
+             "routes of its length and with an interval clear of no edge (info: official "
+             "maps have such routes, which serve winning tickets).",
              stage="play",
              fix="Lengthen a route that wins games, or add a second way round it.",
              example="info TTR606 route-claimer-advantage [2, 3, 4 players]: players who "
-                     "claim route Denver–Saint Louis 1 gray win +10.3 points ..."),
+                     "claim route Denver–Saint Louis 1 gray win 10.3 points of win rate "
+                     "more ..."),
     CodeInfo("TTR607", "route-raced", W,
              "A route claimed in the first three rounds in most games: players race for it "
              "(warning when the lower end of its 95% interval reaches half the games).",
@@ -204,7 +206,8 @@ FINDINGS: tuple[CodeInfo, ...] = (
              example="warning TTR610 tempo-out-of-range [2 players]: turns per player 71.3 "
                      "at 2 players (95% CI 70.9–71.7) is above the official maps' 36–41"),
     CodeInfo("TTR621", "seat-win-rate-changed", W,
-             "A seat's win rate changed against the baseline map (warning from 8 points).",
+             "A seat's win rate changed against the baseline map (warning when the near end "
+             "of its 95% interval is 8 points off).",
              stage="baseline",
              fix="If the edit was not meant to move the seats, undo the part that did.",
              example="warning TTR621 seat-win-rate-changed [2 players]: seat 1 wins 58.0% "
@@ -216,8 +219,9 @@ FINDINGS: tuple[CodeInfo, ...] = (
              example="warning TTR622 ticket-changed [3 players]: keepers of ticket "
                      "Chicago–Santa Fe 18 (regular-5) win +10.2 points ..."),
     CodeInfo("TTR623", "route-changed", W,
-             "A route (matched by its ends, so a recoloured route is itself) is claimed "
-             "more or less often than on the baseline map; a recolouring is named.",
+             "A route (matched by its ends and its place among parallel tracks, so a "
+             "lengthened or recoloured route is itself) is claimed more or less often than "
+             "on the baseline map; the edit that caused it is named.",
              stage="baseline",
              fix="A route nobody takes any more needs a reason to be taken: a ticket, a "
                  "colour with cards to spare.",

@@ -59,6 +59,7 @@ from ttrtool.simulate.seating import SEED_BITS
 from ttrtool.validate import validate_file
 from ttrtool.verdict import auto
 from ttrtool.verdict.baseline import compare_reports
+from ttrtool.verdict.edits import attribute, edits_in_play, map_edits
 from ttrtool.verdict.paired import matching
 from ttrtool.verdict.report import Tally, build_report
 from ttrtool.verdict.summary import to_markdown
@@ -216,19 +217,21 @@ def _write_outputs(request: RunRequest, report: dict[str, Any]) -> None:
                 raise RunError(str(e)) from None
 
 
-def _settled(tally: Tally) -> dict[str, str]:
+def _settled(tally: Tally, counts: int) -> dict[str, str]:
     n = tally.players
     return auto.settled(n, tally.games, tally.seat_wins[0],
                         [tally.seat_wins[s] for s in range(n)],
-                        tally.games - tally.end["normal"])
+                        tally.games - tally.end["normal"], auto.seat_family(counts))
 
 
 def _with_baseline(request: RunRequest, report: dict[str, Any], counts: list[int],
                    names: tuple[str, ...], jobs: int, size: int,
-                   ours: Sequence[Tally]) -> None:
+                   ours: Sequence[Tally], ours_board: Board) -> None:
     """Play the same games (the same run seed, so the same game seeds) on the baseline map
     and add what changed to the report's findings (source ``baseline``); ``ours``: the
-    map's tallies, whose games are paired with the baseline's game by game."""
+    map's tallies, whose games are paired with the baseline's game by game; the two
+    maps' edits (:mod:`ttrtool.verdict.edits`) match each route and ticket with itself
+    and are named in the findings they cause."""
     assert request.baseline is not None
     source = ttrtool.resolve_map_path(request.baseline)
     board, map_path = _load(RunRequest(map_name=request.baseline), source)
@@ -255,7 +258,8 @@ def _with_baseline(request: RunRequest, report: dict[str, Any], counts: list[int
     mine = {t.players: t for t in ours}
     pairs = {t.players: pair for t in tallies if t.players in mine
              for pair in [matching(mine[t.players].games_kept, t.games_kept)] if pair}
-    changes = compare_reports(report, old, pairs=pairs)
+    diff = map_edits(ours_board, board)
+    changes = attribute(compare_reports(report, old, pairs=pairs, diff=diff), diff, ours_board)
     found = ordered([*from_dicts(report["findings"]), *changes])
     report["findings"] = [f.to_dict() for f in found]
     for c in report["configurations"]:
@@ -266,7 +270,8 @@ def _with_baseline(request: RunRequest, report: dict[str, Any], counts: list[int
         "players": shared, "games": request.games, "seed": request.seed,
         "seats": {str(c["players"]): [s["wins"] for s in c["seats"]]
                   for c in old["configurations"]},
-        "changes": len(changes), "paired": sorted(pairs)}
+        "changes": len(changes), "paired": sorted(pairs),
+        "edits": edits_in_play(diff, report, old, changes)}
 
 
 def keep_selected(report: dict[str, Any], select: tuple[str, ...], ignore: tuple[str, ...]
@@ -341,7 +346,7 @@ def _run(request: RunRequest, watcher: Watcher) -> RunResult:
                         watcher.played(f"{board.meta.id} {n}p")
                 start = stop
                 if request.auto:
-                    state = _settled(tally)
+                    state = _settled(tally, len(counts))
                     settling[n] = auto.summary(state, tally.games, games, n)
                     if auto.done(state):
                         break
@@ -375,8 +380,10 @@ def _run(request: RunRequest, watcher: Watcher) -> RunResult:
     for c in result.report["configurations"]:
         if c["players"] in settling:
             c["auto"] = settling[c["players"]]
+    if settling:
+        auto.agree(result.report)
     if request.baseline is not None:
-        _with_baseline(request, result.report, counts, names, jobs, size, tallies)
+        _with_baseline(request, result.report, counts, names, jobs, size, tallies, board)
     keep_selected(result.report, request.select, request.ignore)
     _write_outputs(request, result.report)
     result.crossed = failures(result.report, thresholds)

@@ -22,8 +22,9 @@ from typing import Any
 
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Effect, Finding, Test
+from ttrtool.verdict.edits import MapDiff
 from ttrtool.verdict.paired import PAIRED, GameSummary, Pair, paired
-from ttrtool.verdict.statistics import Z95, benjamini_hochberg, normal_sf
+from ttrtool.verdict.statistics import Z95, benjamini_hochberg, equals, normal_sf
 from ttrtool.verdict.strata import Pooled
 
 Report = Mapping[str, Any]
@@ -73,6 +74,13 @@ def _two_means(new: Mapping[str, Any], old: Mapping[str, Any]) -> tuple[float, f
     return d, se, 1.0 if se == 0 else min(1.0, 2 * normal_sf(abs(d) / se))
 
 
+def _beyond(d: float, se: float, limit: float) -> bool:
+    """Practically large: the near end of the difference's 95% interval is at least
+    ``limit`` away from no change (as the other play findings judge), not only its
+    point estimate."""
+    return se < math.inf and abs(d) - Z95 * se >= limit
+
+
 def _change(code: str, p: float, large: bool, message: str,
             subjects: Mapping[str, tuple[Any, ...]], players: int, effect: Effect,
             test: str, evidence: Mapping[str, Any]) -> Change:
@@ -80,7 +88,7 @@ def _change(code: str, p: float, large: bool, message: str,
         if q >= ALPHA:
             return None
         return Finding(code, Severity.WARNING if large else Severity.INFO,
-                       message.replace("{q}", f"{q:.2g}"),
+                       message.replace("q = {q}", equals("q", q)),
                        subjects, dict(evidence), (players,), effect,
                        Test(test, p, q, control))
     return Change(p, build)
@@ -114,7 +122,7 @@ def _claimed(ids: tuple[str, str]) -> Callable[[GameSummary, bool], float]:
 
 
 def seat_changes(new: Config, old: Config, limits: ChangeLimits,
-                 pair: Pair | None = None) -> Iterator[Change]:
+                 pair: Pair | None = None, diff: MapDiff | None = None) -> Iterator[Change]:
     n = new["players"]
     for s_new, s_old in zip(new["seats"], old["seats"], strict=False):
         s = s_new["seat"]
@@ -122,7 +130,7 @@ def seat_changes(new: Config, old: Config, limits: ChangeLimits,
                                  _two_rates(s_new["wins"], s_old["wins"]), "two proportions")
         seat = s + 1
         yield _change(
-            "TTR621", p, abs(d) >= limits.rate,
+            "TTR621", p, _beyond(d, se, limits.rate),
             (
                 f"seat {seat} wins {100 * s_new['wins']['rate']:.1f}% against "
                 f"{100 * s_old['wins']['rate']:.1f}% on the baseline at {n} players "
@@ -134,18 +142,19 @@ def seat_changes(new: Config, old: Config, limits: ChangeLimits,
 
 
 def ticket_changes(new: Config, old: Config, limits: ChangeLimits,
-                   pair: Pair | None = None) -> Iterator[Change]:
+                   pair: Pair | None = None, diff: MapDiff | None = None) -> Iterator[Change]:
     """Tickets are compared unpaired: who keeps a ticket differs from one map to the
     other in the same game, so there is no per-game pair to take a difference of."""
     n = new["players"]
     before = {t["id"]: t for t in old["tickets"]}
+    same = diff.tickets if diff is not None else {t["id"]: t["id"] for t in new["tickets"]}
     for t in new["tickets"]:
-        b = before.get(t["id"])
+        b = before.get(same.get(t["id"], ""))
         if b is None:
             continue
         d, se, p = _two_rates(t["completion"], b["completion"])
         yield _change(
-            "TTR622", p, abs(d) >= limits.rate,
+            "TTR622", p, _beyond(d, se, limits.rate),
             (
                 f"ticket {t['label']} ({t['id']}) is completed by "
                 f"{100 * t['completion']['rate']:.0f}% of its keepers against "
@@ -162,7 +171,7 @@ def ticket_changes(new: Config, old: Config, limits: ChangeLimits,
             se = math.hypot(e_new.se, e_old.se)
             p = min(1.0, 2 * normal_sf(abs(d) / se)) if se > 0 else 1.0
             yield _change(
-                "TTR622", p, abs(d) >= limits.rate,
+                "TTR622", p, _beyond(d, se, limits.rate),
                 (
                     f"keepers of ticket {t['label']} ({t['id']}) win {_pts(e_new.diff)} points "
                     f"against like players, {_pts(e_old.diff)} on the baseline ({b['label']}) at "
@@ -179,11 +188,18 @@ def _route_key(r: Mapping[str, Any]) -> tuple[str, ...]:
     return (ends, str(r["length"]), r["kind"])
 
 
-def route_changes(new: Config, old: Config, limits: ChangeLimits,
-                  pair: Pair | None = None) -> Iterator[Change]:
-    """Routes matched by their ends, length and kind (and order among equals), so a
-    recoloured route is compared with itself and both colours are named."""
-    n = new["players"]
+def _route_pairs(new: Config, old: Config, diff: MapDiff | None
+                 ) -> Iterator[tuple[Mapping[str, Any], Mapping[str, Any]]]:
+    """Each track of the map beside the same track of the baseline: by the maps' edits
+    (:func:`ttrtool.verdict.edits.map_edits`, identity by ends and place among parallel
+    tracks); without them (two reports alone), by ends, length and kind."""
+    if diff is not None:
+        before = {r["id"]: r for r in old["routes"]}
+        for r in new["routes"]:
+            b = before.get(diff.routes.get(r["id"], ""))
+            if b is not None:
+                yield r, b
+        return
     olds: dict[tuple[str, ...], list[Mapping[str, Any]]] = {}
     for r in old["routes"]:
         olds.setdefault(_route_key(r), []).append(r)
@@ -192,9 +208,17 @@ def route_changes(new: Config, old: Config, limits: ChangeLimits,
         key = _route_key(r)
         i = seen.get(key, 0)
         seen[key] = i + 1
-        if i >= len(olds.get(key, ())):
-            continue
-        b = olds[key][i]
+        if i < len(olds.get(key, ())):
+            yield r, olds[key][i]
+
+
+def route_changes(new: Config, old: Config, limits: ChangeLimits,
+                  pair: Pair | None = None, diff: MapDiff | None = None
+                  ) -> Iterator[Change]:
+    """Each route beside itself on the baseline (:func:`_route_pairs`), so a lengthened or
+    recoloured route is compared with itself and both versions are named."""
+    n = new["players"]
+    for r, b in _route_pairs(new, old, diff):
         now = {"count": r["claimed"], "of": new["games"]}
         then = {"count": b["claimed"], "of": old["games"]}
         ids = (r["id"], b["id"])
@@ -202,8 +226,11 @@ def route_changes(new: Config, old: Config, limits: ChangeLimits,
                                  _two_rates(now, then), "two proportions")
         recoloured = r["color"] != b["color"]
         was = f" (recoloured {b['color']} → {r['color']})" if recoloured else ""
+        if r["length"] != b["length"]:
+            word = "lengthened" if r["length"] > b["length"] else "shortened"
+            was += f" ({word} {b['length']} → {r['length']})"
         yield _change(
-            "TTR623", p, abs(d) >= limits.rate,
+            "TTR623", p, _beyond(d, se, limits.rate),
             (
                 f"route {r['label']}{was} is claimed in {100 * r['claim_rate']:.0f}% of games "
                 f"against {100 * b['claim_rate']:.0f}% on the baseline at {n} players "
@@ -221,7 +248,7 @@ def route_changes(new: Config, old: Config, limits: ChangeLimits,
 
 
 def colour_changes(new: Config, old: Config, limits: ChangeLimits,
-                   pair: Pair | None = None) -> Iterator[Change]:
+                   pair: Pair | None = None, diff: MapDiff | None = None) -> Iterator[Change]:
     """Per colour: the share of its tracks claimed per game, and its routes before/after."""
     n = new["players"]
     before = {c["colour"]: c for c in old.get("colours", ())}
@@ -237,11 +264,12 @@ def colour_changes(new: Config, old: Config, limits: ChangeLimits,
             mine = tracks[base]
             return len(g.claimed & mine) / len(mine) if mine else 0.0
 
-        d, se, p, test = _either(pair, share, _two_rates(c["claimed"], b["claimed"]),
-                                 "two proportions")
+        d, se, p, test = _either(pair, share, _two_shares(c, b), "difference of two means "
+                                 "over games (a game's claims taken together)")
         moved = c["tracks"] != b["tracks"]
         yield _change(
-            "TTR624", p, abs(d) >= limits.rate or (moved and abs(d) >= limits.rate / 2),
+            "TTR624", p,
+            _beyond(d, se, limits.rate) or (moved and _beyond(d, se, limits.rate / 2)),
             (
                 f"colour {c['colour']}: {100 * c['claimed']['rate']:.0f}% of its "
                 f"{c['tracks']} tracks ({c['spaces']} spaces) claimed per game against "
@@ -255,6 +283,24 @@ def colour_changes(new: Config, old: Config, limits: ChangeLimits,
             test, {"new": c, "baseline": b})
 
 
+def _two_shares(new: Mapping[str, Any], old: Mapping[str, Any]) -> tuple[float, float, float]:
+    """(difference, standard error, p-value) of two colours' shares of tracks claimed per
+    game, each game one observation (``claims_sd``: the spread of a game's claims of the
+    colour); a report without it is tested as independent tracks, as before."""
+    if "claims_sd" not in new or "claims_sd" not in old:
+        return _two_rates(new["claimed"], old["claimed"])
+    if not new["tracks"] or not old["tracks"] or not new["claimed"]["of"] \
+            or not old["claimed"]["of"]:
+        return 0.0, math.inf, 1.0
+    games = (new["claimed"]["of"] // new["tracks"], old["claimed"]["of"] // old["tracks"])
+    if min(games) < 2:
+        return 0.0, math.inf, 1.0
+    se = math.hypot(new["claims_sd"] / new["tracks"] / math.sqrt(games[0]),
+                    old["claims_sd"] / old["tracks"] / math.sqrt(games[1]))
+    d = new["claimed"]["rate"] - old["claimed"]["rate"]
+    return d, se, 1.0 if se == 0 else min(1.0, 2 * normal_sf(abs(d) / se))
+
+
 def _turns(g: GameSummary, _: bool) -> float:
     return float(g.turns)
 
@@ -264,14 +310,14 @@ def _winner_score(g: GameSummary, _: bool) -> float:
 
 
 def tempo_changes(new: Config, old: Config, limits: ChangeLimits,
-                  pair: Pair | None = None) -> Iterator[Change]:
+                  pair: Pair | None = None, diff: MapDiff | None = None) -> Iterator[Change]:
     n = new["players"]
     for key, what, margin, figure in (
             ("turns", "game length (turns)", limits.turns, _turns),
             ("winner_scores", "winner's score", limits.score, _winner_score)):
         a, b = new[key], old[key]
         d, se, p, test = _either(pair, figure, _two_means(a, b), "Welch difference of means")
-        large = bool(b.get("mean")) and abs(d) >= margin * b["mean"]
+        large = bool(b.get("mean")) and _beyond(d, se, margin * b["mean"])
         yield _change(
             "TTR625", p, large,
             (
@@ -287,16 +333,19 @@ CHANGES = (seat_changes, ticket_changes, route_changes, colour_changes, tempo_ch
 
 
 def compare_reports(new: Report, old: Report, limits: ChangeLimits = CHANGE_LIMITS,
-                    pairs: Mapping[int, Pair] | None = None) -> list[Finding]:
+                    pairs: Mapping[int, Pair] | None = None,
+                    diff: MapDiff | None = None) -> list[Finding]:
     """Findings (source ``baseline``) for what changed significantly from ``old`` to ``new``,
     over the player counts both played.  ``pairs``: per player count, the games of both
     runs side by side (:mod:`ttrtool.verdict.paired`); where given, seat win rates,
-    route claims, colour claims, game length and the winner's score are tested paired."""
+    route claims, colour claims, game length and the winner's score are tested paired.
+    ``diff``: the two maps' edits (:mod:`ttrtool.verdict.edits`), which put each route and
+    ticket beside itself; without it routes are matched by ends, length and kind."""
     before = {c["players"]: c for c in old["configurations"]}
     pairs = pairs or {}
     tests = [t for c in new["configurations"] if c["players"] in before
              for check in CHANGES
-             for t in check(c, before[c["players"]], limits, pairs.get(c["players"]))]
+             for t in check(c, before[c["players"]], limits, pairs.get(c["players"]), diff)]
     qs = benjamini_hochberg([t.p_value for t in tests])
     control = f"Benjamini–Hochberg over the {len(tests)} tests of the comparison"
     found = [t.build(q, control) for t, q in zip(tests, qs, strict=True)]

@@ -23,7 +23,7 @@ from typing import Any
 
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Effect, Finding, Test
-from ttrtool.verdict.statistics import Z95, normal_sf
+from ttrtool.verdict.statistics import Z95, equals, normal_sf
 from ttrtool.verdict.strata import Pooled
 
 Config = Mapping[str, Any]
@@ -256,7 +256,7 @@ def _ticket_builder(s: _Subject, expected: float, r: float, tau: float, price: s
             f"the other tickets they kept held apart (95% CI {lo:+.1f} to {hi:+.1f}; win "
             f"rate {_pct(s.wins.diff)} points, {_pct(w_lo)} to {_pct(w_hi)}{like}), "
             f"{r:+.1f} points off what tickets of {s.cost:.0f} train spaces give on this map "
-            f"(q = {q:.2g}){why}")
+            f"({equals('q', q)}){why}")
         return Finding(
             "TTR604", severity, message, {"tickets": (s.id,)},
             {"kept": s.n, "spaces": s.cost, "like_for_like_wins": s.like_wins.to_dict(),
@@ -295,16 +295,20 @@ def _route_builder(s: _Subject, expected: float, r: float, tau: float,
                    limits: EdgeLimits, p: float
                    ) -> Callable[[float, str, float], Finding | None]:
     def build(q: float, control: str, z: float) -> Finding | None:
-        if q >= FDR or abs(r) < limits.margin:
+        lo, hi = s.wins.ci95
+        # off the line, but its claimers do not win more (or less) than like players who
+        # do not claim it (the interval reaches 0): nothing to tell a designer about it
+        ahead = lo > 0 if r > 0 else hi < 0
+        if q >= FDR or abs(r) < limits.margin or not ahead:
             return None
         se = s.wins.se
-        lo, hi = s.wins.ci95
         return Finding(
             "TTR606", Severity.INFO,
-            f"players who claim route {s.label} win {_pct(s.wins.diff)} points against "
-            f"players of the same bot in the same seat who do not (95% CI {_pct(lo)} to "
-            f"{_pct(hi)}), {_pct(r)} points off the map's routes of length {s.cost:.0f} "
-            f"(q = {q:.2g})",
+            f"players who claim route {s.label} win {abs(100 * s.wins.diff):.1f} points of "
+            f"win rate {'more' if s.wins.diff > 0 else 'less'} than players of the same bot "
+            f"in the same seat who do not (95% CI {_pct(lo)} to {_pct(hi)}), {_pct(r)} "
+            f"points of win rate off the map's routes of length {s.cost:.0f} "
+            f"({equals('q', q)})",
             {"routes": (s.id,)},
             {"claimed": s.n, "like_for_like_wins": s.wins.to_dict(),
              "like_for_like_score": s.score.to_dict(), "expected": round(expected, 6),

@@ -27,6 +27,7 @@ from ttrtool.verdict.edges import (
 from ttrtool.verdict.pressure import tempo, tickets_and_colours
 from ttrtool.verdict.statistics import (
     benjamini_hochberg,
+    equals,
     games_to_detect,
     holm,
     normal_sf,
@@ -113,7 +114,7 @@ def seat_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Fi
                 "TTR601", level,
                 f"seat 1 takes {_pct(share)} of the wins over all player counts "
                 f"({_ci(lo, hi)}) against a fair {_pct(fair)} "
-                f"(p = {p_adj:.2g} after Holm over {len(tests)} seat tests)",
+                f"({equals('p', p_adj)} after Holm over {len(tests)} seat tests)",
                 {"seats": (1,)},
                 {"share": round(share, 6), "fair": round(fair, 6), "ci95": [round(lo, 6),
                  round(hi, 6)], "p_value": p, "p_holm": round(p_adj, 8),
@@ -130,7 +131,7 @@ def seat_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Fi
         yield Finding(
             "TTR601", level,
             f"seat {best['seat'] + 1} wins {_pct(rate)} of {games} games at {n} players "
-            f"({_ci(lo, hi)}) against a fair {_pct(fair)} (p = {p_adj:.2g} after Holm over "
+            f"({_ci(lo, hi)}) against a fair {_pct(fair)} ({equals('p', p_adj)} after Holm over "
             f"{len(tests)} seat tests)",
             {"seats": (best["seat"] + 1,)},
             {"win_rates": [s["wins"]["rate"] for s in c["seats"]], "chi2": c["seat_test"]["chi2"],

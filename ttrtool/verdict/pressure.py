@@ -24,7 +24,7 @@ from typing import Any
 
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Effect, Finding, Test
-from ttrtool.verdict.statistics import Z95, benjamini_hochberg, normal_sf, rate, wilson
+from ttrtool.verdict.statistics import Z95, benjamini_hochberg, equals, normal_sf, rate, wilson
 
 Config = Mapping[str, Any]
 
@@ -113,6 +113,10 @@ class ClaimsByGame:
             self.y[length] += m
             for other, m2 in y.items():
                 self.yy[length, other] += m * m2
+
+    def claims_sd(self, colour: str) -> float:
+        """Standard deviation over games of the colour's tracks claimed in a game."""
+        return self.difference_sd(colour, {})
 
     def difference_sd(self, colour: str, weights: Mapping[int, float]) -> float:
         """Standard deviation over games of ``D`` (above) for ``colour``."""
@@ -228,7 +232,7 @@ def _ticket_candidate(n: int, t: Config, expected: float, slope: float) -> _Cand
             f"ticket {t['label']} is {word} in play than its points say: its keepers "
             f"complete it {_pct(share)} of the time at {n} players (95% CI {_pct(lo)}–"
             f"{_pct(hi)}) against {_pct(expected)} for a {t['points']}-point ticket kept by "
-            f"the same bots on this map (q = {q:.2g})",
+            f"the same bots on this map ({equals('q', q)})",
             {"tickets": tuple(t["ids"])},
             {"completion": t["completion"], "expected": round(expected, 6),
              "points": t["points"], "spaces": t.get("spaces"),
@@ -295,7 +299,7 @@ def _colour_candidate(c: Config, colour: str, tracks: Sequence[Config],
             f"colour {colour} is {word} at {n} players: {_pct(observed / size)} of its "
             f"{len(tracks)} tracks claimed per game against {_pct(expected / size)} for "
             f"the map's tracks of the same lengths ({100 * diff:+.1f} points, 95% CI "
-            f"{100 * lo:+.1f} to {100 * hi:+.1f}; q = {q:.2g}){when}",
+            f"{100 * lo:+.1f} to {100 * hi:+.1f}; {equals('q', q)}){when}",
             {"colours": (colour,), "routes": tuple(r["id"] for r in tracks)},
             {"claimed": observed, "expected": round(expected, 3), "tracks": len(tracks),
              "games": games, "mean_claim_turn": turn, "map_mean_claim_turn": round(map_turn, 2)},
@@ -346,14 +350,19 @@ def _one_per_colour(found: Sequence[Finding]) -> list[Finding]:
         message = top.message
         if len(rows) > 1:
             message += "; also at " + ", ".join(
-                f"{f.players[0]} players ({100 * f.effect.value:+.1f} points)"
+                f"{f.players[0]} players ({100 * f.effect.value:+.1f} points"
+                f"{', info' if f.severity < top.severity else ''})"
                 for f in rows[1:] if f.effect is not None)
         by_players = {str(f.players[0]): {
             "severity": f.severity.value, "effect": f.effect.value if f.effect else None,
             "ci95": list(f.effect.ci95) if f.effect else None,
             "q": f.test.adjusted if f.test else None, **f.evidence} for f in rows}
-        out.append(replace(top, severity=max(f.severity for f in rows), message=message,
-                           players=tuple(sorted(f.players[0] for f in rows)),
+        # the finding holds at the counts of its own severity; a count where the colour is
+        # only info is named in the message and kept in by_players, not given the warning
+        level = max(f.severity for f in rows)
+        out.append(replace(top, severity=level, message=message,
+                           players=tuple(sorted(f.players[0] for f in rows
+                                                if f.severity == level)),
                            evidence={**top.evidence, "by_players": by_players}))
     return out
 

@@ -379,6 +379,9 @@ def colour_pressure(routes: Sequence[Mapping[str, Any]], games: int,
             mine = Counter(r["length"] for r in tracks)
             weights = {length: k / by_length[length] for length, k in mine.items()}
             row["difference_sd"] = round(by_game.difference_sd(colour, weights), 6)
+            # the spread over games of its tracks claimed in a game: what --baseline's
+            # unpaired test of the colour needs (the claims of one game go together)
+            row["claims_sd"] = round(by_game.claims_sd(colour), 6)
         out.append(row)
     return out
 

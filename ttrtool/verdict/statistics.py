@@ -137,6 +137,18 @@ class Histogram:
         return out
 
 
+# below this a p- or q-value is printed as "< 1e-12": the normal tails the tests read
+# are not that exact so far out, and 8.7e-308 claims a precision no run of games has
+SMALLEST_SHOWN = 1e-12
+
+
+def equals(name: str, value: float) -> str:
+    """``q = 0.0031``, or ``q < 1e-12`` for a value under :data:`SMALLEST_SHOWN`."""
+    if value < SMALLEST_SHOWN:
+        return f"{name} < {SMALLEST_SHOWN:.0e}"
+    return f"{name} = {value:.2g}"
+
+
 def normal_sf(z: float) -> float:
     """P(Z >= z) for a standard normal variable."""
     return 0.5 * math.erfc(z / math.sqrt(2))

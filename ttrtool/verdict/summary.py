@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ttrtool.findings import markdown_lines, text_lines
+from ttrtool.findings import markdown_lines, text_line, text_lines
 from ttrtool.verdict.findings import PLAY_LIMITS
 
 Report = Mapping[str, Any]
@@ -90,12 +90,49 @@ def _config_markdown(c: Mapping[str, Any], top: int) -> list[str]:
     return lines + [""]
 
 
+def _own(report: Report) -> list[Mapping[str, Any]]:
+    """The report's findings, less those the baseline section shows (a run with edits)."""
+    found = list(report.get("findings", []))
+    if (report.get("baseline") or {}).get("edits") is None:
+        return found
+    return [f for f in found if f.get("source") != "baseline"]
+
+
+def baseline_lines(report: Report, info: int = 10) -> list[str]:
+    """The comparison with ``--baseline``, edits first: each edit, what changed in play at
+    each player count, the findings it caused; then the other changes."""
+    base = report.get("baseline") or {}
+    edits = base.get("edits")
+    if edits is None:
+        return []
+    m = base["map"]
+    lines = [f"Against the baseline {m['name']} ({m['id']} {m['version']}), the same seeds:"]
+    lines.append(f"  Edits ({len(edits)}):" if edits else "  Edits: none (the same map).")
+    for e in edits:
+        lines.append(f"  - {e['text']}")
+        lines += [f"      {p}" for p in e["play"]]
+        lines += [f"    {text_line(f)}" for f in e["findings"]]
+    tied = {f["message"] for e in edits for f in e["findings"]}
+    others = [f for f in report.get("findings", [])
+              if f.get("source") == "baseline" and f["message"] not in tied]
+    shown = [f for f in others if f["severity"] != "info"]
+    shown += [f for f in others if f["severity"] == "info"][:info]
+    lines.append(f"  Other changes ({len(others)}):" if others else "  Other changes: none.")
+    lines += [text_line(f) for f in shown]
+    if len(others) > len(shown):
+        lines.append(f"  ... and {len(others) - len(shown)} more info (in the JSON report)")
+    return lines
+
+
 def to_markdown(report: Report, top: int = 10) -> str:
     m, run = report["map"], report["run"]
     lines = [f"# Simulation of {m['name']} ({m['id']} {m['version']})", "",
              f"Seed {run['seed']}, {run['games']} games per player count, bots: "
              f"{', '.join(run['bots'])}; ttrtool {report['versions']['ttrtool']}.", ""]
-    lines += markdown_lines(report.get("findings", []))
+    changes = baseline_lines(report, info=1000)
+    if changes:
+        lines += ["## Against the baseline", "", "```", *changes, "```", ""]
+    lines += markdown_lines(_own(report))
     for c in report["configurations"]:
         lines += _config_markdown(c, top)
     return "\n".join(lines)
@@ -126,7 +163,8 @@ def to_text(report: Report) -> str:
     counts = ", ".join(str(c["players"]) for c in report["configurations"])
     out = [f"{meta.get('name') or meta.get('id', 'map')} ({meta.get('id', '?')}), {counts} "
            f"players:"]
-    out += text_lines(report.get("findings", []))
+    out += baseline_lines(report)
+    out += text_lines(_own(report))
     for c in report["configurations"]:
         seats = " ".join(f"{100 * s['wins']['rate']:.0f}%" for s in c["seats"])
         bots = ", ".join(f"{b['bot']} {100 * b['wins']['rate']:.0f}%" for b in c["bots"])
