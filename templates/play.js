@@ -321,6 +321,23 @@
     if (!state.tickets.length) { tickets.appendChild(el("li", "none yet", "note")); }
   }
 
+  function flash() {
+    // The bots' moves arrive together with the answer to a human move: the routes they
+    // claimed and the cities they built in blink for a moment, so the table sees them.
+    if (lastMove < 0) { return; }
+    state.recent.forEach(function (m) {
+      if (m.move <= lastMove || (m.seat === state.seat && state.human)) { return; }
+      var w = words(m.text);
+      var id = w[0] === "claim" ? facts.route_ids[+w[1].slice(1)]
+             : w[0] === "station" ? facts.node_ids[+w[1].slice(1)] : null;
+      var e = id && $(id);
+      if (!e) { return; }
+      e.classList.remove("just");
+      void e.getBoundingClientRect(); // restart the animation
+      e.classList.add("just");
+    });
+  }
+
   function movesList() {
     var list = $("moves");
     list.textContent = "";
@@ -403,6 +420,7 @@
     choices();
     marks();
     finalPanel();
+    flash();
     curtain();
     lastMove = state.move - 1;
   }

@@ -64,23 +64,30 @@ def _enabled(w: Watched, selector: str) -> bool:
     return found.count() > 0 and found.first.is_visible() and found.first.is_enabled()
 
 
-def _one_click_turn(w: Watched, built: list[str], on_board: list[str]) -> None:
-    """One decision, by clicking as a player would: keep the tickets, pay a tunnel, claim
-    a route (once on the board itself), build a station once, else draw."""
+def _hand_size(w: Watched) -> int:
+    return int(w.page.inner_text("#seats tr.to-move td:nth-child(6)"))
+
+
+def _one_click_turn(w: Watched, built: list[str], on_board: list[str],
+                    withdrawn: list[int]) -> None:
+    """One decision, by clicking as a player would: keep the tickets; withdraw from the
+    first tunnel that asks for more, pay the next; build a station once; claim a route
+    (the first on the board itself) once the hand holds 8 cards; else draw."""
     page = w.page
     before = _move(w)
     if _enabled(w, "#keep-button"):
         page.click("#keep-button")
-    elif _enabled(w, "#actions button[data-action^='pay']"):
+    elif withdrawn and _enabled(w, "#actions button[data-action^='pay']"):
         page.click("#actions button[data-action^='pay'] >> nth=0")
     elif _enabled(w, "#actions button[data-action='withdraw']"):
+        withdrawn.append(before)
         page.click("#actions button[data-action='withdraw']")
     elif not built and page.locator("details.buildable button").count():
         page.click("details.buildable summary")
         page.click("details.buildable button >> nth=0")
         built.append(page.inner_text("#choices h3"))
         page.click("#choices button[data-action^='station'] >> nth=0")
-    elif page.locator("details.claimable button").count():
+    elif page.locator("details.claimable button").count() and _hand_size(w) >= 8:
         routes = page.locator("details.claimable button")
         route = int(routes.first.get_attribute("data-route") or 0)
         if not on_board:
@@ -105,17 +112,20 @@ def _one_click_turn(w: Watched, built: list[str], on_board: list[str]) -> None:
 
 def test_a_whole_game_by_clicking_reaches_the_final_scores(
         watched: Watched, serve: Serve) -> None:
-    url, sitting = serve(("human", "expert"), 4)
+    # Seed 66: with these clicks the human withdraws from one tunnel and pays for another,
+    # claims a ferry and builds a station (checked in the log below).
+    url, sitting = serve(("human", "expert"), 66)
     page = watched.page
     page.goto(url)
     page.wait_for_selector("#keep-button")
     assert page.locator("#board-frame svg #layer-routes .route").count() > 10
     built: list[str] = []
     on_board: list[str] = []
+    withdrawn: list[int] = []
     for turn in range(400):
         if page.get_attribute("#status", "data-over") == "true":
             break
-        _one_click_turn(watched, built, on_board)
+        _one_click_turn(watched, built, on_board, withdrawn)
         if turn == 6:  # a reload mid-game keeps the game
             move, hand = _move(watched), page.inner_text("#hand")
             page.reload()
@@ -139,6 +149,10 @@ def test_a_whole_game_by_clicking_reaches_the_final_scores(
     assert page.locator("#board-frame .station-mark").count() == len(sitting.state.stations)
     record = read_log(sitting.log.path, 0)
     assert len(list(replay(sitting.board, record))) == len(record["actions"])
+    mine = [text.split()[0] for seat, text in record["actions"] if seat == 0]
+    assert {"pay", "withdraw", "station", "claim", "keep", "draw"} <= set(mine), mine
+    ferries = [r for r in record["results"][0]["claimed"] if r["kind"] == "ferry"]
+    assert ferries, "the human claimed no ferry"
     assert watched.errors == []
     origin = url.rstrip("/")
     assert all(r.startswith(origin) for r in watched.requests), watched.requests

@@ -91,6 +91,7 @@ class Sitting:
         self.offered: list[list[int]] = [[] for _ in seats]
         self.log = log
         self.resumed = False  # was the game resumed from its log?
+        self.after: dict[str, Any] | None = None  # the review, once the game is over
         self.lock = threading.RLock()
 
     # -- starting and resuming ---------------------------------------------

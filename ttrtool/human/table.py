@@ -83,9 +83,11 @@ def table_state(sitting: Sitting) -> dict[str, Any]:
         }
         if over:
             out["final"] = final_scores(sitting.board, st.result(), sitting.seats)
-            from ttrtool.human.review import review
+            if sitting.after is None:  # worked out once: the game will not change again
+                from ttrtool.human.review import review
 
-            out["review"] = review(sitting)
+                sitting.after = review(sitting)
+            out["review"] = sitting.after
         return out
 
 
