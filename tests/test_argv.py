@@ -52,3 +52,28 @@ def test_a_word_like_false_after_a_flag_is_named() -> None:
     assert flag_given_a_value(["--strict", "a.yaml"], {"--strict"}) is None
     assert flag_given_a_value(["--", "--strict", "false"], {"--strict"}) is None
     assert flag_given_a_value(["--top", "false"], {"--strict"}) is None
+
+
+def test_the_fast_paths_accept_what_the_typer_app_accepts() -> None:
+    """ttrtool/commands/shapes.py is what tools/fast_shapes.py reads off the app."""
+    from pathlib import Path
+
+    from ttrtool.cli import FAST, build_app
+    from ttrtool.commands.argv import shapes_module
+
+    written = Path(__file__).resolve().parent.parent / "ttrtool" / "commands" / "shapes.py"
+    assert written.read_text(encoding="utf-8") == shapes_module(build_app(), FAST), (
+        "run: python tools/fast_shapes.py")
+
+
+def test_a_shape_is_read_off_a_command() -> None:
+    import click
+
+    from ttrtool.commands.argv import shape_of
+
+    command = click.Command("cmd", params=[
+        click.Argument(["files"], nargs=-1), click.Option(["--out", "-o"]),
+        click.Option(["--tag"], multiple=True), click.Option(["--fast"], is_flag=True)])
+    assert shape_of("cmd", command) == Shape(
+        "cmd", {"--out": "out", "-o": "out", "--tag": "tag"}, {"--fast": "fast"},
+        frozenset({"tag"}), several=True)

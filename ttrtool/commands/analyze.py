@@ -23,7 +23,8 @@ from ttrtool.analysis import Analysis, analyze
 from ttrtool.analysis.formats import FORMATS, TOP_CHOKEPOINTS, render
 from ttrtool.card_costs import CostWeights, WeightError
 from ttrtool.checks.catalog import BALANCE_ERRORS
-from ttrtool.commands.argv import Shape, parse, theme_option
+from ttrtool.commands.argv import parse, theme_option
+from ttrtool.commands.shapes import SHAPES
 from ttrtool.formats import format_text
 from ttrtool.outputs import OutputError, first_output_problem, write_output
 from ttrtool.validate import validate_file
@@ -152,18 +153,13 @@ def run(map_file: str, compare: str | None = None, output_format: str = "text",
     return code
 
 
-PLAIN = Shape("analyze", {"--compare": "compare", "-c": "compare", "--format": "output_format",
-                          "-f": "output_format", "--output": "output", "-o": "output",
-                          "--tunnel-weight": "tunnel_weight", "--ferry-weight": "ferry_weight",
-                          "--top": "top", "--theme": "theme_file"})
-
-
 def fast_main(argv: list[str]) -> int | None:
     """Run a plain ``analyze MAP [options]`` without Typer (see :mod:`ttrtool.commands.argv`);
-    None leaves ``argv`` (and a ``--top`` that is not a number) to Typer."""
-    got = parse(argv, PLAIN)
-    if got is None:
-        return None
+    None leaves ``argv`` (a ``--top`` that is not a number, ``--select``, ``--ignore``) to
+    Typer."""
+    got = parse(argv, SHAPES["analyze"])
+    if got is None or {"select", "ignore"} & set(got.values):
+        return None  # Typer reads the codes of --select and --ignore
     values = {name: got.values[name][0] for name in got.values}
     top = values.pop("top", str(TOP_CHOKEPOINTS))
     if not top.isdigit():

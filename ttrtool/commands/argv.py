@@ -6,8 +6,11 @@ validating a map, so ``ttrtool validate``, ``analyze`` and ``render`` first try
 ``--opt value``, ``--opt=value``, ``-o value``, flags, ``--`` and positional
 arguments — and returns None for anything else (``--help``, an unknown option, a
 missing value, a single-valued option given twice, the wrong number of
-arguments), so that Typer answers those with its own messages.  A test per
-command checks that both paths give the same results.
+arguments), so that Typer answers those with its own messages.  What each command
+accepts (its :class:`Shape`) is not written by hand: :func:`shapes_module` reads it off the
+Typer app into :mod:`ttrtool.commands.shapes` (``python tools/fast_shapes.py`` writes that
+file again), and a test fails when the file and the app differ.  A test per command
+also checks that both paths give the same results.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ttrtool.render.theme import Theme
@@ -109,3 +112,53 @@ def theme_option(value: str | None) -> Theme:
     if empty:
         raise ThemeError(empty)
     return load_theme(Path(value) if value is not None else None)
+
+
+def shape_of(name: str, command: Any) -> Shape:
+    """The :class:`Shape` of a Click command (as Typer builds it): its options' spellings,
+    its flags, the options that may be repeated, and whether it takes several arguments."""
+    options: dict[str, str] = {}
+    flags: dict[str, str] = {}
+    repeatable: set[str] = set()
+    several = False
+    for param in command.params:
+        if param.param_type_name == "argument":
+            several = several or param.nargs == -1
+            continue
+        spellings = (*param.opts, *param.secondary_opts)
+        if any(s in ("--help", "-h") for s in spellings):
+            continue
+        (flags if param.is_flag else options).update(dict.fromkeys(spellings, param.name))
+        if param.multiple:
+            repeatable.add(param.name)
+    return Shape(name, dict(sorted(options.items())), dict(sorted(flags.items())),
+                 frozenset(repeatable), several)
+
+
+def shapes_module(app: Any, names: Collection[str]) -> str:
+    """The text of :mod:`ttrtool.commands.shapes`: the shape of each command in ``names``."""
+    import typer.main
+
+    group = typer.main.get_command(app)
+    lines = ['"""What each fast-path command accepts on a plain command line, read off the Typer',
+             "app: made by ``python tools/fast_shapes.py``, do not edit (a test compares it with",
+             'the app)."""', "", "from ttrtool.commands.argv import Shape", "",
+             "SHAPES = {"]
+    for name in sorted(names):
+        shape = shape_of(name, group.commands[name])  # type: ignore[attr-defined]
+        lines.append(f'    "{name}": Shape(')
+        lines.append(f'        "{name}",')
+        for label, table in (("", shape.options), ("flags=", shape.flags)):
+            if not table:
+                lines.append(f"        {label}{{}},")
+                continue
+            lines.append(f"        {label}{{")
+            lines.extend(f'            "{k}": "{v}",' for k, v in table.items())
+            lines.append("        },")
+        kept = ", ".join(f'"{n}"' for n in sorted(shape.repeatable))
+        lines.append(f"        repeatable=frozenset({{{kept}}}),".replace("({})", "()"))
+        lines.append(f"        several={shape.several},")
+        lines.append("    ),")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+

@@ -13,8 +13,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ttrtool.commands.argv import Shape, empty_theme_name, parse
-from ttrtool.render.job import RenderRequest
+from ttrtool.commands.argv import empty_theme_name, parse
+from ttrtool.commands.shapes import SHAPES
+from ttrtool.draw import RenderRequest
 
 if TYPE_CHECKING:
     import typer
@@ -44,8 +45,8 @@ def refused_empty(files: tuple[str | None, str | None, str | None], theme: str |
 
 
 def run_render(request: RenderRequest) -> int:
-    """Run :func:`ttrtool.render.job.run`, print what it says, return the exit code."""
-    from ttrtool.render.job import RenderStopped, run
+    """Run :func:`ttrtool.draw.run`, print what it says, return the exit code."""
+    from ttrtool.draw import RenderStopped, run
 
     try:
         result = run(request)
@@ -57,20 +58,14 @@ def run_render(request: RenderRequest) -> int:
     return result.code
 
 
-PLAIN = Shape("render", {"-o": "output", "--output": "output", "--tiles": "tiles",
-                         "--overlap": "overlap", "--tickets": "tickets", "--paper": "paper",
-                         "--heatmap": "heatmap", "--theme": "theme_file"},
-              flags={"--pdf": "pdf", "--draft": "draft"})
-
-
 def fast_main(argv: list[str]) -> int | None:
     """Run a plain ``render MAP [options]`` without Typer (see :mod:`ttrtool.commands.argv`);
     None leaves ``argv`` to Typer."""
-    got = parse(argv, PLAIN)
+    got = parse(argv, SHAPES["render"])
     if got is None:
         return None
-    if refused_empty((got.value("output"), got.value("tickets"), got.value("heatmap")),
-                     got.value("theme_file")):
+    if refused_empty((got.value("output_arg"), got.value("tickets_arg"), got.value("heatmap_arg")),
+                     got.value("theme_file_arg")):
         return 2
 
     def path(name: str) -> Path | None:
@@ -78,9 +73,9 @@ def fast_main(argv: list[str]) -> int | None:
         return Path(value) if value else None
 
     return run_render(RenderRequest(
-        got.positional[0], path("output"), "pdf" in got.flags, got.value("tiles"),
-        got.value("overlap") or "15mm", path("tickets"), got.value("paper") or "a4",
-        path("heatmap"), path("theme_file"), "draft" in got.flags))
+        got.positional[0], path("output_arg"), "pdf" in got.flags, got.value("tiles"),
+        got.value("overlap") or "15mm", path("tickets_arg"), got.value("paper") or "a4",
+        path("heatmap_arg"), path("theme_file_arg"), "draft" in got.flags))
 
 
 def register(app: typer.Typer) -> None:

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 from ttrtool import resolve_map_path
 from ttrtool.checks import is_opt_in
-from ttrtool.commands.argv import Shape, parse, theme_option
+from ttrtool.commands.argv import parse, theme_option
+from ttrtool.commands.shapes import SHAPES
 from ttrtool.formats import FORMATS, render
 from ttrtool.loader import split_lines, unreadable
 from ttrtool.validate import ValidationResult, validate_file
@@ -170,20 +171,14 @@ def _write(text: str) -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
-PLAIN = Shape("validate", {"--format": "format", "-f": "format", "--select": "select",
-                           "--ignore": "ignore", "--theme": "theme_file"},
-              flags={"--strict": "strict", "--layout": "layout"},
-              repeatable=frozenset({"select", "ignore"}), several=True)
-
-
 def fast_main(argv: list[str]) -> int | None:
     """Run a plain ``validate [--format F] [--select C] [--ignore C] [--strict] [--layout]
     [--theme FILE] FILE...`` without Typer (see :mod:`ttrtool.commands.argv`); None leaves
     ``argv`` to Typer."""
-    got = parse(argv, PLAIN)
+    got = parse(argv, SHAPES["validate"])
     if got is None:
         return None
-    return run(got.positional, got.value("format"), got.values.get("select", []),
+    return run(got.positional, got.value("output_format"), got.values.get("select", []),
                got.values.get("ignore", []), "strict" in got.flags, "layout" in got.flags,
                got.value("theme_file"))
 

@@ -1,4 +1,4 @@
-"""``render`` as a library call: ttrtool.render.job.run draws, writes and prints nothing."""
+"""``render`` as a library call: ttrtool.draw.run draws, writes and prints nothing."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ttrtool.render.job import RenderRequest, RenderStopped, run
+from ttrtool.draw import RenderRequest, RenderStopped, run
 
 
 def test_a_run_writes_the_board_and_says_nothing_on_the_terminal(
