@@ -13,6 +13,13 @@ no is jsonschema imported to find and explain every error.  A test runs both
 validators over every test case and many mutated maps and requires them to
 agree.  The schema itself is checked against the draft-07 metaschema by a
 test, not at every run.
+
+Why not fastjsonschema, which compiles a schema into a validator: measured on USA in one
+process (2026-11, a loaded 2-core machine), compiling this schema takes 470-600 ms at every
+start (loading its 477 KB of generated code kept on disk, 340-370 ms), and a check then
+takes 18-21 ms against 10-14 ms here; jsonschema's import alone is 420-500 ms.  A run of
+``validate`` on a valid map would be slower with it, so the small validator stays, held to
+jsonschema by the agreement test.
 """
 
 from __future__ import annotations
