@@ -182,6 +182,16 @@ def test_a_log_of_another_game_is_refused_and_kept(tmp_path: Path) -> None:
     assert log.read_bytes() == saved
 
 
+def test_a_log_never_chooses_the_bot_code_a_resume_runs(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    sitting = Sitting.open(USA, log, ("human", "expert"), 3)
+    record = sitting.record()
+    record["bots"] = ["human", "os:system"]
+    log.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    with pytest.raises(SaveError, match="'os:system', not a registered bot.*--seats human,"):
+        Sitting.open(USA, log)
+
+
 def test_a_second_game_goes_after_the_first_in_the_same_log(tmp_path: Path) -> None:
     log = tmp_path / "game.jsonl"
     for seed in (1, 2):

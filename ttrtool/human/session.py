@@ -30,7 +30,7 @@ from ttrtool.engine.state import GameState
 from ttrtool.human.save import PlayLog, SaveError, read_play_log
 from ttrtool.model import Board
 from ttrtool.simulate.playout import LOG_FORMAT, BotError, bot_seed, game_record, scoring_rules
-from ttrtool.simulate.replay import describe
+from ttrtool.simulate.replay import UntrustedBot, describe, refuse_untrusted_bots
 
 DEFAULT_SEATS = (HUMAN, "expert", "expert")
 
@@ -120,6 +120,12 @@ class Sitting:
             raise SaveError(f"{where} (map {saved['map']}, seats {','.join(saved['bots'])}, "
                             f"seed {saved['seed']}): resume it with the same map and no "
                             "--seats or --seed, or give another --log")
+        if seats is None:  # a log never chooses the code that runs (as replay)
+            try:
+                refuse_untrusted_bots(saved["bots"])
+            except UntrustedBot as e:
+                raise SaveError(f"{where}: {e}; to resume it, name its seats yourself with "
+                                f"--seats {','.join(saved['bots'])}") from None
         sitting = cls(board, tuple(saved["bots"]), saved["seed"], log,
                       saved.get("game", log.next_game))
         sitting._resume(saved["actions"], where)
