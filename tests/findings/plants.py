@@ -35,7 +35,7 @@ class Plant:
     change: Change
     strength: float  # the default: what the tests plant
     codes: tuple[str, ...]  # codes of which one must name it at warning severity
-    words: tuple[str, ...]  # every one must be in that finding's message
+    words: tuple[str, ...]  # every one must be in that finding's message ({s}: the strength)
     what: str  # the mistake in a designer's words (the power table's row)
     late: bool = False  # written after the checks, not tuned to
 
@@ -45,15 +45,18 @@ class Plant:
         return data
 
 
-def naming(p: Plant, findings: Iterable[Any]) -> list[str]:
-    """The lines of the findings (records or report dicts) that name the plant: one of its
-    codes, warning severity or above, every word in the message."""
+def naming(p: Plant, findings: Iterable[Any], strength: float | None = None) -> list[str]:
+    """The lines of the findings (records or report dicts) that name the plant planted at
+    ``strength`` (its default if None): one of its codes, warning severity or above, every
+    word in the message."""
+    at = f"{p.strength if strength is None else strength:g}"
+    words = [w.replace("{s}", at) for w in p.words]
     out = []
     for f in findings:
         d = f if isinstance(f, dict) else f.to_dict()
         if d["code"] not in p.codes or Severity(d["severity"]) < Severity.WARNING:
             continue
-        if all(w in d["message"] for w in p.words):
+        if all(w in d["message"] for w in words):
             out.append(f"{d['severity']} {d['code']}: {d['message']}")
     return out
 
@@ -179,6 +182,44 @@ def deck_cards(colour: str) -> Change:
     return change
 
 
+def bonus_points(kind: str) -> Change:
+    """The rules' bonus of this type worth ``strength`` points."""
+    def change(data: Data, strength: float) -> None:
+        from ttrtool.rules import PRESETS
+
+        rules = _rules(data)
+        listed = rules.get("bonuses") or PRESETS[rules["preset"]]["bonuses"]
+        rules["bonuses"] = [{**b, "points": int(strength)} if b["type"] == kind else b
+                            for b in listed]
+    return change
+
+
+def recolour_gray(colour: str) -> Change:
+    """Every gray route of length ``strength`` or more recoloured (doubles left gray)."""
+    def change(data: Data, strength: float) -> None:
+        for r in data["routes"]:
+            if r.get("color") == "gray" and r["length"] >= strength and "double" not in r \
+                    and r.get("kind", "normal") == "normal":
+                r["color"] = colour
+    return change
+
+
+def tickets_moved_north(data: Data, strength: float) -> None:
+    """Every ticket end south of ``strength`` (board pixels) moved to the northern city
+    nearest it west to east; tickets that end where they start are dropped."""
+    pos = {c["name"]: c["pos"] for c in data["cities"]}
+    north = [n for n, p in pos.items() if p[1] <= strength]
+
+    def moved(name: str) -> str:
+        if pos[name][1] <= strength:
+            return name
+        return min(north, key=lambda n: (abs(pos[n][0] - pos[name][0]), n))
+
+    for deck, tickets in data["tickets"].items():
+        out = [{**t, "from": moved(t["from"]), "to": moved(t["to"])} for t in tickets]
+        data["tickets"][deck] = [t for t in out if t["from"] != t["to"]]
+
+
 def station_points(data: Data, strength: float) -> None:
     _rules(data).setdefault("stations", {})["unused_points"] = int(strength)
 
@@ -190,11 +231,11 @@ _TABLE, _REGION, _TRAINS = ("TTR510",), ("TTR511",), ("TTR124", "TTR125", "TTR12
 _PRICE = ("TTR501", "TTR502")
 
 PLANTS: tuple[Plant, ...] = (
-    Plant("long-route-usa", "usa", route_points(6), 25, _TABLE, ("length 6", "25"),
+    Plant("long-route-usa", "usa", route_points(6), 25, _TABLE, ("length 6", "{s}"),
           "USA: length-6 routes worth 25 (the table gives 15)"),
     Plant("long-route-europe", "europe", route_points(8, "europe"), 35, _TABLE,
-          ("length 8", "35"), "Europe: the length-8 route worth 35 (21)"),
-    Plant("jackpot-short", "usa", route_points(1), 8, _TABLE, ("length 1", "8"),
+          ("length 8", "{s}"), "Europe: the length-8 route worth 35 (21)"),
+    Plant("jackpot-short", "usa", route_points(1), 8, _TABLE, ("length 1", "{s}"),
           "USA: length-1 routes worth 8 (first-mover jackpots)"),
     Plant("dead-northwest", "usa", remove_tickets_touching("Seattle", "Portland", "Vancouver"),
           0, _REGION, ("Seattle", "Portland", "Vancouver"),
@@ -202,17 +243,17 @@ PLANTS: tuple[Plant, ...] = (
     Plant("dead-corner", "usa", corner_city("Yellowknife", [60, 40],
                                             [("Vancouver", "red"), ("Calgary", "blue")]),
           6, _REGION, ("Yellowknife",), "USA: a corner city with two 6-space routes, no ticket"),
-    Plant("trains-many", "usa", rule("trains_per_player"), 60, _TRAINS, ("60",),
+    Plant("trains-many", "usa", rule("trains_per_player"), 60, _TRAINS, ("{s}",),
           "USA: 60 trains a player"),
-    Plant("trains-few", "usa", rule("trains_per_player"), 30, _TRAINS, ("30",),
+    Plant("trains-few", "usa", rule("trains_per_player"), 30, _TRAINS, ("{s}",),
           "USA: 30 trains a player"),
     Plant("ticket-calgary-phoenix", "usa", ticket_points("Calgary", "Phoenix"), 17, _PRICE,
           ("Calgary–Phoenix",), "USA: Calgary–Phoenix 13 → 17"),
     Plant("ticket-chicago-santa-fe", "usa", ticket_points("Chicago", "Santa Fe"), 18, _PRICE,
           ("Chicago–Santa Fe",), "USA: Chicago–Santa Fe 9 → 18"),
-    Plant("ticket-deck-short", "usa", keep_tickets(20), 20, ("TTR512",), ("20 tickets",),
+    Plant("ticket-deck-short", "usa", keep_tickets(20), 20, ("TTR512",), ("{s} tickets",),
           "USA: 20 tickets for up to 5 players"),
-    Plant("bonus-large", "usa", longest_bonus, 30, ("TTR513",), ("Longest Path", "30"),
+    Plant("bonus-large", "usa", longest_bonus, 30, ("TTR513",), ("Longest Path", "{s}"),
           "USA: the longest-path bonus worth 30"),
     Plant("colour-thin", "usa", thin_colour("red"), 2, ("TTR505",), ("red",),
           "USA: red kept on 2 routes, the others gray"),
@@ -222,7 +263,7 @@ PLANTS: tuple[Plant, ...] = (
     Plant("ferry-region", "usa", routes_into({"Seattle", "Portland", "Vancouver"}, "ferry"), 2,
           ("TTR514",), ("Seattle", "ferr"), "USA: the northwest reachable only by ferries"),
     Plant("doubles-at-two", "usa", rule("double_routes", "both_tracks_min_players"), 2,
-          ("TTR515",), ("both_tracks_min_players", "2 players"),
+          ("TTR515",), ("both_tracks_min_players is {s}", "{s} players"),
           "USA: both tracks of double routes open from 2 players"),
     Plant("tickets-east", "usa", tickets_within(900, 1800), 2, ("TTR516",),
           ("west",), "USA: only the eastern tickets kept, twice each"),
@@ -236,6 +277,38 @@ PLANTS: tuple[Plant, ...] = (
           ("Los Angeles–New York",), "USA: Los Angeles–New York 21 → 12"),
     Plant("deck-red-short", "usa", deck_cards("red"), 6, ("TTR505", "TTR506"), ("red",),
           "USA: 6 red cards in the deck (12)"),
-    Plant("station-points", "europe", station_points, 15, ("TTR513",), ("station", "15"),
+    Plant("station-points", "europe", station_points, 15, ("TTR513",), ("station", "{s}"),
           "Europe: an unused station worth 15 (4)"),
+    Plant("hand-large", "usa", rule("initial_hand"), 8, ("TTR517",),
+          ("rules.initial_hand", "{s}"), "USA: a first hand of 8 cards"),
+    Plant("end-early", "usa", rule("end_trigger_trains"), 8, ("TTR517",),
+          ("rules.end_trigger_trains", "{s}"), "USA: the last round from 8 trains left"),
+    Plant("locomotives-few", "europe", rule("train_cards", "locomotives"), 4, ("TTR517",),
+          ("locomotives", "{s} of"), "Europe: 4 locomotives in the deck (14)"),
+    # written after the checks were calibrated, and checked without tuning them
+    Plant("long-route-europe-6", "europe", route_points(6, "europe"), 25, _TABLE,
+          ("length 6", "{s}"), "Europe: length-6 routes worth 25 (15)", late=True),
+    Plant("jackpot-two", "usa", route_points(2), 6, _TABLE, ("length 2", "{s}"),
+          "USA: length-2 routes worth 6 (2)", late=True),
+    Plant("globetrotter-large", "nordiccountries", bonus_points("most_tickets"), 25,
+          ("TTR513",), ("Globetrotter", "{s}"), "Nordic Countries: the Globetrotter worth 25",
+          late=True),
+    Plant("dead-florida", "usa", remove_tickets_touching("Miami"), 0, _REGION, ("Miami",),
+          "USA: every ticket to Miami removed", late=True),
+    Plant("dead-south-india", "india", remove_tickets_touching("Calicut", "Quilon", "Erode",
+                                                               "Mangalore"), 0, _REGION,
+          ("Quilon",), "India: every ticket touching the southern tip removed", late=True),
+    Plant("ferry-florida", "usa", routes_into({"Miami"}, "ferry"), 2, ("TTR514",),
+          ("Miami", "ferr"), "USA: Miami reachable only by ferries", late=True),
+    Plant("doubles-at-three-europe", "europe", rule("double_routes",
+                                                    "both_tracks_min_players"), 3,
+          ("TTR515",), ("both_tracks_min_players is {s}", "{s} players"),
+          "Europe: both tracks open from 3 players", late=True),
+    Plant("ticket-deck-short-europe", "europe", keep_tickets(18), 18, ("TTR512",),
+          ("{s} tickets",), "Europe: 18 regular tickets for up to 5 players", late=True),
+    Plant("colour-heavy", "usa", recolour_gray("green"), 3, ("TTR505",), ("green",),
+          "USA: every single gray route of 3+ spaces recoloured green", late=True),
+    Plant("tickets-north", "usa", tickets_moved_north, 600, ("TTR516", "TTR511"),
+          ("south",), "USA: every ticket end in the south moved to a northern city",
+          late=True),
 )

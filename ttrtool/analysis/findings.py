@@ -29,6 +29,7 @@ from ttrtool.analysis.settings import (
     bonuses,
     doubles_open_early,
     route_points_table,
+    settings_off_official,
     ticket_deck_size,
     validate_balance,
 )
@@ -375,9 +376,10 @@ def board_regions(a: Analysis, limits: Limits) -> Iterator[Finding]:
 
 
 def rule_settings(a: Analysis, limits: Limits) -> Iterator[Finding]:
-    """TTR510, TTR512, TTR513, TTR515 and validate's balance warnings: the rules' numbers."""
+    """TTR510, TTR512, TTR513, TTR515, TTR517 and validate's balance warnings: the rules'
+    numbers."""
     for check in (route_points_table, ticket_deck_size, bonuses, doubles_open_early,
-                  validate_balance):
+                  settings_off_official, validate_balance):
         yield from check(a, limits.settings)
 
 

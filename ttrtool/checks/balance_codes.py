@@ -120,6 +120,15 @@ FINDINGS: tuple[CodeInfo, ...] = (
              fix="Move some ticket ends into the quiet half, or add tickets there.",
              example="warning TTR516 tickets-clustered: the tickets crowd away from the west "
                      "of the board ..."),
+    CodeInfo("TTR517", "rule-far-from-official", W,
+             "A rule every official map sets alike is far from that value: the first hand, "
+             "the face-up cards, cards drawn a turn, the trains that end the game, a "
+             "tunnel's revealed cards, the locomotives' share of the deck, the ticket draw, "
+             "stations.", stage="analyze",
+             fix="Set it back near the official value, or play the map enough to know why "
+                 "it differs (`simulate`).",
+             example="warning TTR517 rule-far-from-official: rules.initial_hand is 8, where "
+                     "every official map has 4 ..."),
     CodeInfo("TTR601", "seat-advantage", W,
              "One seat wins more often than chance allows (chi-square per player count, the "
              "first seat pooled over the counts, Holm's adjustment).", stage="play",
