@@ -105,10 +105,26 @@
   function marks() {
     document.querySelectorAll("#board-frame .owned, #board-frame .can-claim, #board-frame .can-build, #board-frame .picked")
       .forEach(function (e) { e.classList.remove("owned", "can-claim", "can-build", "picked"); });
-    document.querySelectorAll("#board-frame .station-mark").forEach(function (e) { e.remove(); });
+    document.querySelectorAll("#board-frame .station-mark, #board-frame .train").forEach(function (e) { e.remove(); });
     state.claimed.forEach(function (pair) {
+      // A claimed route keeps its colour and gets the claimer's trains on its spaces: a
+      // piece in the seat's colour on every space, as on the table.
       var g = $(facts.route_ids[pair[0]]);
-      if (g) { g.classList.add("owned"); g.style.setProperty("--seat", facts.seat_colors[pair[1] % facts.seat_colors.length]); }
+      if (!g) { return; }
+      var color = facts.seat_colors[pair[1] % facts.seat_colors.length];
+      g.classList.add("owned");
+      g.style.setProperty("--seat", color);
+      g.querySelectorAll("rect.space").forEach(function (space) {
+        var w = +space.getAttribute("width"), h = +space.getAttribute("height");
+        var piece = document.createElementNS(SVGNS, "rect");
+        piece.setAttribute("class", "train");
+        piece.setAttribute("x", -w * 0.38); piece.setAttribute("y", -h * 0.32);
+        piece.setAttribute("width", w * 0.76); piece.setAttribute("height", h * 0.64);
+        piece.setAttribute("rx", h * 0.2);
+        piece.setAttribute("transform", space.getAttribute("transform") || "");
+        piece.setAttribute("fill", color);
+        g.appendChild(piece);
+      });
     });
     state.stations.forEach(function (pair) {
       var id = facts.node_ids[pair[0]];
