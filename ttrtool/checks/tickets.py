@@ -240,17 +240,28 @@ def _values(ctx: CheckContext) -> list[Priced]:
     found = ctx.cache.get("ticket-values")
     if isinstance(found, list):
         return found
-    net = _network(ctx)
-    band = points_band(ctx.board)
+    out = _priced(ctx.board, _network(ctx))
+    ctx.cache["ticket-values"] = out
+    return out
+
+
+def priced_destinations(board: Board) -> list[Priced]:
+    """Every completable destination of ``board``: its ticket, itself, the JSON path of its
+    points, its price and the verdict on its points, as TTR406 and TTR407 judge them
+    (``ttrtool fix --tickets`` sets the points they find off to a fair value)."""
+    return _priced(board, _Network(board))
+
+
+def _priced(board: Board, net: _Network) -> list[Priced]:
+    band = points_band(board)
     out = []
-    for t in _cards(ctx.board):
+    for t in _cards(board):
         for k, d in _reachable(net, t):
             price = net.pricer.price(t.origin_nodes, d.nodes)
             if price is None:
                 continue
             where = t.path + (("destinations", k, "points") if t.is_multi else ("points",))
             out.append((t, d, where, price, price_value(d.points, price, band)))
-    ctx.cache["ticket-values"] = out
     return out
 
 

@@ -53,6 +53,19 @@ class FileChangedError(EditError):
     """The file on disk is no longer the one read: nothing was written."""
 
 
+def read_bytes(path: Path) -> bytes:
+    """The bytes of the file at ``path`` (at most 16 MB), for :class:`MapFile`;
+    :class:`EditError` when it cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise EditError(f"cannot read {path}: {e.strerror or e}") from None
+    if len(raw) > MAX_BYTES:
+        raise EditError(f"{path} is larger than {MAX_BYTES // 2**20} MB: that is not a map")
+    return raw
+
+
 def parse_path(path: PathLike) -> tuple[Step, ...]:
     """``"tickets[3].points"`` (or a tuple of keys and indexes) as a tuple of steps."""
     if not isinstance(path, str):
@@ -101,15 +114,7 @@ class MapFile:
     @classmethod
     def read(cls, path: str | Path) -> MapFile:
         """Read ``path`` for editing; :class:`EditError` when it cannot be read."""
-        p = Path(path)
-        try:
-            with open(p, "rb") as f:
-                raw = f.read(MAX_BYTES + 1)
-        except OSError as e:
-            raise EditError(f"cannot read {p}: {e.strerror or e}") from None
-        if len(raw) > MAX_BYTES:
-            raise EditError(f"{p} is larger than {MAX_BYTES // 2**20} MB: that is not a map")
-        return cls(p, raw)
+        return cls(Path(path), read_bytes(Path(path)))
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -340,8 +345,9 @@ def _build(value: Any, like: Any, inside_flow: bool) -> Any:
         if isinstance(like, SingleQuotedScalarString):
             return SingleQuotedScalarString(value)
         return value
-    if not isinstance(value, dict | list | tuple):
-        return value
+    if not isinstance(value, dict | list | tuple) or isinstance(value, CommentedMap
+                                                                  | CommentedSeq):
+        return value  # a scalar, or a node of this file put back as it was
     known = _flow(like)
     flow = inside_flow or (bool(known) if known is not None else False)
     node: Any

@@ -155,6 +155,29 @@ def ticket_play_edges(configs: Sequence[Config]
             for s in _pool(configs, "tickets", "spaces", "deck", "kept")}
 
 
+@dataclass(frozen=True)
+class TicketOffLine:
+    """A ticket's keepers' own edge in final score against its deck's line, as TTR604
+    reads it: the residual (points of score), its standard error, the edge the line
+    expects at its cost, and how many keepers over the run (``ttrtool tune`` moves the
+    ticket's points by the residual)."""
+
+    id: str
+    residual: float
+    se: float
+    expected: float
+    kept: int
+
+
+def tickets_against_line(configs: Sequence[Config], limits: EdgeLimits = EDGE_LIMITS
+                         ) -> list[TicketOffLine]:
+    """Every ticket with enough keepers in a deck of five or more, against its deck's
+    line (the residual TTR604 tests)."""
+    return [TicketOffLine(s.id, r, s.score.se, e, s.n)
+            for s, e, r, _tau in _against_line(
+                _pool(configs, "tickets", "spaces", "deck", "kept"), limits, "score")]
+
+
 def _against_line(subjects: list[_Subject], limits: EdgeLimits, measure: str = "wins"
                   ) -> list[tuple[_Subject, float, float, float]]:
     """(subject, expected edge, residual, spread) for subjects with enough games, each
