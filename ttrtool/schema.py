@@ -315,9 +315,15 @@ def _message(err: ValidationError, quoted: Collection[JsonPath] = ()) -> str | N
         geo = _geo_message(path, err.instance, str(v))
         if geo:
             return geo
+        if v == "maximum":
+            return (f"{where} is {err.instance}, more than the most allowed, "
+                    f"{err.validator_value}: lower it (docs/map-format.md lists the limits)")
         return f"{where} is {err.instance}: {err.message.split(' is ', 1)[-1]}"
     if v == "minLength" and err.instance == "":
         return f"{where} is empty: write it out, or remove the key if it is optional"
+    if v in ("maxItems", "maxProperties") and isinstance(err.instance, list | dict):
+        return (f"{where} has {len(err.instance)} entries, more than the most allowed, "
+                f"{err.validator_value}: remove some (docs/map-format.md lists the limits)")
     if v in ("minItems", "maxItems"):
         return f"{where}: {err.message}"
     if v == "oneOf" and path and "tickets" in path:
