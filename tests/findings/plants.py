@@ -125,6 +125,12 @@ def keep_tickets(count: int) -> Change:
     return change
 
 
+def copies(data: Data, strength: float) -> None:
+    """Every ticket printed ``strength`` times."""
+    for deck, tickets in data["tickets"].items():
+        data["tickets"][deck] = [{**t, "copies": int(strength)} for t in tickets]
+
+
 def longest_bonus(data: Data, strength: float) -> None:
     _rules(data)["longest_path"] = {"name": "Longest Path", "bonus": int(strength)}
 
@@ -279,6 +285,8 @@ PLANTS: tuple[Plant, ...] = (
           "USA: 6 red cards in the deck (12)"),
     Plant("station-points", "europe", station_points, 15, ("TTR513",), ("station", "{s}"),
           "Europe: an unused station worth 15 (4)"),
+    Plant("ticket-deck-long", "nordiccountries", copies, 4, ("TTR512",),
+          ("for each of 2 players",), "Nordic Countries: every ticket in 4 copies"),
     Plant("hand-large", "usa", rule("initial_hand"), 8, ("TTR517",),
           ("rules.initial_hand", "{s}"), "USA: a first hand of 8 cards"),
     Plant("end-early", "usa", rule("end_trigger_trains"), 8, ("TTR517",),

@@ -135,3 +135,11 @@ def test_analyze_never_says_no_findings_above_a_listed_problem(tmp_path: Path,
     assert not (listed and "No findings" in text), text[:400]
     if name == "switzerland":
         assert listed and "Yverdon" in text.split("Tickets")[0]
+
+
+def test_a_ticket_in_several_copies_is_one_ticket_to_a_chokepoint(tmp_path: Path) -> None:
+    """USA with every ticket in 4 copies made Dallas–Houston a chokepoint making '12
+    tickets dearer': 3 tickets, each counted 4 times."""
+    data = plant.bundled("usa")
+    data["tickets"]["regular"] = [{**t, "copies": 4} for t in data["tickets"]["regular"]]
+    assert "TTR507" not in _codes(_findings(data, tmp_path))

@@ -293,7 +293,8 @@ def chokepoints(a: Analysis, limits: Limits) -> Iterator[Finding]:
     for p in a.players:
         per_link: dict[Link, list[Block]] = {}
         for b in a.blocks:
-            if b.closes(board, p.players):
+            # a ticket printed in several copies is one ticket to cut off or make dearer
+            if b.leg.ticket.copy == 1 and b.closes(board, p.players):
                 per_link.setdefault(b.link, []).append(b)
         for link, blocks in sorted(per_link.items()):
             cut_legs: dict[str, list[Block]] = {}

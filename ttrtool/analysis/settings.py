@@ -38,6 +38,8 @@ class SettingLimits:
     bonus_share: float = 0.25
     # tickets left after the setup deal at the most players, in draws per player
     draws_left: float = 0.5  # official: USA at 5 players, exactly one draw each
+    # tickets for each player at the fewest players (official: 15 USA to 29 India)
+    tickets_per_player: float = 36.0
 
 
 SETTING_LIMITS = SettingLimits()
@@ -118,7 +120,8 @@ def route_points_table(a: Analysis, limits: SettingLimits = SETTING_LIMITS
 
 def ticket_deck_size(a: Analysis, limits: SettingLimits = SETTING_LIMITS
                      ) -> Iterator[Finding]:
-    """TTR512: too few tickets left to draw after the setup deal at the most players."""
+    """TTR512: too few tickets left to draw after the setup deal at the most players, or so
+    many tickets for the fewest players that most never come out."""
     rules = a.board.rules
     deal = dict(rules.tickets.setup_deal)
     deck = rules.tickets.draw_deck
@@ -126,19 +129,30 @@ def ticket_deck_size(a: Analysis, limits: SettingLimits = SETTING_LIMITS
     tickets = len(a.board.deck(deck))
     if not tickets or draw <= 0:
         return
+    settings = ("rules.players", "rules.tickets.setup_deal")
     left = tickets - deal.get(deck, 0) * players
     need = limits.draws_left * players * draw
-    if left >= need:
-        return
-    yield Finding(
-        "TTR512", Severity.WARNING,
-        f"the {deck} deck has {tickets} tickets: after the setup deal of {deal.get(deck, 0)} "
-        f"to each of {players} players, {max(left, 0)} are left to draw, fewer than "
-        f"{_fraction(limits.draws_left)} one draw of {draw} for each player ({need:.0f}): "
-        "players run out of tickets to draw",
-        {"decks": (deck,), "settings": ("rules.players.max", "rules.tickets.setup_deal")},
-        {"tickets": tickets, "players": players, "setup_deal": deal.get(deck, 0),
-         "left": left, "draw": draw, "limit": round(need, 3)})
+    every = len(a.board.tickets)
+    if left < need:
+        yield Finding(
+            "TTR512", Severity.WARNING,
+            f"the {deck} deck has {tickets} tickets: after the setup deal of "
+            f"{deal.get(deck, 0)} to each of {players} players, {max(left, 0)} are left to "
+            f"draw, fewer than {_fraction(limits.draws_left)} one draw of {draw} for each "
+            f"player ({need:.0f}): players run out of tickets to draw",
+            {"decks": (deck,), "settings": settings},
+            {"tickets": tickets, "players": players, "setup_deal": deal.get(deck, 0),
+             "left": left, "draw": draw, "limit": round(need, 3)})
+    elif every / rules.min_players > limits.tickets_per_player:
+        fewest = rules.min_players
+        yield Finding(
+            "TTR512", Severity.WARNING,
+            f"the ticket decks hold {every} tickets: {every / fewest:.0f} for each of "
+            f"{fewest} players, where the official maps have at most 29 (India): most "
+            "tickets never come out, so a game's routes depend on which few do",
+            {"decks": tuple(a.board.decks), "settings": settings},
+            {"tickets": every, "players": fewest, "per_player": round(every / fewest, 3),
+             "limit": limits.tickets_per_player})
 
 
 def _fraction(x: float) -> str:

@@ -86,8 +86,9 @@ FINDINGS: tuple[CodeInfo, ...] = (
     CodeInfo("TTR512", "ticket-deck-size", W,
              "The ticket deck is too short for the player counts: after the setup deal at "
              "the most players, fewer tickets are left than half of one draw for each "
-             "player.", stage="analyze",
-             fix="Add tickets, or lower `rules.players.max` or the setup deal.",
+             "player; or too long: over 36 tickets for each player at the fewest players "
+             "(official: 29 at most).", stage="analyze",
+             fix="Add or remove tickets, or change `rules.players` or the setup deal.",
              example="warning TTR512 ticket-deck-size: the regular deck has 20 tickets ..."),
     CodeInfo("TTR513", "bonus-too-large", W,
              "An end-game bonus (longest path, most tickets, largest network) or the points "
