@@ -9,6 +9,7 @@ import re
 import signal
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -124,3 +125,43 @@ def test_map_strings_reach_the_page_escaped(tmp_path: Path) -> None:
     assert "<img src=x" not in page and page.count("</script>") == 2
     assert "Var\\u003c/script\\u003eese" in page
     assert safe_json({"a": "</script>&"}) == '{"a":"\\u003c/script\\u003e\\u0026"}'
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
+def test_the_hidden_check_the_command_a_script_to_the_end_and_replay(tmp_path: Path) -> None:
+    """As the issue's check runs it: the log goes to the folder play runs in."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ttrtool", "play", str(ROOT / "maps" / "usa.yaml"), "--seats",
+         "human,expert", "--seed", "1", "--port", "0", "--no-browser"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True, preexec_fn=_hear_ctrl_c)
+    try:
+        assert proc.stdout is not None
+        found = re.search(r"at (http://127\.0\.0\.1:\d+/)", proc.stdout.readline())
+        assert found
+        url = found.group(1)
+        token = re.search(r'<meta name="token" content="([^"]+)">', _get(url))
+        assert token
+        state = _get(url + "state")
+        request = urllib.request.Request(url + "action", method="POST",
+                                         data=json.dumps({"action": "pass"}).encode(),
+                                         headers={"X-Token": token.group(1)})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=30)
+        assert refused.value.code == 409
+        assert "not legal" in json.loads(refused.value.read())["error"]
+        for _ in range(3000):
+            if state["over"]:
+                break
+            state = _post(url, token.group(1), state["legal"][0])
+        assert state["over"] and state["final"]["players"]
+        _stop(proc)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 0
+    replayed = subprocess.run([sys.executable, "-m", "ttrtool", "replay", "play-usa.jsonl"],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert replayed.returncode == 0, replayed.stderr
+    assert "replay matches the log in every field" in replayed.stdout
