@@ -182,6 +182,27 @@ def test_a_log_of_another_game_is_refused_and_kept(tmp_path: Path) -> None:
     assert log.read_bytes() == saved
 
 
+@pytest.mark.parametrize(("change", "says"), [
+    (lambda a: a.__setitem__(1, [1, "fly away"]), "action 1: cannot read action"),
+    (lambda a: a.__setitem__(0, [0, "keep"]), "action 0: 'keep' is not legal"),
+    (lambda a: a.__setitem__(1, [1, "draw deck"]), "plays differently: at action 1 expert"),
+    (lambda a: a.insert(0, [1, "draw deck"]), "action 0 .* does not follow the game"),
+])
+def test_a_save_that_does_not_replay_is_refused_and_kept(
+        tmp_path: Path, change: Any, says: str) -> None:
+    log = tmp_path / "game.jsonl"
+    sitting = Sitting.open(USA, log, ("human", "expert"), 3)
+    sitting.play(sitting.legal()[0])
+    record = sitting.record()
+    assert record["actions"][1][0] == 1  # the expert's first keep
+    change(record["actions"])
+    text = json.dumps(record) + "\n"
+    log.write_text(text, encoding="utf-8")
+    with pytest.raises(SaveError, match=says):
+        Sitting.open(USA, log)
+    assert log.read_text(encoding="utf-8") == text
+
+
 def test_a_log_never_chooses_the_bot_code_a_resume_runs(tmp_path: Path) -> None:
     log = tmp_path / "game.jsonl"
     sitting = Sitting.open(USA, log, ("human", "expert"), 3)

@@ -141,21 +141,25 @@ class Sitting:
             if st.is_over or st.current_player != seat:
                 raise SaveError(f"{where} whose action {i} ({text!r}) does not follow the "
                                 "game; give another --log")
-            bot = self.bots[seat]
             try:
                 action = parse_action(text)
-                if bot is not None:
+            except ValueError as e:
+                raise SaveError(f"{where}: action {i}: {e}; give another --log") from None
+            bot = self.bots[seat]
+            if bot is not None:
+                try:
                     chosen = bot.choose(st.view(seat), st.legal_actions())
-                    if chosen != action:
-                        raise SaveError(f"{where} that this version plays differently: at "
-                                        f"action {i} {self.seats[seat]} now chooses "
-                                        f"{chosen.text!r}, not {text!r}; give another --log")
+                except Exception as e:  # a plug-in bot's bug must name the bot
+                    raise BotError(f"bot {self.seats[seat]} (seat {seat + 1}) failed while "
+                                   f"the game was resumed: {e!r}") from e
+                if chosen != action:
+                    raise SaveError(f"{where} that this version plays differently: at action "
+                                    f"{i} {self.seats[seat]} now chooses {chosen.text!r}, not "
+                                    f"{text!r}; give another --log")
+            try:
                 self._apply(seat, action)
-            except (ValueError, IllegalAction) as e:
-                if isinstance(e, SaveError):
-                    raise
-                raise SaveError(f"{where} whose action {i} ({text!r}) cannot be played: "
-                                f"{e}; give another --log") from None
+            except IllegalAction as e:
+                raise SaveError(f"{where}: action {i}: {e}; give another --log") from None
 
     # -- playing ------------------------------------------------------------
 
