@@ -34,7 +34,7 @@ of a double route are open, so ``slack_open`` is searched in place of
 
 Everything is seeded: the same command prints the same figures.  The games
 run on one core; a round of 12 samples with 50 pairs on the 4 pool tables is
-4,800 games (docs/bots.md, "Weights fitted by self-play", gives the runs and
+4,800 games (benchmarks/notes/bots.md, "Weights fitted by self-play", gives the runs and
 the command that starts from the hand-set weights).
 """
 
@@ -95,7 +95,7 @@ BIG_POOL: list[tuple[str, str]] = [("expert", "usa"), ("expert", "europe")]
 
 # Self-play (``--selfplay``): the winner's score of four experts on USA rises this many
 # points a turn per player that the game lasts, whichever single weight moves
-# (docs/bots.md, "The seventh round"); the goals ask for 145 in under 37 turns.
+# (benchmarks/notes/bots.md, "The seventh round"); the goals ask for 145 in under 37 turns.
 PLATEAU = 4.9
 GOAL_TURNS = next(bound for key, bound, _ in GOALS_4P if key == "turns per player")
 # ... and the weights searched there: the big table's, and the endgame's.

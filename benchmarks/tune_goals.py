@@ -1,4 +1,5 @@
-"""The expert's goals of issue 22, measured (docs/bots.md, "The expert against its goals").
+"""The expert's goals of issue 22, measured (benchmarks/notes/bots.md, "The expert against
+its goals").
 
     .venv/bin/python benchmarks/tune_goals.py [--games N] [--seed S] [--only PART]
 
@@ -59,7 +60,8 @@ from ttrtool.simulate.seating import game_seed  # noqa: E402
 from ttrtool.validate import validate_file  # noqa: E402
 
 # Strong humans, USA 4 players: WBC 2025 online semifinals and finals, 27 games with the
-# Mega option (more tickets dealt); docs/bots.md, "Against strong humans", cites the page.
+# Mega option (more tickets dealt); benchmarks/notes/bots.md, "Against strong humans",
+# cites the page.
 HUMANS: dict[str, str] = {
     "winner's score": "157",
     "winner's completed tickets": "-",
@@ -78,7 +80,7 @@ GOALS_4P: list[tuple[str, float, bool]] = [
     ("turns per player", 37.0, False),
 ]
 # One weight of the expert moved at a time (``sweep``): (attribute, value).  Each value
-# is one that self-play or a seated-alone run tried (docs/bots.md, "The seventh round:
+# is one that self-play or a seated-alone run tried (benchmarks/notes/bots.md, "The seventh round:
 # the plateau at four players").
 SWEEP: list[tuple[str, Any]] = [
     ("draw_worth", -6.0), ("draw_worth", -3.0), ("draw_worth", 3.0),

@@ -1,11 +1,11 @@
 """The bots' speed caches give exactly what working from scratch gives.
 
 Each strategic bot keeps some answers for as long as their inputs stay the
-same (docs/bots.md, "Speed"); the expert also grows what it knows of each
-player's longest trail as routes are claimed.  Here every bot of seeded games checks, at each
-of its decisions, each cache against a recomputation written out plainly
-(the code the caches replaced), then decides as usual; the games are played
-by those checking bots through ``simulate``'s table.
+same (benchmarks/notes/bots.md, "Speed (issue 13, the bots' part)"); the expert
+also grows what it knows of each player's longest trail as routes are claimed.  Here
+every bot of seeded games checks, at each of its decisions, each cache against a
+recomputation written out plainly (the code the caches replaced), then decides as
+usual; the games are played by those checking bots through ``simulate``'s table.
 """
 
 from __future__ import annotations

@@ -35,8 +35,8 @@ ARCHETYPES: tuple[str, ...] = (
 )
 # The default table, seated in rotation (simulate.seating): the expert in half the seats,
 # so verdicts come from capable ticket play, beside two archetypes whose different styles
-# keep identical players from leaving the same short routes alone (docs/bots.md, "Which
-# bots simulate seats by default", gives the measurements behind the choice).
+# keep identical players from leaving the same short routes alone (benchmarks/notes/bots.md,
+# "How the default table was chosen", gives the measurements behind the choice).
 DEFAULT_BOTS: tuple[str, ...] = ("expert", "route-focus", "expert", "long-route-junkie")
 
 

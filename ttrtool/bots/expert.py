@@ -38,7 +38,7 @@ baseline keeps playing as it did:
   against the turns left (judgement.fitted_odds).
 
 Its weights are class attributes, fitted by self-play
-(``benchmarks/tune_expert.py``; docs/bots.md gives the run).
+(``benchmarks/tune_expert.py``; benchmarks/notes/bots.md gives the run).
 """
 
 from __future__ import annotations
@@ -129,14 +129,14 @@ class Expert(Expert2025):
     # the baseline's way).
     keep_model: tuple[float, float, float, float] | None = KEEP_MODEL
     draw_model: tuple[float, float, float, float] | None = DRAW_MODEL
-    # The baseline's weights, fitted anew (docs/bots.md, "Weights fitted by self-play").
+    # The baseline's weights, fitted anew (benchmarks/notes/bots.md, "Weights fitted by self-play").
     draw_worth = 0.0
     train_cost = 2.621
     long_bias = 0.897
     block_gain = 4.597
     # With one track of each double route open (R-CLAIM-5), tickets in play are kept and
     # drawn as if this many turns fewer were left (the fit's 8.489 halved, and the same
-    # where tickets race for a bonus: docs/bots.md, "Less caution at 2 and 3 players").
+    # where tickets race for a bonus: benchmarks/notes/bots.md, "Less caution at 2 and 3 players").
     slack_closed = 4.0
     # Bargains (route_prices): a route scoring this many points or more beyond its trains
     # at the going rate is claimed as soon as its cards are in hand, when the claim spends
