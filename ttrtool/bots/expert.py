@@ -50,7 +50,8 @@ from ttrtool.bots.expert_2025 import Expert2025
 from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL, draw_turns, fitted_odds, schedule
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.bots.route_prices import RoutePrices
-from ttrtool.engine.actions import Action, ClaimRoute, DrawFaceUp
+from ttrtool.bots.turn_policy import EXPERT_DRAW, EXPERT_TURN
+from ttrtool.engine.actions import Action, ClaimRoute
 from ttrtool.engine.game import Game
 from ttrtool.engine.longest import TrailGains
 from ttrtool.engine.view import PlayerView
@@ -144,6 +145,10 @@ class Expert(Expert2025):
     # On the usual points table no route is a bargain.
     bargain_min = 2.0
     bargain_loss = 1
+    # The steps of a main turn and of a card draw (turn_policy): a bargain first, the
+    # final claims, spare trains for points; a locomotive for the last colour.
+    turn_policy = EXPERT_TURN
+    draw_policy = EXPERT_DRAW
 
     def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
         super().__init__(game, seat, rng)
@@ -176,14 +181,6 @@ class Expert(Expert2025):
     def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         self._hand = view.hand
         return super().choose(view, actions)
-
-    def main_turn(self, view: PlayerView, actions: Sequence[Action]) -> Action:
-        """A bargain first (:meth:`bargain_claim`), else as the baseline."""
-        if self.prices.bargains:
-            bargain = self.bargain_claim(view)
-            if bargain is not None:
-                return bargain
-        return super().main_turn(view, actions)
 
     def bargain_claim(self, view: PlayerView) -> ClaimRoute | None:
         """The open bargain (route_prices) with most surplus that its hand pays now and
@@ -294,25 +291,6 @@ class Expert(Expert2025):
             self.pick_tracks(view)
         self._stuck_key = (tuple(hand), self._plans, owner.count(seat))
         self._last_wish = (self._plans, sum(StrategicBot.wishes(self, view)))
-
-    def draw_cards(self, view: PlayerView, actions: Sequence[Action]) -> Action:
-        """Late in the game, a face-up locomotive when the plan misses ``loco_min`` or
-        more cards of one colour only and none of that colour is face up; else as the
-        shared policy (:meth:`StrategicBot.draw_cards`)."""
-        if self.loco_turns and view.phase == "main" and self.needed:
-            missing = StrategicBot.wishes(self, view)
-            short = [c for c in range(self.loco) if missing[c] > 0]
-            if (len(short) == 1 and missing[short[0]] >= self.loco_min
-                    and self.turns(view) <= self.loco_turns
-                    and any(self.locos_pay(r) and self.colors[r] in (short[0], -1)
-                            for r in self.needed)):
-                index = self.game.card_index
-                faceup = [a for a in self.draws if type(a) is DrawFaceUp]
-                if not any(index[a.color] == short[0] for a in faceup):
-                    for a in faceup:
-                        if index[a.color] == self.loco:
-                            return a
-        return super().draw_cards(view, actions)
 
     def pick_tracks(self, view: PlayerView) -> None:
         """Swap each planned track of a double route for an open track of the same

@@ -42,6 +42,7 @@ from ttrtool.bots.judgement import (
     ticket_odds,
     turns_left,
 )
+from ttrtool.bots.turn_policy import EXPERT_2025_DRAW, EXPERT_2025_TURN
 from ttrtool.engine.actions import Action, ClaimRoute, KeepTickets
 from ttrtool.engine.game import Game
 from ttrtool.engine.view import PlayerView
@@ -104,6 +105,9 @@ class Expert2025(BonusPlay):
     ferry_symbols_apart = False
     # Locomotives counted only where the rules let them pay (R-VAR-1; the expert of 2026)
     loco_rules = False
+    # The steps of a main turn and of a card draw (turn_policy: the expert's add more).
+    turn_policy = EXPERT_2025_TURN
+    draw_policy = EXPERT_2025_DRAW
 
     def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
         super().__init__(game, seat, rng)
@@ -372,31 +376,17 @@ class Expert2025(BonusPlay):
     # --- the turn -----------------------------------------------------------
 
     def main_turn(self, view: PlayerView, actions: Sequence[Action]) -> Action:
-        turns = self.turns(view)
-        final = self.final_turn(view, actions, turns)
-        if final is not None:
-            return final
-        if turns <= 1.0:
-            last = self.best_now(view)
-            if last is not None:
-                return last
-        claim = self.best_claim(view, actions, self.needed)
-        if claim is not None:
-            return claim
-        if self.wants_tickets(view, turns):
-            assert self.ticket_draw is not None
-            return self.ticket_draw
-        if self.multi_bonus is not None and not self.needed and self.second_path(view):
-            claim = self.best_claim(view, actions, self.needed)
-            if claim is not None:
-                return claim
-        spare = self.spare_claim(view)
-        if spare is not None:
-            return spare
-        block = self.block(view)
-        if block is not None:
-            return block
-        return self.fallback(view, actions)
+        """The steps of its :class:`~ttrtool.bots.turn_policy.TurnPolicy`, in order."""
+        return self.turn_policy.choose(self, view, actions)
+
+    def draw_cards(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        """The steps of its :class:`~ttrtool.bots.turn_policy.DrawPolicy`, then the
+        shared draw (:meth:`StrategicBot.draw_cards`)."""
+        for step in self.draw_policy.steps:
+            action = step(self, view, actions)
+            if action is not None:
+                return action
+        return super().draw_cards(view, actions)
 
     def final_turn(self, view: PlayerView, actions: Sequence[Action],
                    turns: float) -> Action | None:

@@ -1,0 +1,35 @@
+"""The expert's main turn and card draw are configured steps (ttrtool.bots.turn_policy):
+``expert-2025`` and ``expert`` differ in their steps and weights, and a bot of one's own
+may seat other steps."""
+
+from __future__ import annotations
+
+import ttrtool
+from ttrtool.bots import turn_policy as tp
+from ttrtool.bots.expert import Expert
+from ttrtool.bots.expert_2025 import Expert2025
+from ttrtool.simulate.playout import Table
+
+
+def ticket_draws(cls: type[Expert]) -> int:
+    table = Table(ttrtool.load_map("usa"), 4, ("expert",))
+    table.classes["expert"] = cls
+    return sum(1 for number in range(4)
+               for _, text in table.play(5, number, log_actions=True)["actions"]
+               if text == "tickets")
+
+
+def test_the_two_experts_are_two_configurations() -> None:
+    assert Expert2025.turn_policy is tp.EXPERT_2025_TURN
+    assert Expert.turn_policy is tp.EXPERT_TURN
+    assert set(tp.EXPERT_2025_TURN.steps) < set(tp.EXPERT_TURN.steps)
+    assert Expert.draw_policy.steps == (tp.last_colour,) and not Expert2025.draw_policy.steps
+
+
+def test_a_turn_without_the_ticket_steps_never_draws_tickets() -> None:
+    """The ticket draw step and the final claims (which draw tickets worth it first)
+    left out, the expert plays on without drawing any."""
+    steps = tuple(s for s in tp.EXPERT_TURN.steps if s not in (tp.ticket_draw, tp.final_claims))
+    no_draws = type("NoDraws", (Expert,), {"turn_policy": tp.TurnPolicy(steps)})
+    assert ticket_draws(Expert) > 0
+    assert ticket_draws(no_draws) == 0

@@ -1,0 +1,143 @@
+"""The expert's main turn and card draw as configured steps (docs/bots.md, "The expert").
+
+A main turn asks each step of the bot's :class:`TurnPolicy` in order for an action;
+the first that gives one is played, and the last step always gives one.  A card draw
+asks the steps of its :class:`DrawPolicy` the same way, the shared draw
+(:meth:`StrategicBot.draw_cards`) last.  ``expert-2025`` and ``expert`` differ in
+their steps and their weights, not in the way a turn is run: a bot of one's own may
+seat the steps in another order or add one (a step is any function of the bot, its
+view, the legal actions and the turns it expects to have left).
+
+The steps read the bot's plan and judgement (:class:`Expert2025`); they change nothing
+themselves but what the methods they call remember.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from ttrtool.bots.planning import StrategicBot
+from ttrtool.engine.actions import Action, DrawFaceUp
+from ttrtool.engine.view import PlayerView
+
+if TYPE_CHECKING:
+    from ttrtool.bots.expert import Expert
+    from ttrtool.bots.expert_2025 import Expert2025
+
+Step = Callable[["Expert2025", PlayerView, Sequence[Action], float], "Action | None"]
+DrawStep = Callable[["Expert2025", PlayerView, Sequence[Action]], "Action | None"]
+
+
+class TurnPolicy(NamedTuple):
+    """The steps of a main turn, asked in order; the last must always give an action."""
+
+    steps: tuple[Step, ...]
+
+    def choose(self, bot: Expert2025, view: PlayerView, actions: Sequence[Action]) -> Action:
+        turns = bot.turns(view)
+        for step in self.steps:
+            action = step(bot, view, actions, turns)
+            if action is not None:
+                return action
+        raise AssertionError("the last step of a turn gives an action")
+
+
+class DrawPolicy(NamedTuple):
+    """The steps of a card draw before the shared one (the plan's most missing card)."""
+
+    steps: tuple[DrawStep, ...]
+
+
+# --- the steps of a main turn ------------------------------------------------
+
+
+def bargain(bot: Expert2025, view: PlayerView, actions: Sequence[Action],
+            turns: float) -> Action | None:
+    """A route the points table makes a bargain (route_prices), if its hand pays it."""
+    expert: Expert = bot  # type: ignore[assignment]
+    return expert.bargain_claim(view) if expert.prices.bargains else None
+
+
+def final_claims(bot: Expert2025, view: PlayerView, actions: Sequence[Action],
+                 turns: float) -> Action | None:
+    """With its plan done and few turns left, the planned set of final claims."""
+    return bot.final_turn(view, actions, turns)
+
+
+def last_turn(bot: Expert2025, view: PlayerView, actions: Sequence[Action],
+              turns: float) -> Action | None:
+    """In its last turn, the claim worth most now (tickets it completes counted)."""
+    return bot.best_now(view) if turns <= 1.0 else None
+
+
+def plan_claim(bot: Expert2025, view: PlayerView, actions: Sequence[Action],
+               turns: float) -> Action | None:
+    """A route of its plan its hand pays."""
+    return bot.best_claim(view, actions, bot.needed)
+
+
+def ticket_draw(bot: Expert2025, view: PlayerView, actions: Sequence[Action],
+                turns: float) -> Action | None:
+    """A ticket draw, when its expected worth beats a turn's."""
+    return bot.ticket_draw if bot.wants_tickets(view, turns) else None
+
+
+def second_path(bot: Expert2025, view: PlayerView, actions: Sequence[Action],
+                turns: float) -> Action | None:
+    """Where tickets joined twice score (R-VAR-9), a claim of a second path's route."""
+    if bot.multi_bonus is not None and not bot.needed and bot.second_path(view):
+        return bot.best_claim(view, actions, bot.needed)
+    return None
+
+
+def spare_claim(bot: Expert2025, view: PlayerView, actions: Sequence[Action],
+                turns: float) -> Action | None:
+    """A long route for its points, with trains to spare beyond the plan."""
+    return bot.spare_claim(view)
+
+
+def block(bot: Expert2025, view: PlayerView, actions: Sequence[Action],
+          turns: float) -> Action | None:
+    """A short route another player's network visibly needs, when cheap."""
+    return bot.block(view)
+
+
+def fallback(bot: Expert2025, view: PlayerView, actions: Sequence[Action],
+             turns: float) -> Action | None:
+    """Cards for the plan (or points with a full hand, or a station rescue)."""
+    return bot.fallback(view, actions)
+
+
+# --- the steps of a card draw --------------------------------------------------
+
+
+def last_colour(bot: Expert2025, view: PlayerView, actions: Sequence[Action]) -> Action | None:
+    """Late in the game, a face-up locomotive when the plan misses ``loco_min`` or more
+    cards of one colour only and none of that colour is face up."""
+    expert: Expert = bot  # type: ignore[assignment]
+    if not (expert.loco_turns and view.phase == "main" and expert.needed):
+        return None
+    missing = StrategicBot.wishes(expert, view)  # the plan's own, not the final set's
+    short = [c for c in range(expert.loco) if missing[c] > 0]
+    if (len(short) == 1 and missing[short[0]] >= expert.loco_min
+            and expert.turns(view) <= expert.loco_turns
+            and any(expert.locos_pay(r) and expert.colors[r] in (short[0], -1)
+                    for r in expert.needed)):
+        index = expert.game.card_index
+        faceup = [a for a in expert.draws if type(a) is DrawFaceUp]
+        if not any(index[a.color] == short[0] for a in faceup):
+            for a in faceup:
+                if index[a.color] == expert.loco:
+                    return a
+    return None
+
+
+# The configurations: the baseline of 2025, and the expert of 2026 with its bargains,
+# final claims, claims for points with spare trains and the locomotive for a last colour.
+EXPERT_2025_TURN = TurnPolicy((last_turn, plan_claim, ticket_draw, second_path, block,
+                               fallback))
+EXPERT_TURN = TurnPolicy((bargain, final_claims, last_turn, plan_claim, ticket_draw,
+                          second_path, spare_claim, block, fallback))
+EXPERT_2025_DRAW = DrawPolicy(())
+EXPERT_DRAW = DrawPolicy((last_colour,))
