@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -221,6 +222,24 @@ def test_a_second_game_goes_after_the_first_in_the_same_log(tmp_path: Path) -> N
             sitting.play(sitting.legal()[0])
     assert [read_log(log, g)["seed"] for g in (0, 1)] == [1, 2]
     assert len(list(replay(USA, read_log(log, 1)))) > 0
+
+
+def test_the_state_never_shows_another_seat_s_tickets(tmp_path: Path) -> None:
+    from ttrtool.human.table import table_state
+
+    sitting = Sitting.open(USA, tmp_path / "g.jsonl", ("expert", "human"), 2)
+    state = table_state(sitting)
+    assert state["seat"] == 1 and state["move"] == 1  # the expert kept its tickets first
+    theirs = state["recent"][0]
+    assert theirs["seat"] == 0 and theirs["text"] == "keep"
+    assert re.fullmatch(r"keeps \d tickets?", theirs["says"])
+    kept = [USA.tickets[int(t[1:])].label() for t in sitting.moves[0].text.split()[1:]]
+    shown = json.dumps(state, ensure_ascii=False)
+    assert kept and not [label for label in kept if label in shown]
+    mine = state["legal"][0]
+    sitting.play(mine)
+    state = table_state(sitting)
+    assert any(m["seat"] == 1 and m["text"] == mine for m in state["recent"])
 
 
 def test_hot_seat_two_humans_play_to_the_end() -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ttrtool.engine.result import GameResult
-from ttrtool.human.session import Sitting
+from ttrtool.human.session import Move, Sitting
 from ttrtool.model import Board
 
 RECENT_MOVES = 40  # moves listed with the state: a round of bots' moves and more
@@ -76,8 +76,7 @@ def table_state(sitting: Sitting) -> dict[str, Any]:
                 "revealed": [names[c] for c in view.tunnel.revealed],
                 "extra": view.tunnel.extra},
             "legal": sitting.legal(),
-            "recent": [{"move": m.number, "turn": m.turn, "seat": m.seat, "player": m.player,
-                        "text": m.text, "says": m.says}
+            "recent": [seen_move(m, None if over else seat)
                        for m in sitting.moves[-RECENT_MOVES:]],
             "log": str(sitting.log.path),
         }
@@ -89,6 +88,17 @@ def table_state(sitting: Sitting) -> dict[str, Any]:
                 sitting.after = review(sitting)
             out["review"] = sitting.after
         return out
+
+
+def seen_move(m: Move, seat: int | None) -> dict[str, Any]:
+    """A move as ``seat`` may know it: which tickets another player kept is theirs to know
+    (R-TIX-1), so only how many; with no seat (the game over), everything."""
+    text, says = m.text, m.says
+    if seat is not None and m.seat != seat and text.startswith("keep"):
+        kept = len(text.split()) - 1
+        text, says = "keep", f"keeps {kept} ticket{'s' if kept != 1 else ''}"
+    return {"move": m.number, "turn": m.turn, "seat": m.seat, "player": m.player,
+            "text": text, "says": says}
 
 
 def final_scores(board: Board, result: GameResult, seats: tuple[str, ...]) -> dict[str, Any]:
