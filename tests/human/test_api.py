@@ -254,3 +254,20 @@ def test_hot_seat_two_humans_play_to_the_end() -> None:
             sitting.play(sitting.legal()[0])
         assert seats == {0, 1}
         assert len(list(replay(USA, read_log(log, 0)))) == len(sitting.moves)
+
+
+def test_a_client_that_stops_sending_is_dropped(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+    import time
+
+    import ttrtool.human.server as server_module
+
+    monkeypatch.setattr(server_module, "TIMEOUT", 0.3)
+    for client in serve(Sitting.open(USA, tmp_path / "g.jsonl", ("human", "expert"), 1)):
+        with socket.create_connection(("127.0.0.1", client.port), timeout=10) as s:
+            s.sendall(b"POST /action HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and then nothing
+            start = time.monotonic()
+            assert s.recv(100) == b""  # the server hung up
+            assert time.monotonic() - start < 5
+        assert client.state()["move"] == 0  # and still answers others
