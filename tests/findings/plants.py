@@ -84,9 +84,12 @@ def route_points(length: int, preset: str = "usa") -> Change:
     return change
 
 
-def remove_tickets_touching(*cities: str) -> Change:
+def remove_tickets_touching(*cities: str, decks: tuple[str, ...] = ()) -> Change:
+    """Every ticket touching one of ``cities`` removed (from ``decks`` only, if given)."""
     def change(data: Data, strength: float) -> None:
         for deck, tickets in data["tickets"].items():
+            if decks and deck not in decks:
+                continue
             data["tickets"][deck] = [t for t in tickets
                                      if t.get("from") not in cities and t.get("to") not in cities]
     return change
@@ -319,4 +322,20 @@ PLANTS: tuple[Plant, ...] = (
     Plant("tickets-north", "usa", tickets_moved_north, 600, ("TTR516", "TTR511"),
           ("south",), "USA: every ticket end in the south moved to a northern city",
           late=True),
+    Plant("corner-southeast", "usa", corner_city("Key Largo", [1700, 1100],
+                                                 [("Miami", "red"), ("New Orleans", "blue")]),
+          6, _REGION, ("Key Largo",), "USA: a corner city by Miami, two 6-space routes",
+          late=True),
+    Plant("dead-britain", "europe", remove_tickets_touching("Edinburgh", "London"), 0,
+          _REGION, ("Edinburgh",), "Europe: every ticket to Edinburgh or London removed",
+          late=True),
+    Plant("long-ferry-india", "india", route_points(8, "india"), 40, _TABLE,
+          ("length 8", "{s}"), "India: length-8 routes (the Calcutta–Madras ferry) worth 40",
+          late=True),
+    Plant("italy-by-ferry", "europe", routes_into({"Roma", "Venezia", "Brindisi", "Palermo"},
+                                                  "ferry"), 1, ("TTR514",), ("Roma", "ferr"),
+          "Europe: Italy reachable only by ferries", late=True),
+    # tuned: TTR503 asked for 1.5 times the other path until this kind (now 1.25)
+    Plant("parallel-long", "europe", new_route("Madrid", "Marseille", "red"), 8, ("TTR503",),
+          ("Madrid–Marseille",), "Europe: an 8-space Madrid–Marseille beside 6 by Barcelona"),
 )

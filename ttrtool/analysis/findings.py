@@ -46,7 +46,7 @@ class Limits:
     """Where a static figure turns into a warning (official range in the comments)."""
 
     detour_extra: int = 2  # route spaces - other path's spaces (official max 1)
-    detour_ratio: float = 1.5  # route spaces / other path's spaces (official max 1.5, at +1)
+    detour_ratio: float = 1.25  # route spaces / other path's spaces (official max 1.5, at +1)
     shortcut_tickets: int = 2  # overpriced legs one link makes cheap
     colour_spaces: tuple[float, float] = (0.75, 1.25)  # spaces / mean (official 0.97-1.07)
     colour_routes: tuple[float, float] = (0.6, 1.4)  # routes / mean (official 0.86-1.19)
