@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 # In the order `ttrtool --help` lists them; each is ttrtool/commands/<name>.py.
 COMMANDS = ("new", "validate", "schema", "analyze", "simulate", "replay", "render", "preview",
-            "play", "fix", "tune")
+            "play", "fix", "tune", "deck", "colour")
 FAST = ("validate", "analyze", "render")
 
 
