@@ -20,9 +20,9 @@ from ttrtool.design.deck import (
     choose_tickets,
     length_shares,
     plan_deck,
-    propose_deck,
 )
 from ttrtool.design.network import city_nodes, links
+from ttrtool.design.proposing import propose_deck
 from ttrtool.design.sketch import Sketch, read_sketch
 from ttrtool.model import Board
 from ttrtool.ticket_value import Pricing, points_band, ticket_value

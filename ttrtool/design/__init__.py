@@ -11,6 +11,7 @@ In run order:
 * :mod:`ttrtool.design.deck`: tickets chosen to an official length profile, covering the
   cities;
 * :mod:`ttrtool.design.trial`: the proposal checked by validate, analyze and seeded games;
+* :mod:`ttrtool.design.proposing`: a deck chosen again while its trial faults it;
 * :mod:`ttrtool.design.runs`: the two commands' runs, writing through the round-trip writer
   (:mod:`ttrtool.edit.roundtrip`);
 * :mod:`ttrtool.design.text`: what they print.

@@ -27,12 +27,9 @@ import random
 from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ttrtool.analysis.findings import board_diameter
 from ttrtool.design.network import Pair, city_nodes, city_pairs, links
-from ttrtool.design.sketch import Sketch
-from ttrtool.design.trial import TRIAL_GAMES, Trial, try_map
 from ttrtool.graph import UnionFind, usable_tracks
 from ttrtool.model import Board
 from ttrtool.ticket_value import points_band, ticket_value
@@ -53,7 +50,6 @@ TICKETS_PER_CITY = 0.9
 # deck, a city with tickets already, a route new to the tickets' paths.
 W_LENGTH, W_NEW_CITY, W_CITY_USED, W_NEW_ROUTE = 1.0, 1.2, 0.6, 0.25
 W_WANTED = 1.0  # a route the games left unclaimed, on the pair's path
-ROUNDS = 3  # trials at most: a deck the checks fault is chosen again without the culprits
 
 
 class DeckError(ValueError):
@@ -306,76 +302,3 @@ def _priced(board: Board, deck: str, pair: Pair) -> ProposedTicket:
     return ProposedTicket(deck, pair, points, a, b)
 
 
-
-def with_tickets(data: dict[str, Any], tickets: Sequence[ProposedTicket]) -> dict[str, Any]:
-    """The map data with this deck as its ``tickets`` (a copy; decks in the rules' order)."""
-    decks: dict[str, list[dict[str, Any]]] = {}
-    for t in tickets:
-        decks.setdefault(t.deck, []).append(
-            {"from": t.origin, "to": t.destination, "points": t.points})
-    return {**data, "tickets": decks}
-
-
-@dataclass(frozen=True)
-class DeckProposal:
-    """The deck proposed, the trial it passed (or the problems left after the last one),
-    and how many decks were tried."""
-
-    tickets: tuple[ProposedTicket, ...]
-    plan: DeckPlan
-    trial: Trial
-    rounds: int
-    cities: int  # cities that must be on a ticket
-    covered: int  # of those, on at least one
-
-
-def _culprits(trial: Trial) -> tuple[set[tuple[int, int]], set[int]]:
-    """The pairs of the tickets the trial's problems name, and the routes the games left
-    unclaimed (TTR602, at any severity)."""
-    board = trial.board
-    if board is None:
-        return set(), set()
-    by_id = {t.id: t for t in board.tickets}
-    pairs: set[tuple[int, int]] = set()
-    for problem in trial.problems:
-        for tid in getattr(problem, "subjects", {}).get("tickets", ()):
-            ticket = by_id.get(tid)
-            if ticket is not None:
-                a, b = min(ticket.origin_nodes), min(ticket.destinations[0].nodes)
-                pairs.add((min(a, b), max(a, b)))
-    ids = {r.id: r.index for r in board.routes}
-    idle = {ids[rid] for f in trial.play if f.code == "TTR602"
-            for rid in f.subjects.get("routes", ()) if rid in ids}
-    return pairs, idle
-
-
-def propose_deck(sketch: Sketch, tickets: int | None = None, long: int | None = None,
-                 exclude: Collection[str] = (), seed: int = 0, games: int = TRIAL_GAMES,
-                 counts: Sequence[int] | None = None) -> DeckProposal:
-    """A deck for the sketch, put on trial (:func:`ttrtool.design.trial.try_map`: validate,
-    analyze and ``games`` games at each player count); a deck the trial faults is chosen
-    again without the tickets it names and through the routes left unclaimed, up to
-    :data:`ROUNDS` times.  DeckError for an unknown excluded city or a deck that cannot be
-    made as asked."""
-    board = sketch.board
-    names = {n.name for n in board.nodes if n.kind == "city"}
-    unknown = sorted(set(exclude) - names)
-    if unknown:
-        raise DeckError(f"--exclude {', '.join(unknown)}: no such city on the map")
-    cities = city_nodes(board, exclude)
-    plan = plan_deck(board, len(cities), tickets, long)
-    avoid: set[tuple[int, int]] = set()
-    wanted: set[int] = set()
-    rounds = 0
-    while True:
-        rounds += 1
-        chosen = choose_tickets(board, plan, exclude, seed, avoid, wanted)
-        trial = try_map(sketch.file, with_tickets(sketch.data, chosen), games, seed, counts)
-        blamed, idle = _culprits(trial)
-        if trial.clean or rounds == ROUNDS or not (blamed - avoid or idle - wanted):
-            break
-        avoid |= blamed
-        wanted |= idle
-    ends = {t.pair.a for t in chosen} | {t.pair.b for t in chosen}
-    return DeckProposal(tuple(chosen), plan, trial, rounds, len(cities),
-                        len(set(cities) & ends))

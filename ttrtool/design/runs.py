@@ -11,13 +11,14 @@ be made as asked) or :class:`WriteError` (nothing was written).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from ttrtool import resolve_map_path
 from ttrtool.design.colouring import Colouring, propose_colours
-from ttrtool.design.deck import LONG_DECK, DeckProposal, ProposedTicket, propose_deck
+from ttrtool.design.deck import LONG_DECK, ProposedTicket
+from ttrtool.design.proposing import DeckProposal, propose_deck
 from ttrtool.design.sketch import TICKET_GAPS, Sketch, SketchError, read_sketch, sketch_of
 from ttrtool.design.trial import TRIAL_GAMES, Trial, try_map
 from ttrtool.edit.roundtrip import EditError, MapFile
@@ -101,9 +102,11 @@ def run_colour(request: ColourRequest) -> ColourRun:
     sketch = _sketch(path, edit)
     colouring = propose_colours(sketch, request.every, request.seed)
     gaps = {d.code for d in sketch.gaps}
-    games = 0 if (sketch.ticketless or gaps & TICKET_GAPS) else request.games
-    trial = try_map(sketch.file, coloured_data(sketch, colouring.colours), games,
-                    request.seed, tolerate=gaps)
+    deckless = sketch.ticketless or bool(gaps & TICKET_GAPS)
+    trial = try_map(sketch.file, coloured_data(sketch, colouring.colours),
+                    0 if deckless else request.games, request.seed, tolerate=gaps)
+    if deckless:  # the board's other findings are about its tickets: the deck's trial's
+        trial = replace(trial, static=colouring.after.findings)
     written = edit is not None and _write_colours(edit, sketch, colouring.colours,
                                                   colouring.changed)
     return ColourRun(sketch, colouring, trial, written)

@@ -6,7 +6,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ttrtool.design.colouring import ColourBalance
-from ttrtool.design.deck import DeckProposal, ProposedTicket, length_band
+from ttrtool.design.deck import ProposedTicket, length_band
+from ttrtool.design.proposing import DeckProposal
 from ttrtool.design.runs import ColourRun, DeckRun
 from ttrtool.design.trial import Trial
 from ttrtool.diagnostics import Diagnostic

@@ -1,0 +1,134 @@
+"""A proposed deck put on trial, and chosen again while the trial faults it.
+
+:func:`propose_deck` chooses a deck (:func:`ttrtool.design.deck.choose_tickets`), tries it
+(:func:`ttrtool.design.trial.try_map`: validate, analyze, seeded games) and, while the
+trial finds problems it can lay at the deck's door, chooses again, up to :data:`ROUNDS`
+decks:
+
+* a finding that names tickets (a price, a chokepoint, a ticket easier or harder in play
+  than its points): those tickets are left out;
+* a region entered only by tunnels or ferries that too many tickets cross into (TTR514):
+  the crossings beyond one for each of its cities are left out;
+* routes nobody needs (TTR511, TTR602 at any severity): the next deck prefers tickets
+  through them.
+
+What the deck cannot mend (a route far longer than a detour, the colours' balance) is left
+for the designer, with the trial's findings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ttrtool.design.deck import (
+    DeckError,
+    DeckPlan,
+    ProposedTicket,
+    choose_tickets,
+    plan_deck,
+)
+from ttrtool.design.network import city_nodes
+from ttrtool.design.sketch import Sketch
+from ttrtool.design.trial import TRIAL_GAMES, Trial, try_map
+from ttrtool.model import Board, Ticket
+
+ROUNDS = 3  # decks tried at most
+FEWER_CROSSINGS = frozenset({"TTR514"})  # findings met by fewer tickets into their cities
+WANT_TICKETS = frozenset({"TTR511", "TTR602"})  # findings met by tickets through their routes
+
+
+def with_tickets(data: dict[str, Any], tickets: Sequence[ProposedTicket]) -> dict[str, Any]:
+    """The map data with this deck as its ``tickets`` (a copy; decks in the rules' order)."""
+    decks: dict[str, list[dict[str, Any]]] = {}
+    for t in tickets:
+        decks.setdefault(t.deck, []).append(
+            {"from": t.origin, "to": t.destination, "points": t.points})
+    return {**data, "tickets": decks}
+
+
+@dataclass(frozen=True)
+class DeckProposal:
+    """The deck proposed, the trial it passed (or the problems left after the last one),
+    and how many decks were tried."""
+
+    tickets: tuple[ProposedTicket, ...]
+    plan: DeckPlan
+    trial: Trial
+    rounds: int
+    cities: int  # cities that must be on a ticket
+    covered: int  # of those, on at least one
+
+
+def _pair(ticket: Ticket) -> tuple[int, int]:
+    a, b = min(ticket.origin_nodes), min(ticket.destinations[0].nodes)
+    return min(a, b), max(a, b)
+
+
+def _crossings(board: Board, names: Collection[str]) -> set[tuple[int, int]]:
+    """The tickets with one end among the cities ``names`` and one outside, less the
+    first crossing ticket of each of those cities."""
+    inside = {n.index for n in board.nodes if n.name in names}
+    crossing = [_pair(t) for t in board.tickets if len({*_pair(t)} & inside) == 1]
+    kept: set[int] = set()
+    out = set()
+    for pair in crossing:
+        (city,) = {*pair} & inside
+        if city in kept:
+            out.add(pair)
+        kept.add(city)
+    return out
+
+
+def _culprits(trial: Trial) -> tuple[set[tuple[int, int]], set[int]]:
+    """The pairs of the tickets the trial's problems lay at the deck's door, and the routes
+    the next deck's tickets should cross (see the module docstring)."""
+    board = trial.board
+    if board is None:
+        return set(), set()
+    by_id = {t.id: t for t in board.tickets}
+    ids = {r.id: r.index for r in board.routes}
+    pairs: set[tuple[int, int]] = set()
+    wanted: set[int] = set()
+    for f in (*trial.static, *trial.play):
+        if f.code in WANT_TICKETS:
+            wanted.update(ids[rid] for rid in f.subjects.get("routes", ()) if rid in ids)
+    for problem in trial.problems:
+        subjects: Any = getattr(problem, "subjects", {})
+        pairs.update(_pair(by_id[tid]) for tid in subjects.get("tickets", ()) if tid in by_id)
+        if getattr(problem, "code", "") in FEWER_CROSSINGS:
+            pairs |= _crossings(board, subjects.get("cities", ()))
+    return pairs, wanted
+
+
+def propose_deck(sketch: Sketch, tickets: int | None = None, long: int | None = None,
+                 exclude: Collection[str] = (), seed: int = 0, games: int = TRIAL_GAMES,
+                 counts: Sequence[int] | None = None) -> DeckProposal:
+    """A deck for the sketch, put on trial (:func:`ttrtool.design.trial.try_map`: validate,
+    analyze and ``games`` games at each player count); a deck the trial faults is chosen
+    again without the tickets it names and through the routes left unclaimed, up to
+    :data:`ROUNDS` times.  DeckError for an unknown excluded city or a deck that cannot be
+    made as asked."""
+    board = sketch.board
+    names = {n.name for n in board.nodes if n.kind == "city"}
+    unknown = sorted(set(exclude) - names)
+    if unknown:
+        raise DeckError(f"--exclude {', '.join(unknown)}: no such city on the map")
+    cities = city_nodes(board, exclude)
+    plan = plan_deck(board, len(cities), tickets, long)
+    avoid: set[tuple[int, int]] = set()
+    wanted: set[int] = set()
+    rounds = 0
+    while True:
+        rounds += 1
+        chosen = choose_tickets(board, plan, exclude, seed, avoid, wanted)
+        trial = try_map(sketch.file, with_tickets(sketch.data, chosen), games, seed, counts)
+        blamed, idle = _culprits(trial)
+        if trial.clean or rounds == ROUNDS or not (blamed - avoid or idle - wanted):
+            break
+        avoid |= blamed
+        wanted |= idle
+    ends = {t.pair.a for t in chosen} | {t.pair.b for t in chosen}
+    return DeckProposal(tuple(chosen), plan, trial, rounds, len(cities),
+                        len(set(cities) & ends))
