@@ -220,7 +220,7 @@
     var t = $("seats");
     t.textContent = "";
     var head = el("tr");
-    ["", "Player", "Score", "Trains", "Stations", "Cards", "Tickets"].forEach(function (h) { head.appendChild(el("th", h)); });
+    ["", "Player", "Score", "Trains left", "Stations left", "Cards", "Tickets"].forEach(function (h) { head.appendChild(el("th", h)); });
     t.appendChild(head);
     state.seats.forEach(function (s) {
       var row = el("tr", null, s.seat === state.seat ? "to-move" : "");
@@ -282,6 +282,9 @@
       var t = state.tunnel;
       prompt.textContent = "Tunnel " + facts.routes[t.route].label + ": the deck showed " +
         (t.revealed.join(", ") || "nothing") + "; pay " + plural(t.extra, "extra card") + " or withdraw.";
+      var shown = el("div", null, "cards revealed");
+      t.revealed.forEach(function (card) { shown.appendChild(chip(card, 1)); });
+      box.appendChild(shown);
       legal("pay").forEach(function (a) { box.appendChild(button(describe(a), a, "choice")); });
       box.appendChild(button(describe("withdraw"), "withdraw", "choice"));
     } else if (phase === "second_draw") {
