@@ -13,8 +13,9 @@ import yaml
 from typer.testing import CliRunner
 
 from ttrtool.cli import app
-from ttrtool.drafting.board import CARD_COLORS, draft_board
+from ttrtool.drafting.board import draft_board
 from ttrtool.drafting.places import RegionError, choose_cities, region_cities, region_of
+from ttrtool.drafting.routes import CARD_COLORS
 from ttrtool.ticket_value import Pricing, ticket_costs, ticket_value
 from ttrtool.validate import ValidationResult, validate_file
 
@@ -121,9 +122,14 @@ def test_tickets_are_priced_by_the_shared_definition(benelux: Path) -> None:
     assert ticket_costs(board)  # the costs the definition reads exist for every route
 
 
+def _codes(result: ValidationResult) -> set[str]:
+    return {d.code for d in result.diagnostics}
+
+
 def test_ferries_where_a_link_crosses_the_sea(denmark: Path) -> None:
     result = _checked(denmark)
-    assert result.diagnostics == []
+    # Twelve cities hold too few spaces for a full game: the draft says so (TTR124), no more.
+    assert _codes(result) <= {"TTR124"}
     board = result.board
     assert board is not None and board.rules.ferries_allowed
     ferries = [r for r in board.routes if r.kind == "ferry"]
@@ -154,12 +160,14 @@ def test_the_draft_renders_over_its_basemap(benelux: Path, tmp_path: Path) -> No
 
 def test_the_draft_plays_at_two_to_four_without_stalls(benelux: Path, tmp_path: Path) -> None:
     report = tmp_path / "report.json"
-    result = runner.invoke(app, ["simulate", str(benelux), "-p", "2,3,4", "--games", "8",
+    most = yaml.safe_load(benelux.read_text(encoding="utf-8"))["rules"]["players"]["max"]
+    counts_asked = ",".join(str(n) for n in range(2, most + 1))
+    result = runner.invoke(app, ["simulate", str(benelux), "-p", counts_asked, "--games", "8",
                                  "--seed", "3", "--quiet", "--out", str(report)])
     assert result.exit_code in (0, 1), result.output  # 1: a balance warning, not a failure
     data = json.loads(report.read_text(encoding="utf-8"))
     counts = {c["players"]: c for c in data["configurations"]}
-    assert set(counts) == {2, 3, 4}
+    assert set(counts) == set(range(2, most + 1))
     for c in counts.values():
         assert c["end_reasons"]["normal"] == c["games"] == 8, c["end_reasons"]
 
@@ -230,7 +238,7 @@ def test_a_small_draft_still_deals_every_player_their_tickets(tmp_path: Path) ->
     result = runner.invoke(app, ["new", str(target), "--region", "BE,LU", "--cities", "8"])
     assert result.exit_code == 0, result.output
     checked = validate_file(target)
-    assert checked.diagnostics == [] and checked.board is not None
+    assert _codes(checked) <= {"TTR124"} and checked.board is not None  # 8 cities: short games
     rules = checked.board.rules
     assert len(checked.board.tickets) >= 3 * rules.max_players
     # Each country of the region has its largest city, though eight Belgian ones are larger.
@@ -244,7 +252,7 @@ def test_a_country_code_yaml_reads_as_a_word_is_quoted(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert '"NO"' in path.read_text(encoding="utf-8")
     checked = _checked(path)
-    assert checked.diagnostics == [], [d.message for d in checked.diagnostics]
+    assert _codes(checked) <= {"TTR124"}, [d.message for d in checked.diagnostics]
     assert checked.board is not None
     assert checked.board.geometry.region_countries == ("NO",)
     assert {c.country for c in checked.board.cities} == {"NO"}

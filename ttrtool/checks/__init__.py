@@ -82,6 +82,7 @@ def _load_all() -> None:
         references,
         routes,
         supply,
+        tempo,
         tickets,
         variant_rules,
     )

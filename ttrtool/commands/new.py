@@ -22,7 +22,9 @@ from ttrtool.outputs import OutputError, new_file_mode, why_not_written, write_o
 from ttrtool.resources import BUNDLED_MAPS, schema_text
 from ttrtool.starter import starter_text
 
-MIN_CITIES, MAX_CITIES = 6, 80
+MIN_CITIES = 6  # as ttrtool.drafting.places.MIN_CITIES (not imported: it loads the drafter)
+
+MAX_CITIES = 80
 # How file systems without hard links (FAT, some network mounts) refuse os.link.
 _NO_LINKS = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOSYS, errno.EXDEV}
 
@@ -49,7 +51,8 @@ def _create(path: Path, text: str) -> None:
         Path(tmp).unlink(missing_ok=True)
 
 
-def _draft_text(file: str, region: str | None, bbox: str | None, cities: int) -> str:
+def _draft_text(file: str, region: str | None, bbox: str | None, cities: int,
+                include_islands: bool = False) -> str:
     """The drafted map (ValueError with the message for a bad region or count)."""
     from ttrtool.drafting.board import draft_board
     from ttrtool.drafting.places import region_of
@@ -63,7 +66,10 @@ def _draft_text(file: str, region: str | None, bbox: str | None, cities: int) ->
     if bbox is not None:
         parts += ["--bbox", shlex.quote(bbox)]
     parts += ["--cities", str(cities)]
-    draft = draft_board(region_of(region, bbox), cities, Path(file).stem, " ".join(parts))
+    if include_islands:
+        parts.append("--include-islands")
+    draft = draft_board(region_of(region, bbox, include_islands), cities, Path(file).stem,
+                        " ".join(parts))
     typer.echo(f"drafted {draft.cities} cities, {draft.routes} routes ({draft.doubles} double, "
                f"{draft.ferries} ferries), {draft.tickets} tickets; printed "
                f"{draft.print_width_mm:g} mm wide", err=True)
@@ -71,7 +77,8 @@ def _draft_text(file: str, region: str | None, bbox: str | None, cities: int) ->
 
 
 def run_new(file: str, source: str | None = None, region: str | None = None,
-            bbox: str | None = None, cities: int = 30, force: bool = False) -> int:
+            bbox: str | None = None, cities: int = 30, force: bool = False,
+            include_islands: bool = False) -> int:
     path = Path(file)
     if path.suffix not in (".yaml", ".yml"):
         typer.echo(f"error: {file}: a map file ends in .yaml (or .yml)", err=True)
@@ -93,7 +100,7 @@ def run_new(file: str, source: str | None = None, region: str | None = None,
         return 2
     try:
         if region is not None or bbox is not None:
-            text = _draft_text(file, region, bbox, cities)
+            text = _draft_text(file, region, bbox, cities, include_islands)
         else:
             text = starter_text(file, source)
         if force:
@@ -143,6 +150,10 @@ def new_command(
              "(with --region: its cities inside the box)."),
     cities: int = typer.Option(30, "--cities", metavar="N",
                                help=f"How many cities a draft has ({MIN_CITIES}-{MAX_CITIES})."),
+    include_islands: bool = typer.Option(
+        False, "--include-islands",
+        help="Keep the region's outlying islands, exclaves and far-off parts (the Canaries, "
+             "Okinawa, Alaska), which a draft leaves out."),
     force: bool = typer.Option(False, "--force", help="Replace FILE if it exists."),
 ) -> None:
     """Start a new map file: the full example, a bundled map, or a draft of real places.
@@ -151,7 +162,7 @@ def new_command(
     or --region is unknown, --bbox or --cities is bad (nothing is overwritten without
     --force).
     """
-    code = run_new(file, source, region, bbox, cities, force)
+    code = run_new(file, source, region, bbox, cities, force, include_islands)
     if code:
         raise typer.Exit(code)
 

@@ -7,20 +7,37 @@ long as it keeps a minimum distance from those already chosen, that distance a s
 (:data:`SPREAD`) of the largest that still gives the number of cities asked for.  A
 metropolis thus gets one city, not five suburbs, and the empty corners of a region still get a
 town.
+
+Before that, the places that are not towns of the region are left out:
+
+* a city's wards and districts, which GeoNames lists beside the city (Tokyo's Shinjuku, Paris's
+  arrondissements, Bucharest's sectors): a place named as one in any language it is known by
+  (``-ku``, ``区``, ``District``, ``Sector 3``) and as a city in none;
+* a second place of the same name once case, accents and punctuation are ignored (Arifwala and
+  Arif Wala), which ``validate`` would refuse (TTR107);
+* a place whose coordinates lie in another country than the one GeoNames gives it;
+* unless asked (``--include-islands``, or a box): outlying islands and exclaves, those more than
+  :data:`SHORE_KM` from the region's main land masses (each at least :data:`MAIN_LAND_SHARE` of
+  the largest): the Canaries, Madeira and the Balearics from Iberia, Okinawa from Japan,
+  Kaliningrad from Russia; and the far-off parts (:data:`LINK_KM`).
 """
 
 from __future__ import annotations
 
 import difflib
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ttrtool.geo.projection import default_projection, project
-from ttrtool.graph import UnionFind
+import numpy as np
 
+from ttrtool.geo.projection import default_projection, project
+from ttrtool.model import fold
+
+MIN_CITIES = 6  # the fewest a board is drafted with (``new --cities``)
 CANDIDATES = 1500  # the most populous cities of a region considered (more never get chosen)
 # The gap kept between chosen cities, as a share of the largest gap that still yields the
 # number asked for.  At 1 the spread is even but picks villages over cities (Germany's 30 then
@@ -31,6 +48,16 @@ SPREAD = 0.6
 # a board of the United States is not drawn small to reach Hawaii (3,800 km off) and Alaska.
 # The west of Australia is cut off too (1,500 km of desert): give --bbox to keep it.
 LINK_KM = 1000.0
+# The region's main land: its land masses of at least this share of the largest one's area
+# (Japan's four main islands, Sicily and Sardinia, Crete; not Okinawa at 0.5 % of Honshu, the
+# Canaries at 0.4 % of Iberia, nor Lesbos or Rhodes); a city within SHORE_KM of one stays.
+MAIN_LAND_SHARE = 0.02
+SHORE_KM = 30.0
+# The names that make a place a ward or district of a city, in any of its languages, and those
+# that make it a city (a Chinese prefecture-level city may also be named for its district).
+_WARD = re.compile(r"(?i)(?:^|\s)(?:qu|district|ward|borough|rajon|raion|arrondissement)$"
+                   r"|-(?:ku|gu)$|[区구]$|^sector(?:ul)?\s\d")
+_CITY = re.compile(r"(?i)(?:^|[\s-])(?:shi|si)$|[市시]$")
 
 
 class RegionError(ValueError):
@@ -45,6 +72,7 @@ class Region:
     label: str
     countries: tuple[str, ...] = ()
     bbox: tuple[float, float, float, float] | None = None
+    include_islands: bool = False  # keep outlying islands and exclaves (--include-islands)
 
 
 @dataclass(frozen=True)
@@ -83,7 +111,8 @@ def _country_code(token: str) -> str:
     raise RegionError(f"no country '{text}'{hint}")
 
 
-def region_of(countries: str | None = None, bbox: str | None = None) -> Region:
+def region_of(countries: str | None = None, bbox: str | None = None,
+              include_islands: bool = False) -> Region:
     """The region named by ``--region`` (codes or names, comma-separated: ``BE,NL,LU``,
     ``Germany``) and/or ``--bbox`` (``south,west,north,east`` in degrees)."""
     codes: tuple[str, ...] = ()
@@ -102,7 +131,7 @@ def region_of(countries: str | None = None, bbox: str | None = None) -> Region:
     if not labels:
         raise RegionError("name the region: --region DE (or a name, or BE,NL,LU) or --bbox "
                           "south,west,north,east")
-    return Region(" in ".join(labels), codes, box)
+    return Region(" in ".join(labels), codes, box, include_islands)
 
 
 def _parse_bbox(text: str) -> tuple[float, float, float, float]:
@@ -131,10 +160,20 @@ def _parse_bbox(text: str) -> tuple[float, float, float, float]:
     return (south, west, north, east)
 
 
+def _is_ward(city: dict[str, Any], capitals: set[str]) -> bool:
+    """Is this GeoNames entry a city's ward or district rather than a town of its own?"""
+    names = [str(city["name"]), *(str(n) for n in city.get("alternatenames", ()))]
+    if city["name"] in capitals or any(_CITY.search(n) for n in names):
+        return False  # Washington is a district (特区) too, and a capital
+    return any(_WARD.search(n) for n in names)
+
+
 def region_cities(region: Region) -> list[Place]:
-    """GeoNames' cities of the region, most populous first (ties by name)."""
+    """GeoNames' towns of the region, most populous first (ties by name): no wards, no second
+    place of a name, none lying in another country (see the module docstring)."""
     wanted = set(region.countries)
-    out = []
+    capitals = {str(c["capital"]) for c in _countries().values()}
+    found = []
     for c in _geonames().get_cities().values():
         if wanted and c["countrycode"] not in wanted:
             continue
@@ -143,23 +182,79 @@ def region_cities(region: Region) -> list[Place]:
             south, west, north, east = region.bbox
             if not (south <= lat <= north and west <= lon <= east):
                 continue
-        out.append(Place(str(c["name"]).strip(), lat, lon, int(c["population"]),
-                         str(c["countrycode"])))
-    out.sort(key=lambda p: (-p.population, p.name, p.lat, p.lon))
+        if _is_ward(c, capitals):
+            continue
+        found.append(Place(str(c["name"]).strip(), lat, lon, int(c["population"]),
+                           str(c["countrycode"])))
+    found.sort(key=lambda p: (-p.population, p.name, p.lat, p.lon))
+    out: list[Place] = []
+    seen: set[str] = set()
+    for p in found[:CANDIDATES]:
+        key = fold(p.name) or p.name
+        if key not in seen:  # a second Frankfurt, or Arif Wala beside Arifwala
+            seen.add(key)
+            out.append(p)
+    return [p for p, ok in zip(out, _in_own_country(out), strict=True) if ok]
+
+
+def _in_own_country(places: Sequence[Place]) -> list[bool]:
+    """For each place, does it lie in its own country, or at sea off it (Natural Earth)?"""
+    from ttrtool.geo.naturalearth import country_at, country_names
+
+    known = country_names()
+    out = []
+    for p in places:
+        where = country_at(p.lat, p.lon) if p.country in known else None
+        out.append(where is None or where == p.country)
     return out
+
+
+def _near_main_land(places: Sequence[Place], countries: Sequence[str]) -> list[bool]:
+    """For each place, is it within :data:`SHORE_KM` of one of the region's main land masses
+    (see :data:`MAIN_LAND_SHARE`)?  True for all where Natural Earth has none of the countries."""
+    import shapely
+
+    from ttrtool.geo.naturalearth import world
+
+    wanted = set(countries)
+    masses = [m for c in world().countries if c.code in wanted
+              for m in shapely.get_parts(c.shape)]
+    if not masses:
+        return [True] * len(places)
+
+    def area(m: Any) -> float:  # square degrees, shrunk in longitude as the Earth's are
+        return float(m.area) * math.cos(math.radians(m.centroid.y))
+
+    largest = max(area(m) for m in masses)
+    points = shapely.points([p.lon for p in places], [p.lat for p in places])
+    near = np.zeros(len(places), dtype=bool)
+    for m in masses:
+        if area(m) >= MAIN_LAND_SHARE * largest:
+            # the box first: the exact distance to a long coast is slow, and few need it
+            box = shapely.box(*m.bounds).buffer(SHORE_KM / 111.0)
+            maybe = ~near & shapely.intersects(box, points)
+            near[maybe] = shapely.dwithin(m, points[maybe], SHORE_KM / 111.0)
+    return [bool(x) for x in near]
 
 
 def _main_land(places: Sequence[Place], xs: Sequence[float], ys: Sequence[float]) -> list[int]:
     """Indices of the places joined to the most populous group by steps of at most
     :data:`LINK_KM`: the United States without Hawaii and Alaska, Spain without the Canaries."""
     n = len(places)
-    joined = UnionFind(n)
-    limit = (LINK_KM * 1000.0) ** 2
-    for i in range(n):
-        for j in range(i + 1, n):
-            if (xs[i] - xs[j]) ** 2 + (ys[i] - ys[j]) ** 2 <= limit:
-                joined.union(i, j)
-    group = joined.labels()  # each place's group, named by its first place
+    x, y = np.asarray(xs), np.asarray(ys)
+    near = (x[:, None] - x[None, :]) ** 2 + (y[:, None] - y[None, :]) ** 2 <= (LINK_KM * 1e3) ** 2
+    group = [-1] * n  # each place's group, named by its first place
+    for first in range(n):
+        if group[first] >= 0:
+            continue
+        reached = np.zeros(n, dtype=bool)
+        reached[first] = True
+        frontier = reached.copy()
+        while frontier.any():  # one step further from the group each round
+            frontier = near[frontier].any(axis=0) & ~reached
+            reached |= frontier
+        for k in np.nonzero(reached)[0].tolist():
+            group[k] = first
     people: dict[int, int] = {}
     for i, p in enumerate(places):
         people[group[i]] = people.get(group[i], 0) + p.population
@@ -184,21 +279,29 @@ def _spread(xs: Sequence[float], ys: Sequence[float], gap: float, n: int,
     return chosen
 
 
-def choose_cities(places: Sequence[Place], n: int, keep_outliers: bool = False
-                  ) -> list[Place]:
+def _fewer(have: int, n: int, where: str, more: str) -> RegionError:
+    """The error for a region of ``have`` cities where ``n`` were asked for, suggesting a
+    count ``new`` accepts (:data:`MIN_CITIES` or more) or else a larger region."""
+    if have >= MIN_CITIES:
+        ask = f"ask for fewer (--cities {have})"
+    else:
+        ask = f"it needs at least {MIN_CITIES} for a board: draft a larger region"
+    return RegionError(f"{where} has {have} cities of 15,000 people or more in GeoNames, "
+                       f"fewer than the {n} asked for: {ask}{more}")
+
+
+def choose_cities(places: Sequence[Place], n: int, keep_outliers: bool = False,
+                  countries: Sequence[str] = ()) -> list[Place]:
     """``n`` cities that matter, spread over the region (see the module docstring), from its
-    main land unless ``keep_outliers`` (a region given by ``--bbox`` keeps every city in the
-    box).  Raises :class:`RegionError` when the region has fewer than ``n`` distinct cities."""
-    unique: list[Place] = []
-    seen: set[str] = set()
-    for p in places[:CANDIDATES]:
-        if p.name.casefold() not in seen:  # a second Frankfurt would be a duplicate name
-            seen.add(p.name.casefold())
-            unique.append(p)
+    main land (near the main land masses of ``countries``, and away from far-off parts) unless
+    ``keep_outliers`` (``--include-islands``; a region given by ``--bbox`` keeps every city in
+    the box).  Raises :class:`RegionError` when the region has fewer than ``n`` cities."""
+    unique = list(places[:CANDIDATES])
     if len(unique) < n:
-        raise RegionError(f"the region has {len(unique)} cities of 15,000 people or more in "
-                          f"GeoNames, fewer than the {n} asked for: ask for fewer (--cities "
-                          f"{max(len(unique), 2)}) or a larger region")
+        raise _fewer(len(unique), n, "the region", "")
+    if not keep_outliers and countries:
+        unique = [p for p, ok in zip(unique, _near_main_land(unique, countries), strict=True)
+                  if ok]
     crs = default_projection([(p.lat, p.lon) for p in unique])
     xs, ys = project(crs, [p.lon for p in unique], [p.lat for p in unique])
     xs, ys = [float(x) for x in xs], [float(y) for y in ys]
@@ -206,16 +309,15 @@ def choose_cities(places: Sequence[Place], n: int, keep_outliers: bool = False
         main = _main_land(unique, xs, ys)
         unique = [unique[i] for i in main]
         xs, ys = [xs[i] for i in main], [ys[i] for i in main]
-        if len(unique) < n:
-            raise RegionError(f"the region's main land has {len(unique)} cities of 15,000 "
-                              f"people or more, fewer than the {n} asked for: ask for fewer, "
-                              "or give --bbox to keep the far parts too")
+    if len(unique) < n:
+        raise _fewer(len(unique), n, "the region's main land",
+                     ", or add --include-islands to keep its islands and far parts too")
     low, high = 0.0, math.hypot(max(xs) - min(xs), max(ys) - min(ys))
     # Each country of a region of several has its largest city on the board (Luxembourg on a
     # board of Belgium and Luxembourg, though eight Belgian cities are larger).
-    countries = {p.country for p in unique}
+    present = {p.country for p in unique}
     first = [next(i for i, p in enumerate(unique) if p.country == c)
-             for c in sorted(countries)] if len(countries) > 1 else []
+             for c in sorted(present)] if len(present) > 1 else []
     for _ in range(28):  # the largest gap that still yields n cities, to well under 100 m
         middle = (low + high) / 2
         if len(_spread(xs, ys, middle, n, first)) == n:
