@@ -33,6 +33,7 @@ from ttrtool.verdict.report import build_report  # noqa: E402
 # strengths tried beside the default: where each finding starts to name the mistake
 SWEEP: dict[str, tuple[float, ...]] = {
     "long-route-usa": (18, 20, 25),
+    "trains-many": (50, 55, 60),
     "long-route-europe": (24, 28, 35),
     "jackpot-short": (2, 3, 4, 8),
     "bonus-large": (15, 20, 30),

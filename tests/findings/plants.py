@@ -235,8 +235,8 @@ def station_points(data: Data, strength: float) -> None:
 
 # --- the catalogue ------------------------------------------------------------------
 
-_TABLE, _REGION, _TRAINS = ("TTR510",), ("TTR511",), ("TTR124", "TTR125", "TTR126", "TTR127",
-                                                      "TTR128", "TTR129", "TTR312")
+_TABLE, _REGION = ("TTR510",), ("TTR511",)
+_TRAINS = ("TTR124", "TTR125", "TTR126", "TTR127", "TTR128", "TTR129", "TTR312", "TTR518")
 _PRICE = ("TTR501", "TTR502")
 
 PLANTS: tuple[Plant, ...] = (

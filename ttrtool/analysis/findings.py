@@ -26,6 +26,7 @@ from ttrtool.analysis.regions import (
 from ttrtool.analysis.settings import (
     SETTING_LIMITS,
     SettingLimits,
+    board_fills,
     bonuses,
     doubles_open_early,
     route_points_table,
@@ -377,10 +378,10 @@ def board_regions(a: Analysis, limits: Limits) -> Iterator[Finding]:
 
 
 def rule_settings(a: Analysis, limits: Limits) -> Iterator[Finding]:
-    """TTR510, TTR512, TTR513, TTR515, TTR517 and validate's balance warnings: the rules'
-    numbers."""
-    for check in (route_points_table, ticket_deck_size, bonuses, doubles_open_early,
-                  settings_off_official, validate_balance):
+    """TTR510, TTR512, TTR513, TTR515, TTR517, TTR518 and validate's balance warnings: the
+    rules' numbers."""
+    for check in (route_points_table, ticket_deck_size, board_fills, bonuses,
+                  doubles_open_early, settings_off_official, validate_balance):
         yield from check(a, limits.settings)
 
 

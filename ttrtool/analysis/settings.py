@@ -38,6 +38,8 @@ class SettingLimits:
     bonus_share: float = 0.25
     # tickets left after the setup deal at the most players, in draws per player
     draws_left: float = 0.5  # official: USA at 5 players, exactly one draw each
+    # usable train spaces per train in play (official: 1.32 at least, India at 4 players)
+    spaces_per_train: float = 1.15
     # tickets for each player at the fewest players (official: 15 USA to 29 India)
     tickets_per_player: float = 36.0
 
@@ -153,6 +155,27 @@ def ticket_deck_size(a: Analysis, limits: SettingLimits = SETTING_LIMITS
             {"decks": tuple(a.board.decks), "settings": settings},
             {"tickets": every, "players": fewest, "per_player": round(every / fewest, 3),
              "limit": limits.tickets_per_player})
+
+
+def board_fills(a: Analysis, limits: SettingLimits = SETTING_LIMITS) -> Iterator[Finding]:
+    """TTR518: at some player count the players' trains nearly fill the usable spaces (the
+    Capacity section's figure; validate's TTR312 when they cannot fit at all)."""
+    rules = a.board.rules
+    tight = [c for c in a.capacity if c.trains and 1 <= c.ratio < limits.spaces_per_train]
+    if not tight:
+        return
+    worst = min(tight, key=lambda c: c.ratio)
+    yield Finding(
+        "TTR518", Severity.WARNING,
+        f"rules.trains_per_player is {rules.trains_per_player}: at {worst.players} players "
+        f"the players hold {worst.trains} trains for {worst.usable_spaces} usable train "
+        f"spaces, {worst.ratio:.2f} a train (official maps: 1.32 at least): the board fills "
+        "up before the trains run out, and the last claims go to whoever is left a route",
+        {"settings": ("rules.trains_per_player",)},
+        {"trains_per_player": rules.trains_per_player,
+         "spaces_per_train": {str(c.players): round(c.ratio, 4) for c in tight},
+         "limit": limits.spaces_per_train},
+        players=tuple(c.players for c in tight))
 
 
 def _fraction(x: float) -> str:

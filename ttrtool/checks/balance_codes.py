@@ -130,6 +130,13 @@ FINDINGS: tuple[CodeInfo, ...] = (
                  "it differs (`simulate`).",
              example="warning TTR517 rule-far-from-official: rules.initial_hand is 8, where "
                      "every official map has 4 ..."),
+    CodeInfo("TTR518", "board-fills-up", W,
+             "At some player count the players' trains nearly fill the usable train spaces: "
+             "under 1.15 spaces a train (official: 1.32 at least; validate's TTR312 when the "
+             "trains cannot fit at all).", stage="analyze",
+             fix="Lower `rules.trains_per_player` or `rules.players.max`, or add routes.",
+             example="warning TTR518 board-fills-up [5 players]: rules.trains_per_player is "
+                     "60: at 5 players the players hold 300 trains for 309 usable spaces ..."),
     CodeInfo("TTR601", "seat-advantage", W,
              "One seat wins more often than chance allows (chi-square per player count, the "
              "first seat pooled over the counts, Holm's adjustment).", stage="play",
