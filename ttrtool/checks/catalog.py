@@ -72,8 +72,10 @@ FIXED: tuple[CodeInfo, ...] = (
     CodeInfo("TTR120", "projection", E,
              "The cities given by `geo: [lat, lon]` cannot be placed: `board.projection` names "
              "no projection PROJ knows, or a geographic system rather than a map projection, "
-             "or one that cannot show every city; or all of them lie at one spot, so there is "
-             "nothing to fit the board to. The message says which.", stage="build"),
+             "or one that cannot show every city or that PROJ cannot use (a scale of zero); or "
+             "it names a file (`+init`, grids, a path), which a map may never make PROJ read; "
+             "or all of them lie at one spot, so there is nothing to fit the board to. The "
+             "message says which.", stage="build"),
     CodeInfo("TTR999", "internal-error", E,
              "ttrtool itself failed on this file. Please report it with the file.", stage="check"),
 )

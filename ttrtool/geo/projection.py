@@ -36,6 +36,14 @@ class ProjectionError(ValueError):
 def _crs(text: str) -> pyproj.CRS:
     import pyproj
 
+    from ttrtool.geo.projection_text import FileReference, refuse_file_access
+
+    try:  # before PROJ sees it: +init and grids would make PROJ read (or wait on) a file
+        refuse_file_access(text)
+    except FileReference as e:
+        raise ProjectionError(str(e)) from None
+    # Whatever PROJ_NETWORK says, no grid is downloaded (pyproj's stubs do not list it).
+    pyproj.network.set_network_enabled(False)  # type: ignore[attr-defined]
     try:
         crs = pyproj.CRS.from_user_input(text)
     except pyproj.exceptions.CRSError as e:
@@ -52,14 +60,29 @@ def _crs(text: str) -> pyproj.CRS:
 def _forward(text: str) -> pyproj.Transformer:
     import pyproj
 
-    return pyproj.Transformer.from_crs("EPSG:4326", _crs(text), always_xy=True)
+    crs = _crs(text)
+    try:
+        return pyproj.Transformer.from_crs("EPSG:4326", crs, always_xy=True)
+    except pyproj.exceptions.ProjError as e:  # a scale of 0, a sphere of another planet...
+        raise _unusable(text, e) from None
 
 
 @cache
 def _inverse(text: str) -> pyproj.Transformer:
     import pyproj
 
-    return pyproj.Transformer.from_crs(_crs(text), "EPSG:4326", always_xy=True)
+    crs = _crs(text)
+    try:
+        return pyproj.Transformer.from_crs(crs, "EPSG:4326", always_xy=True)
+    except pyproj.exceptions.ProjError as e:
+        raise _unusable(text, e) from None
+
+
+def _unusable(text: str, e: Exception) -> ProjectionError:
+    reason = str(e).split("Internal Proj Error: ")[-1].rstrip(")")
+    return ProjectionError(f"PROJ cannot project with '{text}' ({reason}): write a projection "
+                           "of the Earth with ordinary parameters, such as '+proj=lcc +lat_1=45 "
+                           "+lat_2=55 +lat_0=50 +lon_0=10' or 'EPSG:3035'")
 
 
 def check_projection(text: str) -> None:
@@ -69,12 +92,22 @@ def check_projection(text: str) -> None:
 
 def project(text: str, lons: Any, lats: Any) -> tuple[Any, Any]:
     """Longitudes and latitudes (scalars or arrays) to projected metres, east and north."""
-    return _forward(text).transform(lons, lats)
+    import pyproj
+
+    try:
+        return _forward(text).transform(lons, lats)
+    except pyproj.exceptions.ProjError as e:
+        raise _unusable(text, e) from None
 
 
 def unproject(text: str, xs: Any, ys: Any) -> tuple[Any, Any]:
     """Projected metres back to (longitudes, latitudes)."""
-    return _inverse(text).transform(xs, ys)
+    import pyproj
+
+    try:
+        return _inverse(text).transform(xs, ys)
+    except pyproj.exceptions.ProjError as e:
+        raise _unusable(text, e) from None
 
 
 def central_longitude(lons: Sequence[float]) -> float:
@@ -172,6 +205,9 @@ def fit_projection(places: Sequence[LatLon], width: float, height: float,
     scale = min((width - 2 * free) / span_x if span_x > 0 else math.inf,
                 (height - 2 * free) / span_y if span_y > 0 else math.inf)
     cx, cy = (max(xs) + min(xs)) / 2.0, (max(ys) + min(ys)) / 2.0
+    if not (math.isfinite(scale) and scale > 0.0 and math.isfinite(cx) and math.isfinite(cy)):
+        raise ProjectionError(f"the projection '{text}' shrinks or stretches the cities beyond "
+                              "what a board can show: use ordinary parameters (a scale near 1)")
     return MapProjection(text, scale, cx - width / 2.0 / scale, cy + height / 2.0 / scale,
                          width, height)
 
