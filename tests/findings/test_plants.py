@@ -12,27 +12,17 @@ from tests.findings import plant, plants
 from ttrtool.analysis import analyze
 from ttrtool.analysis.findings import static_findings
 from ttrtool.analysis.formats import render
-from ttrtool.checks import all_checks
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Finding
 from ttrtool.model import Board
 from ttrtool.validate import validate_file
 
-GAME_LENGTH = ("TTR124", "TTR125", "TTR126", "TTR127", "TTR128", "TTR129")
 NEW_CODES = ("TTR510", "TTR511", "TTR512", "TTR513", "TTR514", "TTR515", "TTR516", "TTR517",
              "TTR518")
 
 
 def _findings(data: plant.Data, tmp: Path) -> list[Finding]:
     return static_findings(analyze(plant.built(data, tmp)))
-
-
-def _waits_for_game_length(p: plants.Plant, named: list[str]) -> None:
-    """Too few trains is named by validate's game-length check (helper "drafts", TTR124),
-    carried into the findings; until it is in the tree it cannot be."""
-    if not named and set(p.codes) & set(GAME_LENGTH) and not {c.code for c in all_checks()} & set(
-            GAME_LENGTH):
-        pytest.skip("validate's game-length check (TTR124-TTR129) is not in the tree yet")
 
 
 # kinds the findings miss, kept in the catalogue so that the miss stays measured
@@ -45,9 +35,7 @@ MISSED = {"ferry-florida": "one city behind ferries with 10% of the legs is with
     if p.name in MISSED else p for p in plants.PLANTS], ids=lambda p: p.name)
 def test_each_kind_is_named_at_warning(tmp_path: Path, kind: plants.Plant) -> None:
     found = _findings(kind.document(), tmp_path)
-    named = plants.naming(kind, found)
-    _waits_for_game_length(kind, named)
-    assert named, [f.line() for f in found]
+    assert plants.naming(kind, found), [f.line() for f in found]
 
 
 def test_the_catalogue_has_twenty_kinds_and_unique_names() -> None:
