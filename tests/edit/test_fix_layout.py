@@ -93,3 +93,35 @@ def test_max_move_bounds_every_move(greece_text: str, tmp_path: Path) -> None:
     assert report.layout is not None
     assert all(mm <= 2.0 for mm in report.layout.moved.values())
     assert p.read_text(encoding="utf-8") == greece_text  # write=False: --diff
+
+
+def test_tracks_that_cross_get_a_city_moved_across_the_other_line(
+        greece_text: str, tmp_path: Path) -> None:
+    from ttrtool.edit.layout import UNCROSS_MM, _uncross, draw
+    from ttrtool.edit.roundtrip import MapFile
+    from ttrtool.render.theme import default_theme
+
+    drawn = draw(MapFile.read(_write(tmp_path, greece_text)), default_theme())
+    assert drawn is not None
+    crossing = next(p for p in drawn.problems if p.code == "TTR203")
+    assert crossing.fixes == ()  # the message names no fix: the loop finds one
+    fixes = _uncross(drawn, crossing)
+    assert fixes and [f.mm for f in fixes] == sorted(f.mm for f in fixes)
+    board = drawn.board
+    for fix in fixes:
+        route = next(board.routes[r] for r in crossing.routes
+                     if fix.subject in (board.routes[r].a, board.routes[r].b))
+        other = next(board.routes[r] for r in crossing.routes if board.routes[r] is not route)
+        line = (board.nodes[other.a].pos, board.nodes[other.b].pos)
+        far_end = route.b if fix.subject == route.a else route.a
+        before, after = _side(line, board.nodes[fix.subject].pos), _side(line, fix.at)
+        assert before * after < 0  # now on the other side of the other track's line
+        assert after * _side(line, board.nodes[far_end].pos) > 0  # ... with its other end
+        assert abs(abs(after) * drawn.scale - UNCROSS_MM) < 1.0  # rounded to whole pixels
+
+
+def _side(line: tuple[tuple[float, float], tuple[float, float]], p: tuple[float, float]
+          ) -> float:
+    """The signed distance of ``p`` from the line through ``line``'s two points."""
+    (x1, y1), (x2, y2) = line
+    return ((p[0] - x1) * (y1 - y2) + (p[1] - y1) * (x2 - x1)) / math.dist(*line)

@@ -4,10 +4,12 @@ The board is laid out as ``ttrtool render`` draws it and judged by the one list 
 ``render`` and ``validate --layout`` report (:func:`ttrtool.render.problems.layout_problems`).
 Each problem comes with the fixes its message names (:class:`ttrtool.render.fixes.Fix`):
 a waypoint for a route (safe: nothing a player sees changes), or a move of a city (it
-changes the game: only with ``unsafe``).  A round tries the first fix of every problem at
-once, and where that does not help, one fix at a time; a fix is kept only when the board,
-laid out again, has fewer routes or labels drawn badly (or as many and fewer problems)
-and no more errors or warnings elsewhere.  The loop stops when the board is clean, when
+changes the game: only with ``unsafe``); two straight tracks that cross (TTR203, whose
+message names no fix) get a move of an end of one across the other's line.  A round
+tries the first fix of every problem at once, and where that does not help, one fix at a
+time (and once a follow-up where a waypoint moved the problem on); a fix is kept only when
+the board, laid out again, has fewer routes or labels drawn badly (or as many and fewer
+problems) and no more errors or warnings elsewhere.  The loop stops when the board is clean, when
 no fix helps, or after a bounded number of layouts.
 
 A city never moves more than ``max_move_mm`` on the printed board from where the file
@@ -190,7 +192,8 @@ def _candidates(now: Drawn, home: dict[str, tuple[float, float]], unsafe: bool,
     held: list[Change] = []
     for p in now.problems:
         group = []
-        for fix in sorted(p.fixes, key=lambda f: f.kind == "waypoint"):
+        fixes = p.fixes or (tuple(_uncross(now, p)) if p.code == "TTR203" else ())
+        for fix in sorted(fixes, key=lambda f: f.kind == "waypoint"):
             if fix.kind == "waypoint":
                 if fix.at not in now.board.routes[fix.subject].waypoints:
                     group.append(_waypoint(now.board, fix, p.code))
@@ -201,6 +204,44 @@ def _candidates(now: Drawn, home: dict[str, tuple[float, float]], unsafe: bool,
         if group:
             groups.append(group)
     return groups, held
+
+
+UNCROSS_MM = 6.0  # how far past the other track's line a city moves to uncross two tracks
+
+
+def _uncross(now: Drawn, p: Problem) -> list[Fix]:
+    """Moves for two straight tracks that cross (TTR203, whose message names no fix): an
+    end of one taken across the other's line, to the side its other end is on, by
+    ``UNCROSS_MM`` past it; the shortest first (the loop keeps only those within the
+    bound that make the board better)."""
+    board = now.board
+    out = []
+    for r, o in ((p.routes[0], p.routes[1]), (p.routes[1], p.routes[0])):
+        mine, other = board.routes[r], board.routes[o]
+        if mine.waypoints or other.waypoints:
+            continue
+        (x1, y1), (x2, y2) = board.nodes[other.a].pos, board.nodes[other.b].pos
+        length = math.hypot(x2 - x1, y2 - y1)
+        if length == 0:
+            continue
+        nx, ny = -(y2 - y1) / length, (x2 - x1) / length
+        for end in (mine.a, mine.b):
+            if end >= len(board.cities) or end in (other.a, other.b):
+                continue
+            ex, ey = board.nodes[end].pos
+            side = (ex - x1) * nx + (ey - y1) * ny
+            step = -side - math.copysign(UNCROSS_MM / now.scale, side)
+            at = _rounded(board, (ex + nx * step, ey + ny * step))
+            out.append(Fix("move", end, at, abs(step) * now.scale))
+    return sorted(out, key=lambda f: f.mm)
+
+
+def _rounded(board: Board, p: tuple[float, float]) -> tuple[float, float]:
+    """A position as the fixes of :mod:`ttrtool.render.fixes` give them: whole pixels, else
+    four digits."""
+    if board.geometry.units == "px":
+        return (float(round(p[0])), float(round(p[1])))
+    return (float(f"{p[0]:.4g}"), float(f"{p[1]:.4g}"))
 
 
 def _number(v: float) -> int | float:
