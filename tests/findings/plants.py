@@ -296,6 +296,8 @@ PLANTS: tuple[Plant, ...] = (
           ("rules.end_trigger_trains", "{s}"), "USA: the last round from 8 trains left"),
     Plant("locomotives-few", "europe", rule("train_cards", "locomotives"), 4, ("TTR517",),
           ("locomotives", "{s} of"), "Europe: 4 locomotives in the deck (14)"),
+    Plant("keep-every-ticket", "usa", rule("tickets", "setup_keep_min"), 3, ("TTR517",),
+          ("setup_keep_min {s} of 3",), "USA: the first 3 tickets must all be kept"),
     # written after the checks were calibrated, and checked without tuning them
     Plant("long-route-europe-6", "europe", route_points(6, "europe"), 25, _TABLE,
           ("length 6", "{s}"), "Europe: length-6 routes worth 25 (15)", late=True),

@@ -277,6 +277,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("locomotives share of the deck", "14 of 110 cards, 13%", 0.06, 0.25,
             "locomotives pay for ferries and tunnels and make any colour"),
     Setting("tickets.draw", "3", 2, 5, "a ticket draw is a player's way to a better plan"),
+    Setting("tickets.setup_keep_min", "2", 1, 3, "the first choice of tickets is the game's "
+            "plan; keeping more forces long plans on everyone"),
+    Setting("share of the first deal kept", "2 of 3 to 2 of 5", 0.0, 0.7, "keeping all or "
+            "nearly all the tickets dealt leaves no choice"),
     Setting("tickets.draw_keep_min", "1", 1, 2, "keeping more of a draw forces tickets no "
             "one wants"),
     Setting("stations.per_player", "0 or 3", 0, 4, "each station borrows an opponent's "
@@ -286,6 +290,7 @@ SETTINGS: tuple[Setting, ...] = (
 
 def _setting_value(board: Board, path: str) -> float | None:
     rules = board.rules
+    dealt = sum(n for _, n in rules.tickets.setup_deal)
     values: dict[str, float | None] = {
         "initial_hand": rules.initial_hand, "market.size": rules.market_size,
         "draw_cards": rules.draw_cards, "end_trigger_trains": rules.end_trigger_trains,
@@ -294,9 +299,21 @@ def _setting_value(board: Board, path: str) -> float | None:
         "locomotives share of the deck": (rules.locomotives / rules.deck_size
                                           if rules.deck_size else None),
         "tickets.draw": rules.tickets.draw, "tickets.draw_keep_min": rules.tickets.draw_keep_min,
+        "tickets.setup_keep_min": rules.tickets.setup_keep_min,
+        "share of the first deal kept": (rules.tickets.setup_keep_min / dealt if dealt
+                                         else None),
         "stations.per_player": rules.stations_per_player,
     }
     return values[path]
+
+
+def _counts(board: Board, path: str) -> str:
+    """The counts behind a share setting, in the rules' words."""
+    rules = board.rules
+    if path.startswith("locomotives"):
+        return f"{rules.locomotives} of {rules.deck_size} cards"
+    dealt = sum(n for _, n in rules.tickets.setup_deal)
+    return f"rules.tickets.setup_keep_min {rules.tickets.setup_keep_min} of {dealt} dealt"
 
 
 def settings_off_official(a: Analysis, limits: SettingLimits = SETTING_LIMITS
@@ -306,10 +323,11 @@ def settings_off_official(a: Analysis, limits: SettingLimits = SETTING_LIMITS
         value = _setting_value(a.board, s.path)
         if value is None or s.low <= value <= s.high:
             continue
-        shown = (f"{value:.0%} ({a.board.rules.locomotives} of {a.board.rules.deck_size} cards)"
-                 if s.path.startswith("locomotives") else f"{value:g}")
-        name = s.path if s.path.startswith("locomotives") else f"rules.{s.path}"
-        band = (f"{s.low:.0%}–{s.high:.0%}" if s.path.startswith("locomotives")
+        share = not s.path.startswith(("initial", "market", "draw", "end", "tunnels",
+                                       "tickets", "stations"))
+        name = s.path if share else f"rules.{s.path}"
+        shown = f"{value:.0%} ({_counts(a.board, s.path)})" if share else f"{value:g}"
+        band = (f"{s.low:.0%}–{s.high:.0%}" if share
                 else f"{s.low:g}" if s.low == s.high else f"{s.low:g}–{s.high:g}")
         yield Finding(
             "TTR517", Severity.WARNING,

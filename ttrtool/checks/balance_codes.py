@@ -124,8 +124,8 @@ FINDINGS: tuple[CodeInfo, ...] = (
     CodeInfo("TTR517", "rule-far-from-official", W,
              "A rule every official map sets alike is far from that value: the first hand, "
              "the face-up cards, cards drawn a turn, the trains that end the game, a "
-             "tunnel's revealed cards, the locomotives' share of the deck, the ticket draw, "
-             "stations.", stage="analyze",
+             "tunnel's revealed cards, the locomotives' share of the deck, the ticket draw "
+             "and the first deal's keep, stations.", stage="analyze",
              fix="Set it back near the official value, or play the map enough to know why "
                  "it differs (`simulate`).",
              example="warning TTR517 rule-far-from-official: rules.initial_hand is 8, where "
