@@ -11,7 +11,11 @@ keeps the last good drawing and says what is wrong, with line and column.
 127.0.0.1 only: ``/`` the page, ``/state?seen=N`` the state as JSON (the
 drawing only when it is newer than generation ``N``).  No request reaches
 anything else; a Host header other than this address is refused, so a web page
-elsewhere cannot read the preview through a name that points here.
+elsewhere cannot read the preview through a name that points here.  A query that is
+not a generation is answered 400.  :class:`LocalServer` keeps the server's cost
+bounded: a client has :data:`TIMEOUT` seconds to send its request, at most
+:data:`MAX_CONNECTIONS` are served at once (more are closed at once), and a browser
+that goes away mid-answer is no error.
 """
 
 from __future__ import annotations
@@ -162,12 +166,57 @@ def preview_page(title: str) -> str:
         f"<script>{script}</script></body></html>\n")
 
 
-def make_server(preview: Preview, port: int = 0) -> ThreadingHTTPServer:
-    """A server for ``preview`` on 127.0.0.1 (``port`` 0: any free port); the caller runs
-    ``serve_forever`` and ``server_close``.  OSError when the port is taken."""
+TIMEOUT = 10.0  # seconds a client may take to send its request (the page's take ms)
+MAX_CONNECTIONS = 16  # requests served at once; one page polls one at a time
+# A generation has at most this many digits (int() refuses 4,300 and more with a traceback).
+SEEN_DIGITS = 18
+
+
+class LocalServer(ThreadingHTTPServer):
+    """A threading HTTP server whose cost is bounded: at most ``limit`` requests are served
+    at once (one thread each; a connection past them is closed unanswered), and a client
+    that drops the connection (a closed tab, a reload) is not an error to report."""
+
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler],
+                 limit: int = MAX_CONNECTIONS) -> None:
+        super().__init__(address, handler)
+        self._slots = threading.BoundedSemaphore(limit)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if not self._slots.acquire(blocking=False):
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)  # starts the thread
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # The standard server prints a traceback for every dropped connection (a burst of
+        # reloads printed thousands of lines).  The handler answers every request it can
+        # read, so what ends here is the connection itself failing: nothing to say.
+        pass
+
+
+def make_server(preview: Preview, port: int = 0, timeout: float = TIMEOUT) -> LocalServer:
+    """A server for ``preview`` on 127.0.0.1 (``port`` 0: any free port; ``timeout``: the
+    seconds a client has to send its request); the caller runs ``serve_forever`` and
+    ``server_close``.  OSError when the port is taken."""
     page = preview_page(preview.path.name).encode("utf-8")
+    seconds = timeout
 
     class Handler(BaseHTTPRequestHandler):
+        timeout = seconds  # set on each connection's socket by StreamRequestHandler
+
         def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - quiet
             pass
 
@@ -187,15 +236,17 @@ def make_server(preview: Preview, port: int = 0) -> ThreadingHTTPServer:
             if url.path == "/":
                 self._send(200, page, "text/html; charset=utf-8")
             elif url.path == "/state":
-                seen = _int(parse_qs(url.query).get("seen", ["0"])[0])
+                seen = generation(parse_qs(url.query).get("seen", ["0"])[0])
+                if seen is None:
+                    self._send(400, b"seen must be a generation: a whole number of at most "
+                               + str(SEEN_DIGITS).encode() + b" digits", "text/plain")
+                    return
                 state = preview.refresh().to_dict(seen)
                 self._send(200, json.dumps(state).encode("utf-8"), "application/json")
             else:
                 self._send(404, b"not found", "text/plain")
 
-    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
-    server.daemon_threads = True
-    return server
+    return LocalServer(("127.0.0.1", port), Handler)
 
 
 def local_host(header: str | None) -> bool:
@@ -205,8 +256,12 @@ def local_host(header: str | None) -> bool:
     return (header or "").rsplit(":", 1)[0] in ("127.0.0.1", "localhost")
 
 
-def _int(text: str) -> int:
-    return int(text) if text.isdigit() else 0
+def generation(text: str) -> int | None:
+    """The generation a ``seen=`` query names, or None when it is not one: only ASCII
+    digits (``²`` passes ``isdigit``, not ``int``), at most :data:`SEEN_DIGITS` of them."""
+    if text.isascii() and text.isdigit() and len(text) <= SEEN_DIGITS:
+        return int(text)
+    return None
 
 
 def url_of(server: ThreadingHTTPServer) -> str:
