@@ -101,11 +101,15 @@ def test_a_signal_while_the_pool_starts_stops_the_run(monkeypatch: pytest.Monkey
 
     monkeypatch.setattr(SpawnProcess, "start", start_then_signal)
     expected = KeyboardInterrupt if signum == signal.SIGINT else Terminated
+    # Python's own Ctrl-C handler, as in a terminal: a test run started in the background by a
+    # shell (`make test &`) inherits SIGINT ignored, and the signal would then do nothing.
+    interrupt = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         with _signal_arrivals() as wait_for_it, pytest.raises(expected), \
                 runner_mod.sigterm_stops_the_run():
             list(run_local(_work(), 2))
     finally:
+        signal.signal(signal.SIGINT, interrupt)
         standby.set()
         other.join()
     assert sent == [signum]
