@@ -128,6 +128,22 @@ def keep_tickets(count: int) -> Change:
     return change
 
 
+def recolour(colour: str, to: str) -> Change:
+    def change(data: Data, strength: float) -> None:
+        for r in data["routes"]:
+            if r.get("color") == colour:
+                r["color"] = to
+    return change
+
+
+def grand_tour(data: Data, strength: float) -> None:
+    """India's Grand Tour table (5, 10, 20, 30, 40) times ``strength``."""
+    _rules(data)["bonuses"] = [
+        {"type": "longest_path", "name": "Indian Express", "points": 10},
+        {"type": "multi_path_tickets", "name": "Grand Tour",
+         "table": [int(strength * p) for p in (5, 10, 20, 30, 40)]}]
+
+
 def copies(data: Data, strength: float) -> None:
     """Every ticket printed ``strength`` times."""
     for deck, tickets in data["tickets"].items():
@@ -340,4 +356,19 @@ PLANTS: tuple[Plant, ...] = (
     # tuned: TTR503 asked for 1.5 times the other path until this kind (now 1.25)
     Plant("parallel-long", "europe", new_route("Madrid", "Marseille", "red"), 8, ("TTR503",),
           ("Madrid–Marseille",), "Europe: an 8-space Madrid–Marseille beside 6 by Barcelona"),
+    Plant("grand-tour-large", "india", grand_tour, 3, ("TTR513",), ("Grand Tour",),
+          "India: the Grand Tour table three times over (15, 30, 60, 90, 120)"),
+    # a second batch written after the checks, checked without tuning (13 of 15 named; the
+    # Grand Tour then joined TTR513, above; Switzerland's 55 trains stays a miss)
+    Plant("dead-north-nordic", "nordiccountries",
+          remove_tickets_touching("Tromsø", "Narvik", "Kiruna", "Honningsvåg"), 0, _REGION,
+          ("Narvik",), "Nordic Countries: every ticket to the far north removed", late=True),
+    Plant("colour-gone", "usa", recolour("black", "pink"), 0, ("TTR505",), ("black",),
+          "USA: every black route recoloured pink", late=True),
+    Plant("tunnel-reveal", "europe", rule("tunnels", "reveal"), 6, ("TTR517",),
+          ("rules.tunnels.reveal is {s}",), "Europe: a tunnel reveals 6 cards", late=True),
+    Plant("length-3-rich", "usa", route_points(3), 9, _TABLE, ("length 3", "{s}"),
+          "USA: length-3 routes worth 9 (4)", late=True),
+    Plant("trains-many-swiss", "switzerland", rule("trains_per_player"), 55, _TRAINS,
+          ("{s}",), "Switzerland: 55 trains a player (40)", late=True),
 )

@@ -205,6 +205,11 @@ def bonuses(a: Analysis, limits: SettingLimits = SETTING_LIMITS) -> Iterator[Fin
     items = [(f"the {b.name} bonus ({b.type.replace('_', ' ')})", b.points,
               f"bonuses.{b.type}", "official bonuses: 10")
              for b in rules.bonuses if b.type in CONTESTED and b.points > 0]
+    # a table by tickets completed (India's Grand Tour, 5, 10, 20, 30, 40): judged at two
+    # tickets, what a player commonly gets (official 10, 16% of India's 61)
+    items += [(f"the {b.name} bonus ({b.type.replace('_', ' ')}: {list(b.table)})",
+               b.table[1], f"bonuses.{b.type}", "official: 10 for two tickets")
+              for b in rules.bonuses if b.type not in CONTESTED and len(b.table) > 1]
     if rules.stations_per_player and rules.station_unused_points:
         items.append((f"{rules.stations_per_player} unused stations at "
                       f"{rules.station_unused_points} points each (station bonus)",
@@ -214,9 +219,10 @@ def bonuses(a: Analysis, limits: SettingLimits = SETTING_LIMITS) -> Iterator[Fin
         share = points / score
         if share <= limits.bonus_share:
             continue
+        per = " for two tickets" if "two tickets" in official else ""
         yield Finding(
             "TTR513", Severity.WARNING,
-            f"{what} is worth {points} points, {100 * share:.0f}% of the {score:.0f} points "
+            f"{what} is worth {points} points{per}, {100 * share:.0f}% of the {score:.0f} points "
             f"a player's {trains} trains score on the map's routes ({official}, at most "
             f"{100 * limits.bonus_share:.0f}%): it decides games on its own",
             {"settings": (f"rules.{key}",)},
