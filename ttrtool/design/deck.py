@@ -47,9 +47,12 @@ SHORTEST = 3  # no ticket is shorter than this many train spaces
 # Tickets per city, when not asked for: the official decks have 0.83 (USA) to 1.49 (India)
 TICKETS_PER_CITY = 0.9
 # Weights of a pair's choice: length off its target (per 15 % of it), a city new to the
-# deck, a city with tickets already, a route new to the tickets' paths.
+# deck, a city with tickets already, a route new to the tickets' paths
 W_LENGTH, W_NEW_CITY, W_CITY_USED, W_NEW_ROUTE = 1.0, 1.2, 0.6, 0.25
 W_WANTED = 1.0  # a route the games left unclaimed, on the pair's path
+# Tickets already across a short link, per space of it: three short tickets through one
+# 1-space route make players race for it in the first rounds (TTR607)
+W_CROWDED = 0.3
 
 
 class DeckError(ValueError):
@@ -220,8 +223,9 @@ class _Deck:
         path = self.paths[(pair.a, pair.b)]
         fresh = sum(1 for link in path if self.crossed[link] == 0) / max(1, len(path))
         wanted = sum(1 for link in path if link in self.wanted and self.crossed[link] == 0)
+        crowded = sum(self.crossed[link] / spaces for link, spaces in path.items())
         return (W_LENGTH * off - W_NEW_CITY * new + W_CITY_USED * used
-                - W_NEW_ROUTE * fresh - W_WANTED * wanted)
+                - W_NEW_ROUTE * fresh - W_WANTED * wanted + W_CROWDED * crowded)
 
 
 def playable_pairs(board: Board, pairs: Sequence[Pair]) -> tuple[Pair, ...]:

@@ -9,6 +9,8 @@ decks:
   than its points): those tickets are left out;
 * a region entered only by tunnels or ferries that too many tickets cross into (TTR514):
   the crossings beyond one for each of its cities are left out;
+* a route raced for in the first rounds (TTR607): the shorter half of the tickets through it
+  are left out;
 * routes nobody needs (TTR511, TTR602 at any severity): the next deck prefers tickets
   through them.
 
@@ -29,13 +31,15 @@ from ttrtool.design.deck import (
     choose_tickets,
     plan_deck,
 )
-from ttrtool.design.network import city_nodes
+from ttrtool.design.network import city_nodes, links
 from ttrtool.design.sketch import Sketch
 from ttrtool.design.trial import TRIAL_GAMES, Trial, try_map
 from ttrtool.model import Board, Ticket
+from ttrtool.ticket_value import TicketPricer
 
 ROUNDS = 3  # decks tried at most
 FEWER_CROSSINGS = frozenset({"TTR514"})  # findings met by fewer tickets into their cities
+FEWER_SHORT = frozenset({"TTR607"})  # findings met by fewer short tickets through their routes
 WANT_TICKETS = frozenset({"TTR511", "TTR602"})  # findings met by tickets through their routes
 
 
@@ -81,6 +85,21 @@ def _crossings(board: Board, names: Collection[str]) -> set[tuple[int, int]]:
     return out
 
 
+def _short_through(board: Board, routes: Collection[int]) -> set[tuple[int, int]]:
+    """The shorter half of the tickets whose cheapest path takes one of ``routes`` (or a
+    track of its double)."""
+    tracks = links(board)
+    pricer = TicketPricer(board)
+    closed = {t for ri in routes for t in tracks[ri]}
+    through = []
+    for t in board.tickets:
+        price = pricer.price(t.origin_nodes, t.destinations[0].nodes, cards=False)
+        if price is not None and closed & set(price.by_spaces.routes):
+            through.append((price.spaces, _pair(t)))
+    through.sort()
+    return {pair for _, pair in through[:(len(through) + 1) // 2]}
+
+
 def _culprits(trial: Trial) -> tuple[set[tuple[int, int]], set[int]]:
     """The pairs of the tickets the trial's problems lay at the deck's door, and the routes
     the next deck's tickets should cross (see the module docstring)."""
@@ -97,8 +116,12 @@ def _culprits(trial: Trial) -> tuple[set[tuple[int, int]], set[int]]:
     for problem in trial.problems:
         subjects: Any = getattr(problem, "subjects", {})
         pairs.update(_pair(by_id[tid]) for tid in subjects.get("tickets", ()) if tid in by_id)
-        if getattr(problem, "code", "") in FEWER_CROSSINGS:
+        code = getattr(problem, "code", "")
+        if code in FEWER_CROSSINGS:
             pairs |= _crossings(board, subjects.get("cities", ()))
+        if code in FEWER_SHORT:
+            pairs |= _short_through(board, {ids[r] for r in subjects.get("routes", ())
+                                            if r in ids})
     return pairs, wanted
 
 
