@@ -81,6 +81,7 @@ def _load_all() -> None:
         places,
         references,
         routes,
+        sea,
         supply,
         tempo,
         tickets,

@@ -1,4 +1,4 @@
-"""Checks TTR121-TTR123: cities given by latitude and longitude.
+"""Checks TTR121-TTR123 and TTR127: cities given by latitude and longitude.
 
 On a board whose cities give ``geo: [lat, lon]`` the file says where each city really is, so
 ``validate`` can tell a designer where the board and the world disagree: a city in the sea (a
@@ -168,3 +168,39 @@ def route_length_vs_distance(ctx: CheckContext) -> Iterator[Problem]:
         yield Problem(f"route {r.label()} is {r.length} space{'s' if r.length != 1 else ''} "
                       f"for {km:.0f} km, while the board's routes average {per_space:.0f} km a "
                       f"space: it is too {way} for the distance; {fix}", r.path + ("length",))
+
+
+@check("TTR127", "city-outside-its-country", Severity.WARNING,
+       "A city given by geo lies in another country than its own `country` code says.")
+def city_outside_its_country(ctx: CheckContext) -> Iterator[Problem]:
+    """A city with both ``geo`` and ``country`` lies, by Natural Earth's borders (1:10m), in a
+    different country: the coordinates belong to another place of the same name (GeoNames
+    lists Tokyo's wards in other prefectures), or the code is wrong.  A city at sea off its
+    coast passes (TTR121 judges the sea).
+
+    Passing::
+
+        cities:
+          - {name: Porto, geo: [41.15, -8.61], country: PT}
+
+    Failing::
+
+        # Porto's coordinates with Spain's code
+        cities:
+          - {name: Porto, geo: [41.15, -8.61], country: ES}
+    """
+    cities = [c for c in _geo_cities(ctx.board) if c.country]
+    if not cities:
+        return
+    from ttrtool.geo.naturalearth import country_at, country_names
+
+    names = country_names()
+    for c in cities:
+        lat, lon = c.geo or (0.0, 0.0)
+        found = country_at(lat, lon)
+        if found is None or found == c.country or c.country not in names:
+            continue
+        land = f"{names[found]} ({found})" if found in names else found
+        yield Problem(f"{c.name} at {_where(c)} lies in {land}, not in {names[c.country]} "
+                      f"({c.country}) as its country says: check its geo (latitude first) "
+                      f"or its country code", c.path + ("geo",))

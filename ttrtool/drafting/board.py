@@ -32,20 +32,18 @@ from ttrtool.checks.tempo import TARGET_TURNS, trains_for, turns_a_player, weigh
 from ttrtool.drafting.places import Place, Region, RegionError, choose_cities, region_cities
 from ttrtool.drafting.routes import (
     MARKER_ROOM_MM,
-    OPEN_SEA,
-    SEA_SHARE,
     SPACE_MM,
     Link,
-    land_masses,
+    is_ferry,
     neighbour_pairs,
     open_angles,
-    sea_shares,
     shortest_paths,
     spaces_for,
     spanning_pairs,
     track_colours,
 )
 from ttrtool.drafting.tickets import draft_tickets
+from ttrtool.geo.land import land_masses, sea_shares
 from ttrtool.geo.projection import board_size, fit_projection
 
 PRINT_MM = (400.0, 1189.0)  # the longer side: a playable least, and A0 (print it in tiles)
@@ -187,8 +185,9 @@ def draft_board(region: Region, count: int, file_stem: str, command: str) -> Dra
     tree = spanning_pairs(pts, neighbours)
     pairs = open_angles(pts, neighbours, tree)
     mass = land_masses([p.lat for p in places], [p.lon for p in places])
-    ferry = {pair: sea > OPEN_SEA or (sea > SEA_SHARE and mass[pair[0]] != mass[pair[1]])
-             for pair, sea in zip(pairs, sea_shares(projection, pts, pairs), strict=True)}
+    seas = sea_shares(projection, [(pts[i], pts[j]) for i, j in pairs])
+    ferry = {(i, j): is_ferry(sea, mass[i] == mass[j])
+             for (i, j), sea in zip(pairs, seas, strict=True)}
     long_side = max(width, height)
     median = sorted(math.dist(pts[i], pts[j]) for i, j in pairs)[len(pairs) // 2]
     base = (MEDIAN_SPACES * SPACE_MM + MARKER_ROOM_MM) / median

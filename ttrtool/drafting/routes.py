@@ -5,8 +5,9 @@ and the colours of their tracks.
   (planar, connected, near neighbours all round); :func:`spanning_pairs` are the links the
   board cannot lose, :func:`open_angles` drops those leaving a city too close to another;
 * :func:`spaces_for`: a link's length in official train spaces at print size;
-* :func:`sea_shares` and :func:`land_masses`: a link is a ferry when much of it lies at sea and
-  its cities are on different land masses (or nearly all of it lies at sea: a fjord);
+* :func:`is_ferry`: a link is a ferry when much of it lies at sea and its cities are on
+  different land masses, or most of it lies at sea (a fjord, a gulf): the rule checks TTR125
+  and TTR126 hold boards to (:mod:`ttrtool.geo.land` measures);
 * :func:`shortest_paths`: the cheapest paths, which tell the busy links (doubles) and price the
   tickets;
 * :func:`track_colours`: gray for ferries and the least used links, the rest spread over the
@@ -21,7 +22,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ttrtool.geo.projection import MapProjection
 from ttrtool.graph import UnionFind
 
 CARD_COLORS = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black")
@@ -105,23 +105,11 @@ def spaces_for(distance_mm: float) -> int:
     return max(1, math.floor((distance_mm - MARKER_ROOM_MM) / SPACE_MM + 0.5))
 
 
-def sea_shares(projection: MapProjection, pts: Sequence[tuple[float, float]],
-                pairs: Sequence[tuple[int, int]], samples: int = 24) -> list[float]:
-    """For each pair, the share of the straight link between them that lies at sea."""
-    from ttrtool.geo.naturalearth import on_land
-
-    lats, lons = [], []
-    for i, j in pairs:
-        (ax, ay), (bx, by) = pts[i], pts[j]
-        for k in range(1, samples):
-            t = k / samples
-            lat, lon = projection.to_geo(ax + (bx - ax) * t, ay + (by - ay) * t)
-            lats.append(lat)
-            lons.append(lon)
-    if not pairs:
-        return []
-    land = on_land(lats, lons).reshape(len(pairs), samples - 1)
-    return [1.0 - float(row.mean()) for row in land]
+def is_ferry(sea: float, same_land: bool) -> bool:
+    """Is a link with this share at sea a ferry?  Between two land masses from a third at sea;
+    within one (a land route exists) only from two thirds, so a short cut over a gulf (Athens
+    to Corinth) stays a land route."""
+    return sea > (OPEN_SEA if same_land else SEA_SHARE)
 
 
 def shortest_paths(n: int, links: Sequence[Link]) -> list[list[tuple[int, list[int]]]]:
@@ -178,28 +166,3 @@ def track_colours(links: Sequence[Link], doubles: set[int], use: Counter[int]
         at_city.setdefault(link.b, set()).add(colour)
     return out
 
-
-def land_masses(lats: Sequence[float], lons: Sequence[float]) -> list[int]:
-    """For each place, a number naming the land mass it is on or nearest to (Natural Earth's
-    country shapes, those that touch joined: Spain and Portugal are one), so two places with
-    different numbers have no land between them."""
-    import numpy as np
-    import shapely
-
-    from ttrtool.geo.naturalearth import world
-
-    points = shapely.points(np.asarray(lons, dtype=float), np.asarray(lats, dtype=float))
-    west, south = float(min(lons)) - 1.0, float(min(lats)) - 1.0
-    east, north = float(max(lons)) + 1.0, float(max(lats)) + 1.0
-    box = shapely.box(west, south, east, north)
-    parts = [p for c in world().countries for p in shapely.get_parts(c.shape)
-             if p.intersects(box)]
-    if not parts:
-        return list(range(len(points)))
-    tree = shapely.STRtree(parts)
-    left, right = tree.query(parts, predicate="dwithin", distance=0.01)
-    joined = UnionFind(len(parts))
-    for i, j in zip(left.tolist(), right.tolist(), strict=True):
-        joined.union(i, j)
-    label = joined.labels()
-    return [label[int(tree.nearest(p))] for p in points]
