@@ -158,3 +158,30 @@ def test_simulate_names_the_kind_as_analyze_does(tmp_path: Path, name: str) -> N
     assert plants.naming(p, json.loads(out.read_text(encoding="utf-8"))["findings"])
     analysed = runner.invoke(app, ["analyze", str(path), "--format", "json"])
     assert plants.naming(p, json.loads(analysed.output)["findings"])
+
+
+@pytest.mark.parametrize(("kind", "code", "evidence"), [
+    ("long-route-usa", "TTR510", {"length": 6, "points": 25, "line": 15.0, "ratio": 1.6667,
+                                  "points_per_turn": 6.25}),
+    ("jackpot-short", "TTR510", {"length": 1, "points": 8, "richer_than": [2, 3, 4, 5, 6]}),
+    ("ticket-deck-short", "TTR512", {"tickets": 20, "players": 5, "left": 5, "limit": 7.5}),
+    ("ticket-deck-long", "TTR512", {"tickets": 184, "players": 2, "per_player": 92.0}),
+    ("bonus-large", "TTR513", {"points": 30, "trains_score": 73.98, "share": 0.4055}),
+    ("grand-tour-large", "TTR513", {"points": 30, "share": 0.4928}),
+    ("tunnel-corridor", "TTR514", {"kind": "tunnel", "cities": ["Barcelona", "Cadiz", "Lisboa",
+                                                               "Madrid"],
+                                   "legs_crossing": 6, "legs": 46}),
+    ("ferry-region", "TTR514", {"kind": "ferry", "entries": 6, "legs_crossing": 6,
+                                "share": 0.2}),
+    ("doubles-at-two", "TTR515", {"players": [2, 3], "double_routes": 22}),
+    ("tickets-east", "TTR516", {"half": "west", "city_share": 0.5, "end_share": 0.1364}),
+    ("hand-large", "TTR517", {"setting": "rules.initial_hand", "value": 8, "band": [2, 6]}),
+    ("trains-many", "TTR518", {"trains_per_player": 60, "spaces_per_train": {"5": 1.03}}),
+])
+def test_the_finding_gives_the_figures_a_designer_acts_on(tmp_path: Path, kind: str, code: str,
+                                                          evidence: dict[str, object]) -> None:
+    p = next(x for x in plants.PLANTS if x.name == kind)
+    found = [f for f in _findings(p.document(), tmp_path)
+             if f.code == code and f.severity >= Severity.WARNING]
+    assert len(found) == 1, [f.line() for f in found]
+    assert {k: found[0].evidence[k] for k in evidence} == evidence

@@ -4,7 +4,9 @@
 :class:`Analysis`, plain frozen records; :mod:`ttrtool.analysis.formats`
 turns one (and optionally a second, for comparison) into text, JSON or
 Markdown, opening with the static balance findings of
-:mod:`ttrtool.analysis.findings`.  Nothing here prints.
+:mod:`ttrtool.analysis.findings` (tickets, routes, colours, chokepoints), which also
+runs those of :mod:`ttrtool.analysis.regions` (parts of the board) and
+:mod:`ttrtool.analysis.settings` (the rules' numbers).  Nothing here prints.
 """
 
 from __future__ import annotations
