@@ -15,8 +15,7 @@ from pathlib import Path
 
 import ttrtool
 from ttrtool.bots import resolve_bot
-from ttrtool.bots.expert import Expert
-from ttrtool.bots.expert_2025 import Expert2025
+from ttrtool.bots.expert import Expert, Expert2025
 from ttrtool.simulate.playout import Table
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "expert_2025.json"

@@ -15,8 +15,7 @@ import pytest
 import ttrtool
 from tests.bots.test_expert import ROUTES, TICKETS, keeps, seat0_view
 from tests.engine.helpers import route, ticket, tiny_board
-from ttrtool.bots.expert import Expert
-from ttrtool.bots.expert_2025 import Expert2025
+from ttrtool.bots.expert import Expert, Expert2025
 from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL
 from ttrtool.engine.actions import Action, ClaimRoute, DrawBlind, DrawFaceUp, KeepTickets
 from ttrtool.engine.game import Game

@@ -12,8 +12,7 @@ import pytest
 
 from tests.bots.test_expert import ROUTES, TICKETS, seat0_view
 from tests.engine.helpers import tiny_board
-from ttrtool.bots.expert import Expert
-from ttrtool.bots.expert_2025 import Expert2025
+from ttrtool.bots.expert import Expert, Expert2025
 from ttrtool.engine.actions import ClaimRoute
 from ttrtool.engine.game import Game
 from ttrtool.model import Board

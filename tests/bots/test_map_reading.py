@@ -9,6 +9,7 @@ games on both; the unchanged map is the control.
 from __future__ import annotations
 
 import copy
+import random
 import re
 from collections.abc import Callable
 from functools import cache
@@ -18,7 +19,7 @@ import pytest
 import yaml
 
 import ttrtool
-from ttrtool.bots.expert import Expert
+from ttrtool.bots.expert import Expert, Expert2025
 from ttrtool.bots.route_prices import RoutePrices
 from ttrtool.engine.game import Game
 from ttrtool.model import Board
@@ -91,6 +92,17 @@ def test_no_route_is_a_bargain_on_the_usual_tables() -> None:
         prices = RoutePrices(Game(ttrtool.load_map(map_id), 2), Expert.long_min,
                              Expert.bargain_min)
         assert prices.bargains == () and prices.scale == 1.0, map_id
+
+
+def test_the_baseline_reads_the_usual_table() -> None:
+    """expert-2025 (read_prices off) sees no bargain and no scale where the expert does."""
+    def eight(doc: dict[str, Any]) -> None:
+        doc["rules"]["route_points"] = {"1": 16, "2": 4, "3": 8, "4": 14, "5": 20, "6": 30}
+
+    game = Game(usa_with(eight), 4)
+    expert, baseline = Expert(game, 0, random.Random(0)), Expert2025(game, 0, random.Random(0))
+    assert expert.prices.bargains and expert.train_cost == 2 * Expert.train_cost
+    assert not baseline.prices.bargains and baseline.train_cost == Expert2025.train_cost
 
 
 @pytest.mark.parametrize("bots", [("expert",), ("expert", "route-focus", "expert",

@@ -18,7 +18,7 @@ import pytest
 
 from tests.bots.test_expert import seat0_view
 from tests.engine.helpers import route, ticket, tiny_board
-from ttrtool.bots.expert_2025 import Expert2025
+from ttrtool.bots.expert import Expert2025
 from ttrtool.bots.long_route_junkie import LongRouteJunkie
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.bots.route_focus import RouteFocus

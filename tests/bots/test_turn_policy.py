@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import ttrtool
 from ttrtool.bots import turn_policy as tp
-from ttrtool.bots.expert import Expert
-from ttrtool.bots.expert_2025 import Expert2025
+from ttrtool.bots.expert import Expert, Expert2025
 from ttrtool.simulate.playout import Table
 
 

@@ -16,8 +16,7 @@ import pytest
 import ttrtool
 from tests.bots.test_expert import ROUTES, TICKETS, keeps, seat0_view
 from tests.engine.helpers import route, ticket, tiny_board
-from ttrtool.bots.expert import Expert
-from ttrtool.bots.expert_2025 import Expert2025
+from ttrtool.bots.expert import Expert, Expert2025
 from ttrtool.bots.route_focus import RouteFocus
 from ttrtool.engine.actions import KeepTickets
 from ttrtool.engine.game import Game

@@ -22,7 +22,7 @@ BOTS: dict[str, str] = {
     "long-route-junkie": "ttrtool.bots.long_route_junkie:LongRouteJunkie",
     "expert": "ttrtool.bots.expert:Expert",
     # the expert as it played before issue 22: a baseline to measure the expert against
-    "expert-2025": "ttrtool.bots.expert_2025:Expert2025",
+    "expert-2025": "ttrtool.bots.expert:Expert2025",
 }
 
 # A seat a person plays (``ttrtool play``): no bot, and no entry in BOTS, so ``simulate``

@@ -1,9 +1,10 @@
 """Expert: the strongest built-in bot (issue 22).
 
-It plays as :class:`~ttrtool.bots.expert_2025.Expert2025`, the kept baseline
-(docs/bots.md, "The expert"), with the changes docs/bots.md lists under
-"What the expert changed in 2026"; each is an override here, so that the
-baseline keeps playing as it did:
+It plays as :class:`~ttrtool.bots.expert_core.ExpertCore` (docs/bots.md, "The
+expert"), with the changes docs/bots.md lists under "What the expert changed in
+2026"; each has a weight that turns it off, and :class:`Expert2025`, the kept
+baseline ``expert-2025``, is the configuration with every one off (the core's
+weights and turn steps):
 
 * **route order that denies**: of the plan's routes it can claim now, those
   that touch another player's network come first (they are the ones that
@@ -46,11 +47,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 
-from ttrtool.bots.expert_2025 import Expert2025
+from ttrtool.bots.expert_core import ExpertCore
 from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL, draw_turns, fitted_odds, schedule
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.bots.route_prices import RoutePrices
-from ttrtool.bots.turn_policy import EXPERT_DRAW, EXPERT_TURN
+from ttrtool.bots.turn_policy import (
+    EXPERT_2025_DRAW,
+    EXPERT_2025_TURN,
+    EXPERT_DRAW,
+    EXPERT_TURN,
+)
 from ttrtool.engine.actions import Action, ClaimRoute
 from ttrtool.engine.game import Game
 from ttrtool.engine.longest import TrailGains
@@ -58,7 +64,7 @@ from ttrtool.engine.view import PlayerView
 from ttrtool.graph import INF
 
 
-class Expert(Expert2025):
+class Expert(ExpertCore):
     name = "expert"
     # Route order: a claimable planned route touching another player's network
     # counts this many trains longer when choosing which to claim first.
@@ -145,6 +151,9 @@ class Expert(Expert2025):
     # On the usual points table no route is a bargain.
     bargain_min = 2.0
     bargain_loss = 1
+    # The points table read as the map gives it (route_prices: bargains, and the scale
+    # of ``train_cost``; False: as the usual table, the baseline's way).
+    read_prices = True
     # The steps of a main turn and of a card draw (turn_policy): a bargain first, the
     # final claims, spare trains for points; a locomotive for the last colour.
     turn_policy = EXPERT_TURN
@@ -169,7 +178,8 @@ class Expert(Expert2025):
         longest = sum(b.points for b in game.rules.bonuses if b.type == "longest_path")
         self.trail_weight = self.path_weight * longest / 10.0
         self._final: tuple[int, list[int]] | None = None  # (turn, the final set's missing cards)
-        self.prices = prices = RoutePrices(game, self.long_min, self.bargain_min)
+        self.prices = prices = RoutePrices(game, self.long_min, self.bargain_min,
+                                           self.read_prices)
         if prices.scale != 1.0:  # a train scores more (or less) elsewhere on this map
             self.train_cost = type(self).train_cost * prices.scale
         if prices.bargains:
@@ -334,7 +344,7 @@ class Expert(Expert2025):
 
     def job_odds(self, jobs: Sequence[tuple[int, frozenset[int]]], fit: int,
                  view: PlayerView, turns: float) -> dict[int, float]:
-        """Each job's chance of completion (:meth:`Expert2025.job_odds`), counting the
+        """Each job's chance of completion (:meth:`ExpertCore.job_odds`), counting the
         cards its own routes take that the hand lacks (``keep_model``)."""
         model = self.keep_model
         if model is None:
@@ -352,7 +362,7 @@ class Expert(Expert2025):
 
     def draw_odds(self, view: PlayerView, need: float, turns: float,
                   todo: Sequence[int]) -> float:
-        """A drawn ticket's chance (:meth:`Expert2025.draw_odds`), counting the cards its
+        """A drawn ticket's chance (:meth:`ExpertCore.draw_odds`), counting the cards its
         routes ``todo`` take that the hand lacks once the open plan has what it takes
         (``draw_model``)."""
         model = self.draw_model
@@ -725,8 +735,8 @@ class Expert(Expert2025):
                 + self.route_extra(owner, route))
 
     def route_extra(self, owner: Sequence[int], route: int) -> float:
-        """Its last claim (:meth:`Expert2025.best_now`) and the long route it collects
-        for (:meth:`Expert2025.long_target`) count what the route adds to the longest
+        """Its last claim (:meth:`ExpertCore.best_now`) and the long route it collects
+        for (:meth:`ExpertCore.long_target`) count what the route adds to the longest
         path too."""
         return self.trail_worth(owner, route) if self.trail_weight else 0.0
 
@@ -759,3 +769,33 @@ class Expert(Expert2025):
                 if best_key is None or key < best_key:
                     best, best_key = a, key
         return best
+
+
+class Expert2025(Expert):
+    """``expert-2025``: the expert as it played before issue 22, kept as a baseline to
+    seat (docs/bots.md, "The kept baseline"): every change of 2026 off, with the core's
+    weights and turn steps.  Its games are stored as digests (tests/bots/test_baseline.py):
+    a change to the expert's code must leave them as they are."""
+
+    name = "expert-2025"
+    deny_weight = 0.0
+    long_reserve = None
+    hand_bias = 0.0
+    path_weight = 0.0
+    keep_plan = False
+    pick_track = False
+    stuck_turns = 0.0
+    loco_turns = 0.0
+    loco_rules = False
+    ferry_symbols_apart = False
+    plan_on = None
+    keep_model = None
+    draw_model = None
+    read_prices = False
+    draw_worth = ExpertCore.draw_worth
+    train_cost = ExpertCore.train_cost
+    long_bias = ExpertCore.long_bias
+    slack_closed = ExpertCore.slack_closed
+    block_gain = ExpertCore.block_gain
+    turn_policy = EXPERT_2025_TURN
+    draw_policy = EXPERT_2025_DRAW

@@ -33,8 +33,11 @@ class RoutePrices:
 
     __slots__ = ("rate", "surplus", "bargains", "scale")
 
-    def __init__(self, game: Game, long_min: int, bargain_min: float) -> None:
+    def __init__(self, game: Game, long_min: int, bargain_min: float,
+                 read: bool = True) -> None:
+        """``read`` False: every route priced as on the usual table (no bargain, scale 1)."""
         points, lengths, trains = game.route_points, game.route_len, game.route_trains
+
         routes = range(game.n_routes)
         long = [r for r in routes if lengths[r] >= long_min] or list(routes)
         self.rate = max((points[r] / trains[r] for r in long if trains[r] > 0), default=0.0)
@@ -45,6 +48,8 @@ class RoutePrices:
         usual = max((USUAL_POINTS.get(lengths[r], points[r]) / trains[r]
                      for r in long if trains[r] > 0), default=0.0)
         self.scale = self.rate / usual if usual > 0 and self.rate > 0 else 1.0
+        if not read:  # priced as the usual table would price them
+            self.bargains, self.scale = (), 1.0
 
     def planning_discount(self, route: int, train_cost: float) -> float:
         """Planning cost (in the trains of :meth:`StrategicBot.path_weights`) a bargain's

@@ -8,7 +8,7 @@ their steps and their weights, not in the way a turn is run: a bot of one's own 
 seat the steps in another order or add one (a step is any function of the bot, its
 view, the legal actions and the turns it expects to have left).
 
-The steps read the bot's plan and judgement (:class:`Expert2025`); they change nothing
+The steps read the bot's plan and judgement (:class:`ExpertCore`); they change nothing
 themselves but what the methods they call remember.
 """
 
@@ -23,10 +23,10 @@ from ttrtool.engine.view import PlayerView
 
 if TYPE_CHECKING:
     from ttrtool.bots.expert import Expert
-    from ttrtool.bots.expert_2025 import Expert2025
+    from ttrtool.bots.expert_core import ExpertCore
 
-Step = Callable[["Expert2025", PlayerView, Sequence[Action], float], "Action | None"]
-DrawStep = Callable[["Expert2025", PlayerView, Sequence[Action]], "Action | None"]
+Step = Callable[["ExpertCore", PlayerView, Sequence[Action], float], "Action | None"]
+DrawStep = Callable[["ExpertCore", PlayerView, Sequence[Action]], "Action | None"]
 
 
 class TurnPolicy(NamedTuple):
@@ -34,7 +34,7 @@ class TurnPolicy(NamedTuple):
 
     steps: tuple[Step, ...]
 
-    def choose(self, bot: Expert2025, view: PlayerView, actions: Sequence[Action]) -> Action:
+    def choose(self, bot: ExpertCore, view: PlayerView, actions: Sequence[Action]) -> Action:
         turns = bot.turns(view)
         for step in self.steps:
             action = step(bot, view, actions, turns)
@@ -52,38 +52,38 @@ class DrawPolicy(NamedTuple):
 # --- the steps of a main turn ------------------------------------------------
 
 
-def bargain(bot: Expert2025, view: PlayerView, actions: Sequence[Action],
+def bargain(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
             turns: float) -> Action | None:
     """A route the points table makes a bargain (route_prices), if its hand pays it."""
     expert: Expert = bot  # type: ignore[assignment]
     return expert.bargain_claim(view) if expert.prices.bargains else None
 
 
-def final_claims(bot: Expert2025, view: PlayerView, actions: Sequence[Action],
+def final_claims(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
                  turns: float) -> Action | None:
     """With its plan done and few turns left, the planned set of final claims."""
     return bot.final_turn(view, actions, turns)
 
 
-def last_turn(bot: Expert2025, view: PlayerView, actions: Sequence[Action],
+def last_turn(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
               turns: float) -> Action | None:
     """In its last turn, the claim worth most now (tickets it completes counted)."""
     return bot.best_now(view) if turns <= 1.0 else None
 
 
-def plan_claim(bot: Expert2025, view: PlayerView, actions: Sequence[Action],
+def plan_claim(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
                turns: float) -> Action | None:
     """A route of its plan its hand pays."""
     return bot.best_claim(view, actions, bot.needed)
 
 
-def ticket_draw(bot: Expert2025, view: PlayerView, actions: Sequence[Action],
+def ticket_draw(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
                 turns: float) -> Action | None:
     """A ticket draw, when its expected worth beats a turn's."""
     return bot.ticket_draw if bot.wants_tickets(view, turns) else None
 
 
-def second_path(bot: Expert2025, view: PlayerView, actions: Sequence[Action],
+def second_path(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
                 turns: float) -> Action | None:
     """Where tickets joined twice score (R-VAR-9), a claim of a second path's route."""
     if bot.multi_bonus is not None and not bot.needed and bot.second_path(view):
@@ -91,19 +91,19 @@ def second_path(bot: Expert2025, view: PlayerView, actions: Sequence[Action],
     return None
 
 
-def spare_claim(bot: Expert2025, view: PlayerView, actions: Sequence[Action],
+def spare_claim(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
                 turns: float) -> Action | None:
     """A long route for its points, with trains to spare beyond the plan."""
     return bot.spare_claim(view)
 
 
-def block(bot: Expert2025, view: PlayerView, actions: Sequence[Action],
+def block(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
           turns: float) -> Action | None:
     """A short route another player's network visibly needs, when cheap."""
     return bot.block(view)
 
 
-def fallback(bot: Expert2025, view: PlayerView, actions: Sequence[Action],
+def fallback(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
              turns: float) -> Action | None:
     """Cards for the plan (or points with a full hand, or a station rescue)."""
     return bot.fallback(view, actions)
@@ -112,7 +112,7 @@ def fallback(bot: Expert2025, view: PlayerView, actions: Sequence[Action],
 # --- the steps of a card draw --------------------------------------------------
 
 
-def last_colour(bot: Expert2025, view: PlayerView, actions: Sequence[Action]) -> Action | None:
+def last_colour(bot: ExpertCore, view: PlayerView, actions: Sequence[Action]) -> Action | None:
     """Late in the game, a face-up locomotive when the plan misses ``loco_min`` or more
     cards of one colour only and none of that colour is face up."""
     expert: Expert = bot  # type: ignore[assignment]

@@ -1,11 +1,12 @@
-"""Expert 2025: the expert as it played before issue 22, kept as a baseline to seat.
+"""The expert's core: the plan, played with judgement about tickets, time and points.
 
-The ``expert-2025`` bot (docs/bots.md, "The kept baseline"): the shared plan,
-played with judgement about tickets, time and points.  Frozen: the new
-``expert`` (:mod:`ttrtool.bots.expert`) builds on it and changes its play by
-overriding, so that this one plays as before, game for game.
+:class:`ExpertCore` is what the expert's configurations share: the ``expert``
+(:class:`~ttrtool.bots.expert.Expert`, the 2026 changes on) and ``expert-2025``
+(:class:`~ttrtool.bots.expert.ExpertCore`, the expert as it played before issue 22:
+every 2026 change off, this class's weights and its turn steps), whose games are kept
+as digests (tests/bots/test_baseline.py).  Its class attributes are the 2025 weights.
 
-Policy (docs/bots.md): it keeps the set of offered tickets whose expected
+Policy (docs/bots.md, "The expert"): it keeps the set of offered tickets whose expected
 worth, with the tickets it already holds, is greatest — each ticket's points
 won or lost with the odds of finishing it in the turns left
 (:mod:`ttrtool.bots.judgement`), less what the trains its path takes would
@@ -22,7 +23,8 @@ routes their extra trains (R-VAR-10).  Where the rules list other end-game
 bonuses it plays for them too (:mod:`ttrtool.bots.bonus_value`): a close
 most-tickets race makes tickets worth a little more, claims that grow its
 largest network score more, and a completed ticket gets a cheap second path
-where tickets joined twice score (R-VAR-7..9).
+where tickets joined twice score (R-VAR-7..9).  The steps of its main turn and
+card draw are its :mod:`~ttrtool.bots.turn_policy`.
 """
 
 from __future__ import annotations
@@ -77,7 +79,7 @@ BLOCK_SPARE = 6
 
 
 class KeepTerms(NamedTuple):
-    """The terms of one way of keeping offered tickets (:meth:`Expert2025.keep_terms`)."""
+    """The terms of one way of keeping offered tickets (:meth:`ExpertCore.keep_terms`)."""
 
     sure: float  # points of tickets its routes already complete, less those no path can
     cost: float  # planning cost of the paths the kept tickets add to the plan
@@ -85,8 +87,8 @@ class KeepTerms(NamedTuple):
     added: int  # tickets the option adds to the plan
 
 
-class Expert2025(BonusPlay):
-    name = "expert-2025"
+class ExpertCore(BonusPlay):
+    name = "expert-core"
     long_bias = LONG_BIAS
     draw_worth = DRAW_WORTH
     long_min = LONG
