@@ -125,3 +125,46 @@ def _side(line: tuple[tuple[float, float], tuple[float, float]], p: tuple[float,
     """The signed distance of ``p`` from the line through ``line``'s two points."""
     (x1, y1), (x2, y2) = line
     return ((p[0] - x1) * (y1 - y2) + (p[1] - y1) * (x2 - x1)) / math.dist(*line)
+
+
+GAP = """\
+# Two cities a little too far apart for their one-space route.
+format: 1
+meta: {id: gap, name: Gap}
+board: {width: 400, height: 300, units: px, print_width_mm: 422}
+rules:
+  players: {min: 2, max: 2}
+  trains_per_player: 3
+  end_trigger_trains: 0
+  tickets: {setup_deal: {regular: 1}, setup_keep_min: 1, draw: 1}
+cities:
+  - {name: Aston, pos: [100, 150]}
+  - {name: Bury, pos: [186, 150]}  # placed by hand
+  - {name: Crewe, pos: [137, 260]}
+routes:
+  - {a: Aston, b: Bury, length: 1, color: red}
+  - {a: Bury, b: Crewe, length: 3, color: gray}
+  - {a: Aston, b: Crewe, length: 3, color: green}
+tickets:
+  regular:
+    - {from: Aston, to: Bury, points: 1}
+    - {from: Bury, to: Crewe, points: 3}
+"""
+
+
+def test_a_route_that_stops_short_brings_its_places_closer(tmp_path: Path) -> None:
+    p = tmp_path / "gap.yaml"
+    p.write_text(GAP, encoding="utf-8")
+    codes = [d.code for d in validate_file(p, select=["TTR2"]).diagnostics]
+    assert codes == ["TTR208", "TTR208"]  # one car, stopping short of both places
+    report = fix_map(FixRequest(p, layout=True, unsafe=True))
+    assert report.written and report.layout is not None
+    assert [d.code for d in validate_file(p, select=["TTR2"]).diagnostics] == []
+    text = p.read_text(encoding="utf-8")
+    assert "# placed by hand" in text and text.startswith("# Two cities")
+    assert 0 < max(report.layout.moved.values()) <= 8.0
+    assert _positions(text)["Crewe"] == [137, 260]
+    assert not fix_map(FixRequest(p, layout=True, unsafe=True)).written
+    p.write_text(GAP, encoding="utf-8")
+    safe = fix_map(FixRequest(p, layout=True))  # a move is unsafe: nothing without --unsafe
+    assert safe.layout is not None and not safe.written and safe.layout.held_back == 2

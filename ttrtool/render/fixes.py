@@ -4,7 +4,8 @@ When two routes leaving a busy place (a *hub*) overlap, the fix says at which
 place, how far apart the two leave it and how far apart they must, and either
 where to move the far end of one of them or where to give it a waypoint.  When
 a car covers a third city's marker, it says how far to move that city.  When two
-routes overlap elsewhere, it says where a waypoint takes one clear of the other.
+routes overlap elsewhere, it says where a waypoint takes one clear of the other; when a
+route's cars stop short of a place, the move that brings its places closer.
 Positions are given as the map writes them (``board.units``), so that they can
 be pasted into the file; each text comes with the same fixes as :class:`Fix` records,
 which ``ttrtool fix`` applies (:mod:`ttrtool.edit.layout`).
@@ -153,3 +154,23 @@ def marker_fix(lay: RouteLayout, r: int, node: int, box: Box) -> Suggested:
         fixes = (Fix("move", node, _at(lay, moved), shift),) + fixes
     return (f": move {place.name} by {_amount(lay, shift)} to {_pos(lay, moved)}, or give "
             f"{route.id} a waypoint at {_pos(lay, away)}"), fixes
+
+
+def closer_fix(lay: RouteLayout, r: int, node: int, mm: float) -> tuple[Fix, ...]:
+    """The move that brings route ``r``'s end ``node`` (or, where that is no city, its
+    other end) ``mm`` closer along its straight track: for a route whose cars stop short
+    of ``node`` (none for a route with waypoints)."""
+    board = lay.board
+    route = board.routes[r]
+    other = route.b if route.a == node else route.a
+    if route.waypoints:
+        return ()
+    mover, toward = (node, other) if board.nodes[node].kind == "city" else (other, node)
+    if board.nodes[mover].kind != "city":
+        return ()
+    (x, y), (tx, ty) = lay.pos[mover], lay.pos[toward]
+    d = math.dist((x, y), (tx, ty))
+    if d <= mm:
+        return ()
+    moved = (x + (tx - x) * mm / d, y + (ty - y) * mm / d)
+    return (Fix("move", mover, _at(lay, moved), mm),)

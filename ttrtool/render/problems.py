@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ttrtool.render.fixes import Fix, crossing_fix, hub_fix, marker_fix
+from ttrtool.render.fixes import Fix, closer_fix, crossing_fix, hub_fix, marker_fix
 from ttrtool.render.geometry import (
     Box,
     Grid,
@@ -262,7 +262,8 @@ def _turns_and_ends(lay: RouteLayout, cause: str) -> list[Problem]:
                     f"{lay.board.nodes[node].name} (at most {sizes.end_gap_max:g} mm, or the "
                     "route does not read as reaching it): "
                     + (why or cause or "move the places closer, or lengthen the route")),
-                    fixes=fixes))
+                    fixes=fixes or (() if why or cause else
+                                    closer_fix(lay, r, node, gap - sizes.end_gap_max + 1.0))))
     return out
 
 
