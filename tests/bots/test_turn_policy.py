@@ -32,3 +32,18 @@ def test_a_turn_without_the_ticket_steps_never_draws_tickets() -> None:
     no_draws = type("NoDraws", (Expert,), {"turn_policy": tp.TurnPolicy(steps)})
     assert ticket_draws(Expert) > 0
     assert ticket_draws(no_draws) == 0
+
+
+def test_a_keep_policy_of_ones_own_decides_the_keeps() -> None:
+    """A keep worth rating more tickets higher keeps every ticket dealt, where the
+    expert's expected worth lets some go."""
+    most = tp.KeepPolicy(lambda bot, terms: float(terms.added))
+    greedy = type("Greedy", (Expert,), {"keep_policy": most})
+    table = Table(ttrtool.load_map("usa"), 4, ("expert",))
+    kept = {}
+    for cls in (Expert, greedy):
+        table.classes["expert"] = cls
+        records = [table.play(5, number, log_actions=True) for number in range(3)]
+        kept[cls] = [len(text.split()) - 1 for r in records for _, text in r["actions"][:4]]
+    assert set(kept[greedy]) == {3}  # USA deals 3 (R-SET-4)
+    assert min(kept[Expert]) == 2

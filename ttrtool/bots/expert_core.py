@@ -44,11 +44,11 @@ from ttrtool.bots.judgement import (
     ticket_odds,
     turns_left,
 )
-from ttrtool.bots.turn_policy import EXPERT_2025_DRAW, EXPERT_2025_TURN
+from ttrtool.bots.turn_policy import EXPECTED_WORTH_KEEP, EXPERT_2025_DRAW, EXPERT_2025_TURN
 from ttrtool.engine.actions import Action, ClaimRoute, KeepTickets
 from ttrtool.engine.game import Game
 from ttrtool.engine.view import PlayerView
-from ttrtool.graph import INF, PathSearch
+from ttrtool.graph import PathSearch
 
 # A ticket draw must be expected to bring more than this many points: what a
 # turn spent drawing cards or claiming is worth instead.
@@ -108,6 +108,7 @@ class ExpertCore(BonusPlay):
     # Locomotives counted only where the rules let them pay (R-VAR-1; the expert of 2026)
     loco_rules = False
     # The steps of a main turn and of a card draw (turn_policy: the expert's add more).
+    keep_policy = EXPECTED_WORTH_KEEP
     turn_policy = EXPERT_2025_TURN
     draw_policy = EXPERT_2025_DRAW
 
@@ -223,18 +224,9 @@ class ExpertCore(BonusPlay):
     # --- tickets ------------------------------------------------------------
 
     def keep_tickets(self, view: PlayerView, actions: Sequence[Action]) -> Action:
-        """Keep the allowed set of offered tickets with the best expected worth
-        (:meth:`keep_terms`, :meth:`keep_worth`)."""
-        best: KeepTickets | None = None
-        best_worth = -INF
-        for a, terms in self.keep_terms(view, actions):
-            worth = self.keep_worth(terms)
-            if worth > best_worth + 1e-9:
-                best, best_worth = a, worth
-        if best is None:
-            return actions[0]
-        self.seen.update(t for t in view.offered if t not in best.tickets)
-        return best
+        """Its :class:`~ttrtool.bots.turn_policy.KeepPolicy`: the allowed set of offered
+        tickets with the best expected worth (:meth:`keep_terms`, :meth:`keep_worth`)."""
+        return self.keep_policy.choose(self, view, actions)
 
     def keep_worth(self, terms: KeepTerms) -> float:
         """An option's worth: the points it makes sure of, less ``train_cost`` a unit of

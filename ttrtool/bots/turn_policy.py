@@ -1,7 +1,9 @@
-"""The expert's main turn and card draw as configured steps (docs/bots.md, "The expert").
+"""The expert's ticket keep, main turn and card draw as policies (docs/bots.md, "The expert").
 
-A main turn asks each step of the bot's :class:`TurnPolicy` in order for an action;
-the first that gives one is played, and the last step always gives one.  A card draw
+A ticket keep is its :class:`KeepPolicy`: of the allowed sets of offered tickets, the
+one its worth function rates highest.  A main turn asks each step of the bot's
+:class:`TurnPolicy` in order for an action; the first that gives one is played, and the
+last step always gives one.  A card draw
 asks the steps of its :class:`DrawPolicy` the same way, the shared draw
 (:meth:`StrategicBot.draw_cards`) last.  ``expert-2025`` and ``expert`` differ in
 their steps and their weights, not in the way a turn is run: a bot of one's own may
@@ -18,12 +20,13 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ttrtool.bots.planning import StrategicBot
-from ttrtool.engine.actions import Action, DrawFaceUp
+from ttrtool.engine.actions import Action, DrawFaceUp, KeepTickets
 from ttrtool.engine.view import PlayerView
+from ttrtool.graph import INF
 
 if TYPE_CHECKING:
     from ttrtool.bots.expert import Expert
-    from ttrtool.bots.expert_core import ExpertCore
+    from ttrtool.bots.expert_core import ExpertCore, KeepTerms
 
 Step = Callable[["ExpertCore", PlayerView, Sequence[Action], float], "Action | None"]
 DrawStep = Callable[["ExpertCore", PlayerView, Sequence[Action]], "Action | None"]
@@ -41,6 +44,31 @@ class TurnPolicy(NamedTuple):
             if action is not None:
                 return action
         raise AssertionError("the last step of a turn gives an action")
+
+
+class KeepPolicy(NamedTuple):
+    """The allowed set of offered tickets that ``worth`` rates highest (the first of
+    equal worths), from the terms the bot works out for each (:meth:`keep_terms`)."""
+
+    worth: Callable[[ExpertCore, KeepTerms], float]
+
+    def choose(self, bot: ExpertCore, view: PlayerView, actions: Sequence[Action]) -> Action:
+        best: KeepTickets | None = None
+        best_worth = -INF
+        for a, terms in bot.keep_terms(view, actions):
+            worth = self.worth(bot, terms)
+            if worth > best_worth + 1e-9:
+                best, best_worth = a, worth
+        if best is None:
+            return actions[0]
+        bot.seen.update(t for t in view.offered if t not in best.tickets)
+        return best
+
+
+def expected_worth(bot: ExpertCore, terms: KeepTerms) -> float:
+    """The points a keep makes sure of, less ``train_cost`` a unit of its new paths'
+    planning cost, plus the plan's expected ticket points (:meth:`keep_worth`)."""
+    return bot.keep_worth(terms)
 
 
 class DrawPolicy(NamedTuple):
@@ -140,4 +168,5 @@ EXPERT_2025_TURN = TurnPolicy((last_turn, plan_claim, ticket_draw, second_path, 
 EXPERT_TURN = TurnPolicy((bargain, final_claims, last_turn, plan_claim, ticket_draw,
                           second_path, spare_claim, block, fallback))
 EXPERT_2025_DRAW = DrawPolicy(())
+EXPECTED_WORTH_KEEP = KeepPolicy(expected_worth)
 EXPERT_DRAW = DrawPolicy((last_colour,))
