@@ -136,6 +136,25 @@ def recolour(colour: str, to: str) -> Change:
     return change
 
 
+def tickets_to_east_coast(data: Data, strength: float) -> None:
+    """Every ticket with no end east of ``strength`` (board pixels) has its eastern end moved
+    to the east-coast city at the nearest height: each ticket touches the east coast."""
+    pos = {c["name"]: c["pos"] for c in data["cities"]}
+    coast = [n for n, p in pos.items() if p[0] > strength]
+
+    def near(name: str) -> str:
+        return min(coast, key=lambda e: (abs(pos[e][1] - pos[name][1]), e))
+
+    out = []
+    for t in data["tickets"]["regular"]:
+        a, b = t["from"], t["to"]
+        if pos[a][0] <= strength and pos[b][0] <= strength:
+            a, b = (near(a), b) if pos[a][0] > pos[b][0] else (a, near(b))
+        if a != b:
+            out.append({**t, "from": a, "to": b})
+    data["tickets"]["regular"] = out
+
+
 def grand_tour(data: Data, strength: float) -> None:
     """India's Grand Tour table (5, 10, 20, 30, 40) times ``strength``."""
     _rules(data)["bonuses"] = [
@@ -371,4 +390,8 @@ PLANTS: tuple[Plant, ...] = (
           "USA: length-3 routes worth 9 (4)", late=True),
     Plant("trains-many-swiss", "switzerland", rule("trains_per_player"), 55, _TRAINS,
           ("{s}",), "Switzerland: 55 trains a player (40)", late=True),
+    # tuned: TTR516 judged halves only (ends crowded away from one) until this kind; it
+    # now judges thirds too, crowded into (over 1.6 times their share) or away (under 0.5)
+    Plant("tickets-east-coast", "usa", tickets_to_east_coast, 1400, ("TTR516",), ("east",),
+          "USA: every ticket touches the east coast (its eastern end moved there)"),
 )

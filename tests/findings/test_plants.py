@@ -174,7 +174,9 @@ def test_simulate_names_the_kind_as_analyze_does(tmp_path: Path, name: str) -> N
     ("ferry-region", "TTR514", {"kind": "ferry", "entries": 6, "legs_crossing": 6,
                                 "share": 0.2}),
     ("doubles-at-two", "TTR515", {"players": [2, 3], "double_routes": 22}),
-    ("tickets-east", "TTR516", {"half": "west", "city_share": 0.5, "end_share": 0.1364}),
+    ("tickets-east", "TTR516", {"empty": {"part": "west third", "cities": 12,
+                                          "city_share": 0.3333, "end_share": 0.0,
+                                          "ratio": 0.0}}),
     ("hand-large", "TTR517", {"setting": "rules.initial_hand", "value": 8, "band": [2, 6]}),
     ("trains-many", "TTR518", {"trains_per_player": 60, "spaces_per_train": {"5": 1.03}}),
 ])
@@ -185,3 +187,12 @@ def test_the_finding_gives_the_figures_a_designer_acts_on(tmp_path: Path, kind: 
              if f.code == code and f.severity >= Severity.WARNING]
     assert len(found) == 1, [f.line() for f in found]
     assert {k: found[0].evidence[k] for k in evidence} == evidence
+
+
+def test_tickets_crowded_on_one_coast_name_that_coast(tmp_path: Path) -> None:
+    p = next(x for x in plants.PLANTS if x.name == "tickets-east-coast")
+    found = [f for f in _findings(p.document(), tmp_path) if f.code == "TTR516"]
+    assert len(found) == 1
+    assert found[0].evidence["crowded"]["part"] == "east third"
+    assert found[0].evidence["empty"]["part"] == "middle (west to east) third"
+    assert found[0].message.startswith("the tickets crowd into the east third")

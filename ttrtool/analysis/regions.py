@@ -33,10 +33,13 @@ class RegionLimits:
     # Nordic Countries' København, 7 of 46 legs, 15%); docs/analyze.md
     crossing_share: float = 0.12
     crossing_share_city: float = 0.2
-    # a half of the board (west, east, north, south of the median city) whose share of the
-    # ticket ends is under this fraction of its share of the cities (official: 0.74 at
-    # least, Nordic Countries' north)
+    # a half or third of the board (west to east, north to south) whose share of the ticket
+    # ends is under this fraction of its share of the cities (official: 0.70 at least, the
+    # middle third north to south of USA and the north third of Nordic Countries), or a
+    # third over ``third_crowded`` times its share (official: 1.40 at most, Nordic
+    # Countries' south)
     half_share: float = 0.5
+    third_crowded: float = 1.6
 
 
 REGION_LIMITS = RegionLimits()
@@ -196,35 +199,64 @@ def _ends(board: Board) -> list[int]:
     return out
 
 
+def _parts(board: Board, cities: list[int], axis: int, names: tuple[str, str, str]
+           ) -> list[tuple[str, list[int], float]]:
+    """The board's halves (at the median city) and thirds along one axis: (name, cities,
+    the share of ticket ends they would have in proportion)."""
+    ordered = sorted(cities, key=lambda n: (board.nodes[n].pos[axis], n))
+    k = len(ordered)
+    middle = statistics.median(board.nodes[n].pos[axis] for n in cities)
+    out = [(f"{names[0]} half", [n for n in cities if board.nodes[n].pos[axis] < middle]),
+           (f"{names[2]} half", [n for n in cities if board.nodes[n].pos[axis] > middle]),
+           (f"{names[0]} third", ordered[:k // 3]), (f"{names[1]} third", ordered[k // 3:
+                                                                              2 * k // 3]),
+           (f"{names[2]} third", ordered[2 * k // 3:])]
+    return [(name, part, len(part) / k) for name, part in out if part]
+
+
 def clustered_tickets(a: Analysis, limits: RegionLimits = REGION_LIMITS) -> Iterator[Finding]:
-    """TTR516: one half of the board (split at the median city, west-east or north-south)
-    ends far fewer tickets than its share of the cities."""
+    """TTR516: a half or third of the board (west to east, north to south) ends far fewer
+    tickets than its share of the cities, or a third far more: the deck is crowded on one
+    side (one finding per axis, naming its most crowded and its emptiest part)."""
     board = a.board
     cities = _city_nodes(board)
     ends = _ends(board)
-    if len(cities) < 4 or not ends:
+    if len(cities) < 6 or not ends:
         return
-    for axis, (low, high) in ((0, ("west", "east")), (1, ("north", "south"))):
-        middle = statistics.median(board.nodes[n].pos[axis] for n in cities)
-        for name, side in ((low, -1), (high, 1)):
-            half = [n for n in cities if (board.nodes[n].pos[axis] - middle) * side > 0]
-            if not half:
+    ending = {board.nodes[n].name for n in ends}
+    for axis, words in ((0, ("west", "middle (west to east)", "east")),
+                        (1, ("north", "middle (north to south)", "south"))):
+        crowded: list[tuple[float, str, list[int], float]] = []
+        empty: list[tuple[float, str, list[int], float]] = []
+        for name, part, city_share in _parts(board, cities, axis, words):
+            members = set(part)
+            ratio = sum(n in members for n in ends) / len(ends) / city_share
+            if ratio < limits.half_share:
+                empty.append((ratio, name, part, city_share))
+            elif name.endswith("third") and ratio > limits.third_crowded:
+                crowded.append((-ratio, name, part, city_share))
+        if not crowded and not empty:
+            continue
+        said, subjects, evidence = [], [], {}
+        for key, verb, found in (("crowded", "crowd into", crowded),
+                                 ("empty", "crowd away from", empty)):
+            if not found:
                 continue
-            city_share = len(half) / len(cities)
-            members = set(half)
-            end_share = sum(n in members for n in ends) / len(ends)
-            if end_share >= limits.half_share * city_share:
-                continue
-            names = [board.nodes[n].name for n in half]
-            quiet = [x for x in names if x not in {board.nodes[n].name for n in ends}]
-            yield Finding(
-                "TTR516", Severity.WARNING,
-                f"the tickets crowd away from the {name} of the board: its {len(half)} cities "
+            ratio, name, part, city_share = min(found)
+            ratio = abs(ratio)
+            names = [board.nodes[n].name for n in part]
+            quiet = [x for x in names if x not in ending]
+            said.append(
+                f"the tickets {verb} the {name} of the board: its {len(part)} cities "
                 f"({100 * city_share:.0f}% of them: {', '.join(names[:8])}"
-                f"{'…' if len(names) > 8 else ''}) end {100 * end_share:.0f}% of the "
-                f"tickets; {len(quiet)} of them end none"
-                + (f" ({', '.join(quiet[:8])}{'…' if len(quiet) > 8 else ''})" if quiet
-                   else ""),
-                {"cities": tuple(names)},
-                {"half": name, "cities": len(half), "city_share": round(city_share, 4),
-                 "end_share": round(end_share, 4), "limit": limits.half_share})
+                f"{'…' if len(names) > 8 else ''}) end {100 * ratio * city_share:.0f}% of "
+                f"the tickets" + (f", {len(quiet)} of them none" if quiet else ""))
+            subjects += names
+            evidence[key] = {"part": name, "cities": len(part),
+                             "city_share": round(city_share, 4),
+                             "end_share": round(ratio * city_share, 4),
+                             "ratio": round(ratio, 4)}
+        yield Finding(
+            "TTR516", Severity.WARNING, "; ".join(said),
+            {"cities": tuple(dict.fromkeys(subjects))},
+            {**evidence, "limits": [limits.half_share, limits.third_crowded]})

@@ -115,12 +115,12 @@ FINDINGS: tuple[CodeInfo, ...] = (
              example="warning TTR515 double-routes-open-early: "
                      "rules.double_routes.both_tracks_min_players is 2 ..."),
     CodeInfo("TTR516", "tickets-clustered", W,
-             "One half of the board (west, east, north or south of the median city) ends "
-             "under half the share of tickets its share of the cities would give (official: "
-             "three-quarters at least).", stage="analyze",
+             "A half or third of the board (west to east, north to south) ends under half "
+             "the share of tickets its share of the cities would give, or a third over 1.6 "
+             "times (official: 0.70 to 1.40).", stage="analyze",
              fix="Move some ticket ends into the quiet half, or add tickets there.",
-             example="warning TTR516 tickets-clustered: the tickets crowd away from the west "
-                     "of the board ..."),
+             example="warning TTR516 tickets-clustered: the tickets crowd into the east "
+                     "third of the board ..."),
     CodeInfo("TTR517", "rule-far-from-official", W,
              "A rule every official map sets alike is far from that value: the first hand, "
              "the face-up cards, cards drawn a turn, the trains that end the game, a "
