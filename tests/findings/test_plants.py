@@ -196,3 +196,29 @@ def test_tickets_crowded_on_one_coast_name_that_coast(tmp_path: Path) -> None:
     assert found[0].evidence["crowded"]["part"] == "east third"
     assert found[0].evidence["empty"]["part"] == "middle (west to east) third"
     assert found[0].message.startswith("the tickets crowd into the east third")
+
+
+def _new_town(data: plant.Data, strength: float) -> None:
+    data["cities"].append({"name": "Albuquerque", "pos": [650, 800]})
+    data["routes"] += [{"a": "Santa Fe", "b": "Albuquerque", "length": 1, "color": "gray"},
+                       {"a": "Albuquerque", "b": "El Paso", "length": 1, "color": "gray"}]
+
+
+@pytest.mark.parametrize(("name", "change", "strength"), [
+    ("usa", plants.rule("trains_per_player"), 48),
+    ("usa", plants.route_points(6), 16),
+    ("usa", _new_town, 0),  # a town on the Santa Fe–El Paso line, no ticket of its own
+    ("usa", plants.longest_bonus, 15),
+    ("usa", plants.keep_tickets(29), 29),
+    ("india", plants.grand_tour, 1.5),
+    ("europe", plants.rule("trains_per_player"), 40),
+    ("usa", plants.rule("initial_hand"), 5),
+], ids=["48-trains", "length-6-16", "new-town", "bonus-15", "29-tickets", "grand-tour-1.5",
+        "europe-40-trains", "hand-5"])
+def test_a_small_deliberate_change_gives_no_warning(tmp_path: Path, name: str,
+                                                    change: plants.Change,
+                                                    strength: float) -> None:
+    """Designers change a number or two on purpose: none of these is a mistake."""
+    data = plant.bundled(name)
+    change(data, strength)
+    assert [f.line() for f in _findings(data, tmp_path) if f.severity >= Severity.WARNING] == []
