@@ -11,7 +11,8 @@ line and column and what to do:
   recursive alias costs nothing);
 * plain scalars that YAML 1.1 silently retypes: ``NO``/``yes``/``off`` as
   booleans, ``010`` as octal, ``1:20`` as a base-60 number, ``1_000``;
-* tags other than the standard ones; nesting deeper than any map needs.
+* tags other than the standard ones; nesting deeper than any map needs;
+* more values than any map holds (:data:`MAX_VALUES`), before they cost memory.
 
 It reads the event stream of the YAML parser (libyaml when PyYAML was built
 with it, about ten times faster than the pure-Python parser) and builds the
@@ -55,6 +56,10 @@ MAX_BYTES = 16 * 2**20
 # No map needs more than six levels; a limit keeps hostile input from
 # exhausting the Python stack.
 MAX_DEPTH = 64
+# Values (scalars, lists and mappings) in one file.  A map at every size limit of
+# ttrtool/limits.py holds about 40,000; reading 100,000 takes some three seconds, and
+# 16 MB of them would take minutes and gigabytes.
+MAX_VALUES = 100_000
 
 _Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _RESOLVER = Resolver()
@@ -109,6 +114,7 @@ LOAD_CODES = {
     "TTR003": "duplicate-key",
     "TTR004": "yaml-alias",
     "TTR005": "ambiguous-scalar",
+    "TTR006": "map-too-large",
 }
 
 
@@ -226,6 +232,7 @@ class _Composer:
     def __init__(self, loader: Any, file: str) -> None:
         self.loader = loader
         self.doc = Document(file, None)
+        self.values = 0
 
     def fail(self, code: str, message: str, mark: Any, path: JsonPath = ()) -> LoadError:
         loc = _mark(mark) if mark is not None else Location(1, 1)
@@ -260,6 +267,11 @@ class _Composer:
             raise self.fail("TTR004",
                             f"anchor '&{event.anchor}' is not allowed in a map file: remove it and "
                             "write values out in full", event.start_mark, path)
+        self.values += 1
+        if self.values > MAX_VALUES:
+            raise self.fail("TTR006", f"the file holds more than {MAX_VALUES:,} values: no map "
+                            "is that large (docs/map-format.md, \"Limits\"); split it or "
+                            "remove what is not the board", event.start_mark, path)
         self.doc.positions[path] = _mark(event.start_mark)
         if isinstance(event, ev.ScalarEvent):
             if event.style in ("'", '"'):

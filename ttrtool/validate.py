@@ -1,7 +1,8 @@
 """Validation pipeline: read, check against the schema, build, run semantic checks.
 
 Schema errors come first and stop the pipeline (the board cannot be built
-from a document the schema refuses); otherwise the references the builder
+from a document the schema refuses), and so does a map larger than ttrtool
+handles (:mod:`ttrtool.limits`); otherwise the references the builder
 could not resolve and every semantic check are reported together, sorted by
 position.  Nothing here raises for bad input and nothing writes to the file.
 """
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ttrtool.checks import run_checks, selected
 from ttrtool.diagnostics import Diagnostic, Location, Severity
+from ttrtool.limits import size_diagnostics
 from ttrtool.loader import Document, LoadError, parse_map_text, read_map_file
 from ttrtool.model import Board, build_board
 from ttrtool.schema import schema_diagnostics
@@ -56,10 +58,11 @@ def validate_document(doc: Document, select: Iterable[str] = (),
     """
     sel, ign = tuple(select), tuple(ignore)
     result = ValidationResult(doc.file)
-    schema_errors = schema_diagnostics(doc)
-    if schema_errors:
-        # Not filtered: while the document fails the schema nothing else could be checked.
-        result.diagnostics = schema_errors
+    # Not filtered: while the document fails the schema, or is larger than ttrtool handles
+    # (ttrtool/limits.py), nothing else is checked.
+    stopped = schema_diagnostics(doc) or size_diagnostics(doc)
+    if stopped:
+        result.diagnostics = stopped
         return result
     try:
         board, build_errors = build_board(doc.data, doc.file)

@@ -51,6 +51,12 @@ FIXED: tuple[CodeInfo, ...] = (
              "`off` (booleans), `010` (octal), `1:20` (base 60), `1_000`, `.inf`; also tags "
              "other than the standard ones and keys that are lists, mappings, booleans or null. "
              "Quote the value.", stage="read"),
+    CodeInfo("TTR006", "map-too-large", E,
+             "The map is larger than ttrtool handles: more than 1,000 cities, 2,500 routes, "
+             "100 countries or 1,000 ticket cards (copies counted), checked right after the "
+             "schema; or a file of more than 100,000 values, refused while it is read. Past "
+             "these, a command would take minutes and gigabytes. docs/map-format.md lists "
+             "every limit.", stage="read"),
     CodeInfo("TTR010", "schema", E,
              "The document does not match `schemas/map.schema.json`: a missing or unknown key, "
              "a value of the wrong type or outside its range, a name that is empty or starts or "
