@@ -52,10 +52,21 @@ def scripts(name: str) -> dict[str, tuple[int, str]]:
     return found
 
 
+def _latin(text: str) -> str:
+    """Letters of other scripts written in Latin ones by anyascii (``Йошкар-Ола`` ->
+    ``Yoshkar-Ola``, ``東京`` -> ``DongJing``); Latin letters kept for :func:`without_accents`
+    (so ``Tromsø`` keeps its ``ø`` and the ids of the maps written so far stay)."""
+    from anyascii import anyascii
+
+    return "".join(ch if ch.isascii() or unicodedata.name(ch, "").startswith("LATIN")
+                   else anyascii(ch) for ch in text)
+
+
 def slug(name: str) -> str:
-    """An id made from a name: lower case, accents dropped, words joined by '-'
-    (``St. Gallen`` -> ``st-gallen``, ``Москва`` -> ``москва``)."""
-    return re.sub(r"[\W_]+", "-", without_accents(name).lower()).strip("-") or "x"
+    """An id made from a name: lower case, accents dropped, other scripts transliterated
+    (anyascii), words joined by '-' (``St. Gallen`` -> ``st-gallen``, ``Москва`` ->
+    ``moskva``, ``Йошкар-Ола`` -> ``yoshkar-ola``, not ``иошкар-ола``)."""
+    return re.sub(r"[\W_]+", "-", without_accents(_latin(name)).lower()).strip("-") or "x"
 
 
 @dataclass(frozen=True)
@@ -273,8 +284,8 @@ class _Builder:
     def place_geo_cities(self, geometry: BoardGeometry, board_data: dict[str, Any]
                          ) -> tuple[BoardGeometry, dict[int, Point]]:
         """Board positions of the cities given by ``geo``, by the fitted projection; the
-        geometry gains the projection, basemap layers and region.  Without ``board`` the board
-        takes the cities' shape, 1000 units on its longer side."""
+        geometry gains the projection, basemap layers and region.  Without ``board.width`` or
+        ``board.height`` the board takes the cities' shape, 1000 units on its longer side."""
         geo = {i: (float(c["geo"][0]), float(c["geo"][1]))
                for i, c in enumerate(self.data["cities"]) if "geo" in c}
         if not geo:
@@ -282,9 +293,10 @@ class _Builder:
         places = list(geo.values())
         named = board_data.get("projection")
         try:
-            if "board" not in self.data:
-                width, height = board_size(places, named)
-                geometry = replace(geometry, width=width, height=height)
+            if "width" not in board_data or "height" not in board_data:
+                width, height = board_size(places, named)  # shaped like the cities
+                geometry = replace(geometry, width=float(board_data.get("width", width)),
+                                   height=float(board_data.get("height", height)))
             projection = fit_projection(places, geometry.width, geometry.height, named)
         except ProjectionError as e:
             where: JsonPath = ("board", "projection") if named else ("cities", min(geo), "geo")

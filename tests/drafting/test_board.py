@@ -256,3 +256,30 @@ def test_a_country_code_yaml_reads_as_a_word_is_quoted(tmp_path: Path) -> None:
     assert checked.board is not None
     assert checked.board.geometry.region_countries == ("NO",)
     assert {c.country for c in checked.board.cities} == {"NO"}
+
+
+def test_the_name_printed_on_the_board_and_cards_is_the_region_not_a_note(benelux: Path,
+                                                                         tmp_path: Path) -> None:
+    data = yaml.safe_load(benelux.read_text(encoding="utf-8"))
+    assert data["meta"]["name"] == "Belgium, The Netherlands, Luxembourg"
+    target = tmp_path / "alps.yaml"
+    result = runner.invoke(app, ["new", str(target), "--bbox", "45.8,5.9,47.8,10.5",
+                                 "--cities", "10"])
+    assert result.exit_code == 0, result.output
+    name = yaml.safe_load(target.read_text(encoding="utf-8"))["meta"]["name"]
+    assert "draft" not in name and not any(ch.isdigit() for ch in name)
+    assert name.startswith("Switzerland")  # the country most of the box's cities are in
+
+
+def test_a_board_of_geo_cities_needs_no_width_and_height() -> None:
+    from ttrtool.validate import validate_text
+
+    text = (Path(__file__).resolve().parents[1] / "cases" / "valid" / "geo-benelux.yaml"
+            ).read_text(encoding="utf-8")
+    assert "  width: 1000\n  height: 1000\n" in text
+    result = validate_text(text.replace("  width: 1000\n  height: 1000\n", ""), "b.yaml")
+    assert [d.code for d in result.diagnostics] == []
+    board = result.board
+    assert board is not None
+    # shaped like the cities: the Benelux is taller than wide, 1000 units on its longer side
+    assert board.geometry.height == 1000 and board.geometry.width < 1000

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from ttrtool.drafting.board import draft_board
-from ttrtool.drafting.places import RegionError, region_of
+from ttrtool.drafting.places import RegionError, region_cities, region_of
 from ttrtool.render.board import render_board
 from ttrtool.render.theme import default_theme
 from ttrtool.validate import validate_text
@@ -60,3 +60,22 @@ def test_small_islands_and_the_antimeridian_draw_or_are_refused(region: str, cit
         assert any(w in str(e) for w in ("--cities", "--include-islands", "larger region")), \
             str(e)
 
+
+def _accepted_countries() -> list[str]:
+    from ttrtool.drafting.places import _countries
+
+    return sorted(_countries())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", _accepted_countries())
+def test_every_country_draws(code: str) -> None:
+    """Each country at 30 cities, or all it has when fewer (a refusal must say what to do)."""
+    count = len(region_cities(region_of(code)))
+    if count < 6:
+        return
+    try:
+        _draws(code, cities=min(CITIES, count))
+    except RegionError as e:
+        assert any(w in str(e) for w in ("--cities", "--include-islands", "larger region")), \
+            str(e)

@@ -84,6 +84,7 @@ def card_problems(board: Board) -> list[tuple[Ticket, str]]:
     """What does not fit on the ticket cards of ``board``: a name too long even set small on
     two lines, and more destinations than the card has room for (each ticket once)."""
     out = []
+    footers: list[tuple[Ticket, str]] = []  # the map's name on every card: told once
     for t in board.tickets:
         if t.copy > 1:
             continue
@@ -92,16 +93,27 @@ def card_problems(board: Board) -> list[tuple[Ticket, str]]:
                 + [("destination", d.name, DESTINATION, "→ ") for d in t.destinations]
                 + [("footer", f"{board.meta.name} · {t.id}", FOOTER, "")]):
             got = fit(text, room, prefix)
-            if not got.fits:
-                out.append((t, f"the ticket card of {t.id}: the {what} '{text}' does not fit "
-                               f"the card even set at {room.least:g} mm"
-                               f"{' on two lines' if room.wrapped else ''} "
-                               f"({_width(prefix + text, room.least):.0f} mm wide, room for "
-                               f"{room.width:g} mm): shorten it"))
+            if got.fits:
+                continue
+            size = (f"even set at {room.least:g} mm{' on two lines' if room.wrapped else ''} "
+                    f"({_width(prefix + text, room.least):.0f} mm wide, room for "
+                    f"{room.width:g} mm)")
+            if what == "footer":
+                footers.append((t, size))
+                continue
+            out.append((t, f"the ticket card of {t.id}: the {what} '{text}' does not fit "
+                           f"the card {size}: shorten it"))
         if len(t.destinations) > ROWS_MAX:
             out.append((t, f"the ticket card of {t.id} lists {len(t.destinations)} "
                            f"destinations, more than the {ROWS_MAX} rows the card has room "
                            "for: split the ticket"))
+    if footers:
+        first, size = footers[0]
+        many = (f"{len(footers)} ticket cards" if len(footers) > 1
+                else f"the ticket card of {first.id}")
+        out.insert(0, (first, f"the footer of {many} ('{board.meta.name} · {first.id}': the "
+                              f"map's name and the ticket's id) does not fit {size}: shorten "
+                              "meta.name"))
     return out
 
 

@@ -299,13 +299,11 @@ def _giving_way(lay: RouteLayout, r: int, node: int
             f"{board.nodes[node].name}, where {count} routes meet;{fix.removeprefix(':')}"), fixes
 
 
-def print_size_cause(lay: RouteLayout) -> str:
-    """A hint naming the print size when it, rather than one route, is the likely cause of
-    routes too short for their distance (TTR205) or stopping short (TTR208): the board prints
-    at least 1.25 times as large as its routes' lengths suit.  A route's length suits the
-    scale at which its cars, their gaps halfway between ``car_gap`` and ``car_gap_max`` and
-    its ends halfway to ``end_gap_max`` fill the straight line between its places; the board's
-    routes suit the median of those scales.  Empty when the print size fits."""
+def _suited_scale(lay: RouteLayout) -> float | None:
+    """The print scale the board's routes suit: a route's length suits the scale at which its
+    cars, their gaps halfway between ``car_gap`` and ``car_gap_max`` and its ends halfway to
+    ``end_gap_max`` fill the straight line between its places; the board's routes suit the
+    median of those scales.  None for a board of too few routes to tell."""
     import statistics
 
     board, s = lay.board, lay.sizes
@@ -319,12 +317,22 @@ def print_size_cause(lay: RouteLayout) -> str:
                 + lay.marker(lane.a) + lay.marker(lane.b) + s.end_gap_max)
         suits.append(want / d)
     if len(suits) < 5:  # too few routes to tell the board's scale from one route's
+        return None
+    return statistics.median(suits)
+
+
+def print_size_cause(lay: RouteLayout) -> str:
+    """A hint naming the print size when it, rather than one route, is the likely cause of
+    routes too short for their distance (TTR205) or stopping short (TTR208): the board prints
+    at least 1.25 times as large as its routes' lengths suit (:func:`_suited_scale`).  Empty
+    when the print size fits."""
+    suit = _suited_scale(lay)
+    if suit is None:
         return ""
-    suit = statistics.median(suits)
     ratio = lay.frame.scale / suit
     if ratio < 1.25:
         return ""
-    g = board.geometry
+    g = lay.board.geometry
     width = g.width * suit + 2 * lay.frame.offset
     given = g.print_width_mm is not None
     return (f"the print size is the likely cause: the board prints {lay.frame.page[0]:.0f} mm "
@@ -332,6 +340,19 @@ def print_size_cause(lay: RouteLayout) -> str:
             f"routes' lengths suit; set board.print_width_mm to about {width:.0f}"
             + (" or leave it out (the board's longer side then prints 800 mm long)"
                if given and g.height > g.width else ""))
+
+
+def larger_print_hint(lay: RouteLayout) -> str:
+    """For routes not drawn cleanly on a board printed smaller than its routes' lengths suit
+    (at most 0.8 times): the print size that would give their cars room, as a line to write
+    (``print_width_mm: 1400``).  Empty when the print size is not the cause."""
+    suit = _suited_scale(lay)
+    if suit is None or lay.frame.scale / suit > 0.8:
+        return ""
+    width = lay.board.geometry.width * suit + 2 * lay.frame.offset
+    return (f"the board prints {lay.frame.page[0]:.0f} mm wide, "
+            f"{lay.frame.scale / suit:.2f} times what its routes' lengths suit: with "
+            f"`print_width_mm: {round(width, -1):.0f}` under `board:` their cars have room")
 
 
 def not_clean(lay: RouteLayout, problems: list[Problem]) -> list[str]:
@@ -349,6 +370,9 @@ def summary(lay: RouteLayout, problems: list[Problem]) -> str:
     parts = []
     if routes:
         parts.append(f"{len(routes)} route(s) could not be drawn cleanly ({', '.join(routes)})")
+        hint = larger_print_hint(lay)
+        if hint:
+            parts.append(hint)
     if names:
         parts.append(f"{len(names)} label(s) found no free room ({', '.join(names)})")
     return "; ".join(parts)
