@@ -3,10 +3,10 @@
 Every later step grows with the board, some faster than its size (the layout, the
 analysis' paths, the bots' plans), so a map past these counts is refused before any of
 them starts (TTR006), at the first element past the limit.  Measured on the 2-core
-development machine with grid boards (``benchmarks/dense_crowded.py``): 1,000 cities,
-1,935 routes and 500 tickets take 24 s to analyze, 29 s and 290 MB to render and 23 s
-for one game of random bots; 2,500 cities and 2,000 tickets took over 150 s and a
-gigabyte before.  The ceilings of single values (``copies``, card counts, players) are
+development machine with a grid board like ``benchmarks/dense_crowded.py``'s (1,000
+cities, 1,935 routes, 1,000 tickets): validate 4 s, analyze 29 s and 210 MB, render 26 s
+and 300 MB, one game 34 s with random bots and 87 s with the default table; 2,500 cities
+and 2,000 tickets took over 150 s and a gigabyte before.  The ceilings of single values (``copies``, card counts, players) are
 in the schema; the loader's :data:`~ttrtool.loader.MAX_VALUES` bounds the file itself.
 """
 
