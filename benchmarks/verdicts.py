@@ -1,11 +1,13 @@
-"""The official maps at full scale (``make verdicts``): every player count, 1,000 games with
-the default bots, and no finding of severity warning or above.
+"""The official maps at full scale (``make verdicts``): every player count, 1,000 games under
+every play style (``--styles``: strong, default and casual tables), and no finding of
+severity warning or above under any of them.
 
-Runs ``ttrtool simulate MAP --fail-on findings`` as a user would, one map at a time,
+Runs ``ttrtool simulate MAP --styles --fail-on findings`` as a user would, one map at a time,
 writes each report to out/verdicts-MAP.json and .md, prints the findings and the
 time taken, and exits 1 if any map has a warning.  VERDICT_GAMES and VERDICT_SEED
 change the scale and the seed; VERDICT_JOBS the local processes (default: all cores);
-VERDICT_MAPS, a comma-separated list, runs only those maps.
+VERDICT_MAPS, a comma-separated list, runs only those maps; VERDICT_STYLES=0 plays the
+default table alone.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ def main() -> int:
                 "--markdown", str(out / f"verdicts-{name}.md")]
         if jobs:
             args += ["--jobs", jobs]
+        if os.environ.get("VERDICT_STYLES", "1") != "0":
+            args.append("--styles")
         start = time.perf_counter()
         done = subprocess.run(args, cwd=ROOT, check=False, capture_output=True, text=True)
         took = time.perf_counter() - start
@@ -52,6 +56,10 @@ def main() -> int:
         worst = [f for f in found if f["severity"] != "info"]
         print(f"{name}: {games} games at {players} players in {took:.0f} s; "
               f"{len(found)} findings, {len(worst)} warning or worse")
+        for style, info in json.loads(report.read_text(encoding="utf-8")).get(
+                "styles", {}).items():
+            print(f"  {style} ({', '.join(info['bots'])}): {len(info['warnings'])} warning(s) "
+                  f"{' '.join(info['warnings'])}")
         for f in found:
             counts = ', '.join(str(n) for n in f['players'])
             where = f" [{counts} players]" if f["players"] else ""

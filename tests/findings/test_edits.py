@@ -12,8 +12,8 @@ from tests.findings import plant
 from ttrtool.model import Board
 from ttrtool.simulate.session import play_tallies
 from ttrtool.verdict.baseline import compare_reports
-from ttrtool.verdict.edits import attribute, edits_in_play, map_edits
-from ttrtool.verdict.paired import matching
+from ttrtool.verdict.edits import attribute, edits_in_play, map_edits, untested_openings
+from ttrtool.verdict.paired import GameSummary, matching
 from ttrtool.verdict.report import build_report
 from ttrtool.verdict.summary import to_text
 
@@ -147,3 +147,21 @@ def test_the_single_track_is_compared_with_its_own_colour(usa: Board, tmp_path: 
         assert f.message.startswith("edit route Denver–Kansas City made single, the "
                                     "black track removed: ")
         assert f.evidence["baseline_route"] == "denver-kansas-city-orange"
+
+
+def test_openings_the_edit_did_not_move_are_said_untested(usa: Board, tmp_path: Path) -> None:
+    data = plant.bundled("usa")
+    data.setdefault("rules", {})["route_points"] = {1: 8, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
+    diff = map_edits(plant.board(data, tmp_path), usa)
+    assert [e.text for e in diff.edits] == ["route points table: length 1 worth 1 → 8"]
+
+    def game(*opening: str) -> GameSummary:
+        return GameSummary(frozenset({0}), 100, 80, frozenset(opening), opening)
+
+    same = [game("a", "b"), game("c")] * 20
+    [said] = untested_openings(diff, {2: (same, list(same))})
+    assert said.startswith("at 2 players the claims of the first three rounds were the "
+                           "same in all 40 games")
+    moved = [*same[:-1], game("b", "a")]
+    assert untested_openings(diff, {2: (moved, same)}) == []
+    assert untested_openings(map_edits(usa, usa), {2: (same, same)}) == []  # nothing edited

@@ -178,3 +178,42 @@ def test_a_colour_is_tested_only_with_games_enough() -> None:
     assert PRESSURE_LIMITS.colour_games > 2
     assert under(2) == []
     assert under(PRESSURE_LIMITS.colour_games) == [("red",)]
+
+
+def test_sixty_trains_make_a_tempo_warning(tmp_path: Path) -> None:
+    """60 trains a player: 48-50 turns a player on USA, beyond the longest official map
+    under the same table (the old fixed range 36-41 and its 25% margin said info)."""
+    data = plant.bundled("usa")
+    data.setdefault("rules", {})["trains_per_player"] = 60
+    report = _report(plant.board(data, tmp_path), (2, 3, 4), 30, 1)
+    found = [f for f in _warnings(report, "TTR610")
+             if f["evidence"]["measure"] == "turns per player"]
+    assert sorted(p for f in found for p in f["players"]) == [2, 3, 4]
+    assert all("under the same bots" in f["message"] and "after Holm" in f["message"]
+               for f in found)
+    assert all(f["test"]["control"].startswith("Holm over the") for f in found)
+
+
+def test_clean_official_maps_play_within_their_own_tempo() -> None:
+    """Clean Europe and India, at a seed the range was not measured at: no TTR610 at all
+    (the old fixed range gave them an info in every run)."""
+    from ttrtool.resources import bundled_map_path
+    from ttrtool.validate import validate_file
+
+    for name, counts in (("europe", (2, 5)), ("india", (2, 4))):
+        board = validate_file(bundled_map_path(name)).board
+        assert board is not None
+        report = _report(board, counts, 60, 7)
+        assert [f for f in report["findings"] if f["code"] == "TTR610"] == [], name
+
+
+def test_a_table_never_measured_has_no_official_tempo() -> None:
+    from ttrtool.verdict.tempo import official_tempo
+
+    assert official_tempo(("random", "random"), 2) is None
+    default = official_tempo(None, 3)
+    assert default is not None and default == official_tempo(
+        ("expert", "route-focus", "expert", "long-route-junkie"), 3)
+    low, high = default["turns per player"]
+    assert 30 < low < high < 50
+    assert official_tempo(None, 6) == official_tempo(None, 5)  # the nearest count measured

@@ -144,3 +144,21 @@ def test_each_change_shows_both_sides() -> None:
     assert [c[4:7] for c in cells] == [["65.0%", "20.0%", "-45.0 pts (-61.0…-29.0)"],
                                        ["45.0% of 7 tracks", "33.3% of 12 tracks", "–"],
                                        ["82.5", "90.0", "+7.5 turns (+2.0…+13.0)"]]
+
+
+def test_the_edits_come_first_with_what_they_changed_in_play() -> None:
+    from ttrtool.report.baseline import changes_section
+
+    caused = {"code": "TTR623", "severity": "warning", "source": "baseline",
+              "message": "edit route Chicago–Omaha lengthened 4 → 5: route <Chicago>–Omaha",
+              "players": [4], "evidence": {}}
+    base = {"games": 40, "seed": 1, "changes": 1, "untested": ["the openings were the same"],
+            "edits": [{"text": "route Chicago–Omaha lengthened 4 → 5",
+                       "play": ["at 4 players claimed in 28% of games against 64%"],
+                       "findings": [caused]}]}
+    html = changes_section({"findings": [caused], "configurations": [],
+                            "baseline": base}).html
+    assert html.index("Edits (1)") < html.index("lengthened 4 → 5") < html.index(
+        "claimed in 28% of games") < html.index("Every change")
+    assert "&lt;Chicago&gt;" in html and "<Chicago>" not in html  # escaped
+    assert "Not tested" in html and "the openings were the same" in html

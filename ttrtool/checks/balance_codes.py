@@ -216,12 +216,14 @@ FINDINGS: tuple[CodeInfo, ...] = (
                      "pressure at 3 players: 12.0% of its 14 tracks claimed per game ..."),
     CodeInfo("TTR610", "tempo-out-of-range", W,
              "Games run far longer or shorter than the official maps do at the same player "
-             "count (turns per player, trains left at the end; a warning when 25% outside "
-             "the official range at the near end of its 95% interval).", stage="play",
+             "count under the same table of bots (turns per player, trains left at the end; "
+             "Holm over the run's tempo tests; a warning when 10% outside the official "
+             "range at the near end of its 95% interval).", stage="play",
              fix="Check the train count and the route lengths: short routes and many trains "
                  "make long games.",
              example="warning TTR610 tempo-out-of-range [2 players]: turns per player 71.3 "
-                     "at 2 players (95% CI 70.9–71.7) is above the official maps' 36–41"),
+                     "at 2 players (95% CI 70.9–71.7) is above the official maps' 36–44 "
+                     "under the same bots ..."),
     CodeInfo("TTR621", "seat-win-rate-changed", W,
              "A seat's win rate changed against the baseline map (warning when the near end "
              "of its 95% interval is 8 points off).",

@@ -152,6 +152,11 @@ def simulate_command(
         "--baseline", metavar="OLD",
         help="Also play the same games (same seeds) on OLD, a map file or bundled id, and "
              "report what changed as findings (TTR62x).")] = None,
+    styles: Annotated[bool, typer.Option(
+        "--styles",
+        help="Play the same games under each play style (strong, default, casual tables of "
+             "bots) and say which findings hold for every style; the seat verdict holds "
+             "only when every style agrees (docs/simulate.md, 'Play styles').")] = False,
     select: Annotated[list[str] | None, typer.Option(
         "--select", metavar="CODES",
         help="Keep only findings with these codes or prefixes, e.g. TTR6.")] = None,
@@ -180,7 +185,7 @@ def simulate_command(
         jobs=jobs,
         backend=backend, scheduler=scheduler, out=out, log=log, log_actions=log_actions,
         markdown=markdown, fail_on=fail_on, check_invariants=check_invariants, quiet=quiet,
-        baseline=baseline, select=finding_codes("--select", select),
+        baseline=baseline, styles=styles, select=finding_codes("--select", select),
         ignore=finding_codes("--ignore", ignore))
     theme = _page_theme(theme_file, html)
     page_board = _page_board(request, html) if html is not None else None

@@ -173,6 +173,23 @@ def _sides(evidence: Mapping[str, Any]) -> tuple[str, str]:
     return "–", "–"
 
 
+def _edits(base: Mapping[str, Any]) -> str:
+    """The edits first, each with what changed in play and the findings it caused; then
+    what the games could not test (``simulate --baseline`` keeps them in the report)."""
+    edits = base.get("edits")
+    if edits is None:
+        return ""
+    items = []
+    for e in edits:
+        play = "".join(f"<li>{escape(str(p))}</li>" for p in e.get("play") or [])
+        found = "".join(_finding_line(f) for f in e.get("findings") or [])
+        items.append(f"<li><b>{escape(str(e.get('text')))}</b><ul>{play}</ul>"
+                     f'<ul class="changed">{found}</ul></li>')
+    untested = "".join(f"<li>{escape(str(u))}</li>" for u in base.get("untested") or [])
+    return (f"<h3>Edits ({len(edits)})</h3><ul>{''.join(items) or '<li>none</li>'}</ul>"
+            + (f"<h3>Not tested</h3><ul>{untested}</ul>" if untested else ""))
+
+
 def changes_section(report: Mapping[str, Any]) -> Section:
     """What changed as ``simulate --baseline OLD`` reports it: the baseline's run beside this
     one, each seat's win rate on both maps, and every change (TTR62x) with both sides."""
@@ -189,7 +206,7 @@ def changes_section(report: Mapping[str, Any]) -> Section:
             f"<p>The same {base.get('games', '?')} games per player count (seed "
             f"{base.get('seed', '?')}) played on both maps; "
             f"{base.get('changes', 0)} change(s) found.</p>")
-    parts = [head]
+    parts = [head, _edits(base)]
     seats = base.get("seats") or {}
     for c in report.get("configurations") or []:
         old = seats.get(str(c.get("players")))

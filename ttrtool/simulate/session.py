@@ -59,9 +59,10 @@ from ttrtool.simulate.seating import SEED_BITS
 from ttrtool.validate import validate_file
 from ttrtool.verdict import auto
 from ttrtool.verdict.baseline import compare_reports
-from ttrtool.verdict.edits import attribute, edits_in_play, map_edits
+from ttrtool.verdict.edits import attribute, edits_in_play, map_edits, untested_openings
 from ttrtool.verdict.paired import matching
 from ttrtool.verdict.report import Tally, build_report
+from ttrtool.verdict.styles import MAIN, STYLES, combine
 from ttrtool.verdict.summary import to_markdown
 from ttrtool.verdict.thresholds import Threshold, failures, parse_fail_on
 
@@ -99,6 +100,7 @@ class RunRequest:
     quiet: bool = False  # no notes
     auto: bool = False  # --games auto: batches until settled, ``games`` is then the cap
     baseline: str | None = None  # a map file or bundled id to compare with (same seeds)
+    styles: bool = False  # --styles: every table of ttrtool.verdict.styles.STYLES, same seeds
     select: tuple[str, ...] = ()  # finding codes or prefixes to keep (as validate's)
     ignore: tuple[str, ...] = ()  # finding codes or prefixes to leave out
 
@@ -271,7 +273,8 @@ def _with_baseline(request: RunRequest, report: dict[str, Any], counts: list[int
         "seats": {str(c["players"]): [s["wins"] for s in c["seats"]]
                   for c in old["configurations"]},
         "changes": len(changes), "paired": sorted(pairs),
-        "edits": edits_in_play(diff, report, old, changes)}
+        "edits": edits_in_play(diff, report, old, changes),
+        "untested": untested_openings(diff, pairs)}
 
 
 def keep_selected(report: dict[str, Any], select: tuple[str, ...], ignore: tuple[str, ...]
@@ -302,6 +305,9 @@ def _run(request: RunRequest, watcher: Watcher) -> RunResult:
     source = _check(request)
     board, map_path = _load(request, source)
     names = _bots(request)
+    if request.styles and request.bots:
+        raise RunError("--styles plays its own tables of bots (docs/simulate.md, 'Play "
+                       "styles'): leave out --bots, or --styles")
     try:
         for name in names:
             resolve_bot(name)
@@ -323,34 +329,16 @@ def _run(request: RunRequest, watcher: Watcher) -> RunResult:
         watcher.note(f"note: --backend dask without --scheduler plays on {jobs} local "
                      "processes, as --backend local does (a Dask cluster started here would "
                      "only compete with the games for the cores)")
-    result = RunResult(request, games * len(counts))
+    tables = dict(STYLES) if request.styles else {"": names}
+    result = RunResult(request, games * len(counts) * len(tables))
     game_log = GameLog(request.log) if request.log is not None else None
-    tallies = []
-    settling: dict[int, dict[str, Any]] = {}
+    played: dict[str, tuple[list[Tally], dict[int, dict[str, Any]]]] = {}
     watcher.started(result.total)
     try:
-        for n in counts:
-            tally = Tally(n, keep_games=request.baseline is not None)
-            start, batch = 0, (auto.BATCH if request.auto else games)
-            while start < games:
-                stop = min(start + batch, games)
-                work = [Chunk(map_path, n, names, request.seed, s, min(s + size, stop),
-                              request.log_actions, request.check_invariants)
-                        for s in range(start, stop, size)]
-                with closing(run_games(work, request.backend, jobs, request.scheduler,
-                                       {map_path: board})) as played:
-                    for record in played:
-                        tally.add(record)
-                        if game_log is not None:
-                            game_log.write(record)
-                        watcher.played(f"{board.meta.id} {n}p")
-                start = stop
-                if request.auto:
-                    state = _settled(tally, len(counts))
-                    settling[n] = auto.summary(state, tally.games, games, n)
-                    if auto.done(state):
-                        break
-            tallies.append(tally)
+        for style, table in tables.items():
+            # the log keeps the main table's games: one game per seed, as --replay reads it
+            played[style] = _play_table(request, board, map_path, table, counts, jobs, size,
+                                        watcher, game_log if style in ("", MAIN) else None)
     except (BackendUnavailable, BotError, OutputError) as e:
         raise RunError(str(e)) from None
     except BackendLost as e:
@@ -372,22 +360,65 @@ def _run(request: RunRequest, watcher: Watcher) -> RunResult:
         if game_log is not None:
             game_log.close()
     static = static_findings(analyze(board))
-    if request.auto:
-        described["games"] = "auto"
-        described["auto"] = {"batch": auto.BATCH, "cap": games,
-                             "played": {str(n): settling[n]["games"] for n in settling}}
-    result.report = build_report(board, tallies, described, ttrtool.__version__, static)
-    for c in result.report["configurations"]:
-        if c["players"] in settling:
-            c["auto"] = settling[c["players"]]
-    if settling:
-        auto.agree(result.report)
-    if request.baseline is not None:
-        _with_baseline(request, result.report, counts, names, jobs, size, tallies, board)
+    reports = {}
+    for style, (tallies, settling) in played.items():
+        run_info = {**described, "bots": list(tables[style])}
+        if request.auto:
+            run_info["games"] = "auto"
+            run_info["auto"] = {"batch": auto.BATCH, "cap": games,
+                                "played": {str(n): settling[n]["games"] for n in settling}}
+        report = build_report(board, tallies, run_info, ttrtool.__version__, static)
+        for c in report["configurations"]:
+            if c["players"] in settling:
+                c["auto"] = settling[c["players"]]
+        if settling:
+            auto.agree(report)
+        if request.baseline is not None and style in ("", MAIN):
+            _with_baseline(request, report, counts, tables[style], jobs, size, tallies, board)
+        reports[style] = report
+    if request.styles:
+        result.report = combine(reports)
+        result.report["run"]["styles"] = {s: list(t) for s, t in tables.items()}
+    else:
+        result.report = reports[""]
     keep_selected(result.report, request.select, request.ignore)
     _write_outputs(request, result.report)
     result.crossed = failures(result.report, thresholds)
     return result
+
+
+def _play_table(request: RunRequest, board: Board, map_path: str, names: tuple[str, ...],
+                counts: Sequence[int], jobs: int, size: int, watcher: Watcher,
+                game_log: GameLog | None
+                ) -> tuple[list[Tally], dict[int, dict[str, Any]]]:
+    """The games of one table of bots at every player count (in batches with ``--games
+    auto``), streamed to the log: their tallies, and per count what ``auto`` settled."""
+    games = request.games
+    tallies = []
+    settling: dict[int, dict[str, Any]] = {}
+    for n in counts:
+        tally = Tally(n, keep_games=request.baseline is not None)
+        start, batch = 0, (auto.BATCH if request.auto else games)
+        while start < games:
+            stop = min(start + batch, games)
+            work = [Chunk(map_path, n, names, request.seed, s, min(s + size, stop),
+                          request.log_actions, request.check_invariants)
+                    for s in range(start, stop, size)]
+            with closing(run_games(work, request.backend, jobs, request.scheduler,
+                                   {map_path: board})) as played:
+                for record in played:
+                    tally.add(record)
+                    if game_log is not None:
+                        game_log.write(record)
+                    watcher.played(f"{board.meta.id} {n}p")
+            start = stop
+            if request.auto:
+                state = _settled(tally, len(counts))
+                settling[n] = auto.summary(state, tally.games, games, n)
+                if auto.done(state):
+                    break
+        tallies.append(tally)
+    return tallies, settling
 
 
 def play_tallies(board: Board, counts: Sequence[int], games: int, seed: int,

@@ -26,6 +26,7 @@ from typing import Any
 from ttrtool.findings import Finding
 from ttrtool.model import Board, Route, Ticket
 from ttrtool.rules import Rules
+from ttrtool.verdict.paired import Pair, same_openings
 
 
 @dataclass(frozen=True)
@@ -351,4 +352,22 @@ def edits_in_play(diff: MapDiff, new: Mapping[str, Any], old: Mapping[str, Any],
         mine.sort(key=lambda f: (f.evidence["edit"]["relation"] != "edited", f.sort_key()))
         caused = [f.to_dict() for f in mine]
         out.append({**e.to_dict(), "play": play, "findings": caused})
+    return out
+
+
+def untested_openings(diff: MapDiff, pairs: Mapping[int, Pair]) -> list[str]:
+    """What the paired games could not test: where the maps differ but every game opened
+    with the same claims on both (the first three rounds), the bots' openings ignored the
+    edits, so no effect of them on the opening (a route worth racing for, points for
+    moving first) was tried."""
+    if not diff.edits:
+        return []
+    out = []
+    for n, pair in sorted(pairs.items()):
+        games = len(pair[0])
+        if games and same_openings(pair, diff.routes) == games:
+            out.append(f"at {n} players the claims of the first three rounds were the same "
+                       f"in all {games} games on both maps: the bots' openings did not "
+                       "respond to the edits, so their effect on the opening (a route worth "
+                       "racing for, points for moving first) was not tested")
     return out

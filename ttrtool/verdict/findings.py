@@ -24,7 +24,7 @@ from ttrtool.verdict.edges import (
     ticket_edges,
     ticket_play_edges,
 )
-from ttrtool.verdict.pressure import tempo, tickets_and_colours
+from ttrtool.verdict.pressure import tickets_and_colours
 from ttrtool.verdict.statistics import (
     benjamini_hochberg,
     equals,
@@ -34,6 +34,7 @@ from ttrtool.verdict.statistics import (
     rate,
     wilson,
 )
+from ttrtool.verdict.tempo import tempo
 
 Config = Mapping[str, Any]
 
@@ -237,14 +238,18 @@ PLAY_CHECKS: tuple[PlayCheck, ...] = (seat_advantage, idle_routes, stalled_games
 
 
 def play_findings(configs: Sequence[Config], limits: PlayLimits = PLAY_LIMITS,
-                  priced: Mapping[str, str] | None = None) -> list[Finding]:
+                  priced: Mapping[str, str] | None = None,
+                  bots: Sequence[str] | None = None) -> list[Finding]:
     """Every finding from play over the configurations of one report.
 
     ``priced``: ticket id -> 'over' or 'under' where the static price finds fault
     (TTR501/TTR502), so a ticket finding can say whether play confirms it.  The
     like-for-like tests of tickets and those of routes (:mod:`ttrtool.verdict.edges`)
     are two families, each adjusted by Benjamini–Hochberg over its tests in the run; the
-    pressure and tempo findings (TTR608-TTR610) come from :mod:`ttrtool.verdict.pressure`."""
+    pressure findings (TTR608, TTR609) come from :mod:`ttrtool.verdict.pressure`, tempo
+    (TTR610) from :mod:`ttrtool.verdict.tempo`;
+    ``bots``: the run's table, whose official tempo TTR610 compares with (None: the
+    default table)."""
     found = [f for check in PLAY_CHECKS for f in check(configs, limits)]
     # one Benjamini–Hochberg family per finding class: the tickets' tests are not diluted
     # by the hundred routes' (each family's false discovery rate is held at 1%)
@@ -259,7 +264,7 @@ def play_findings(configs: Sequence[Config], limits: PlayLimits = PLAY_LIMITS,
                 found.append(f)
     found += raced_routes(configs)
     found += tickets_and_colours(configs)
-    found += tempo(configs)
+    found += tempo(configs, bots=bots)
     return found
 
 

@@ -16,7 +16,7 @@ game, in game order); :func:`paired` is the test.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ttrtool.verdict.statistics import normal_sf
@@ -30,6 +30,9 @@ class GameSummary:
     winner_score: int
     turns: int
     claimed: frozenset[str]  # route ids
+    # the route ids claimed in the game's first three rounds, in turn order: whether the
+    # bots' openings respond to an edit at all
+    opening: tuple[str, ...] = ()
 
 
 # the map's games and the baseline's, game k beside game k
@@ -78,3 +81,11 @@ def matching(new: Sequence[GameSummary], old: Sequence[GameSummary]) -> Pair | N
     if len(new) != len(old) or len(new) < MIN_PAIRED_GAMES:
         return None
     return new, old
+
+
+def same_openings(pair: Pair, ids: Mapping[str, str]) -> int:
+    """How many games opened with the same claims on both maps (``ids``: a route id on the
+    map -> the same track's id on the baseline)."""
+    new, old = pair
+    return sum(tuple(ids.get(r, r) for r in a.opening) == b.opening
+               for a, b in zip(new, old, strict=True))

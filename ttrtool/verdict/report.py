@@ -185,9 +185,12 @@ class Tally:
         if winners:
             self.winner_scores.add(scores[0])
         if self.keep_games:
+            early = sorted((r["turn"], r["id"]) for p in results for r in p["claimed"]
+                           if r["turn"] < EARLY_ROUNDS * self.players)
             self.games_kept.append(GameSummary(
                 frozenset(winners), scores[0] if winners else 0, record["turns"],
-                frozenset(r["id"] for p in results for r in p["claimed"])))
+                frozenset(r["id"] for p in results for r in p["claimed"]),
+                tuple(rid for _, rid in early)))
         if len(scores) > 1:
             self.margins.add(scores[0] - scores[1])
 
@@ -415,7 +418,7 @@ def build_report(
     # static findings of a player count the run did not play stay with analyze
     static = [f for f in static if not f.players or counts & set(f.players)]
     priced = static_prices(static)
-    play = play_findings(configurations, priced=priced)
+    play = play_findings(configurations, priced=priced, bots=run.get("bots"))
     found = ordered([*with_play_evidence(static, play, configurations), *play])
     for c in configurations:
         c["findings"] = [f.to_dict() for f in found if c["players"] in f.players]

@@ -7,6 +7,7 @@ from typing import Any
 
 from ttrtool.findings import markdown_lines, text_line, text_lines
 from ttrtool.verdict.findings import PLAY_LIMITS
+from ttrtool.verdict.styles import styles_line
 
 Report = Mapping[str, Any]
 
@@ -59,7 +60,7 @@ def _config_markdown(c: Mapping[str, Any], top: int) -> list[str]:
             lines[-1] += (f" {c['games']} games detect a seat winning "
                           f"{100 * test['detectable_edge']:.1f} points above its fair share "
                           "(80% power, 1% level).")
-    line = verdict_line(c)
+    line = styles_line(c) if c.get("styles_verdict") else verdict_line(c)
     if line:
         lines += ["", line[0].upper() + line[1:] + "."]
     lines += ["", "| bot | seats | win rate (95% CI) | mean score | tickets kept/game | "
@@ -121,6 +122,7 @@ def baseline_lines(report: Report, info: int = 10) -> list[str]:
     lines += [text_line(f) for f in shown]
     if len(others) > len(shown):
         lines.append(f"  ... and {len(others) - len(shown)} more info (in the JSON report)")
+    lines += [f"  Not tested: {u}" for u in base.get("untested", ())]
     return lines
 
 
@@ -180,7 +182,7 @@ def to_text(report: Report) -> str:
             how = ("settled" if settle["settled"] else
                    f"stopped at the cap of {settle['cap']} games with some effect open")
             out.append(f"  auto: {how} after {settle['games']} games ({states})")
-        line = verdict_line(c)
+        line = styles_line(c) if c.get("styles_verdict") else verdict_line(c)
         if line:
             out.append(f"  {line}")
     fewest = min((c["games"] for c in report["configurations"]), default=0)
