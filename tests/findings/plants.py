@@ -394,4 +394,18 @@ PLANTS: tuple[Plant, ...] = (
     # now judges thirds too, crowded into (over 1.6 times their share) or away (under 0.5)
     Plant("tickets-east-coast", "usa", tickets_to_east_coast, 1400, ("TTR516",), ("east",),
           "USA: every ticket touches the east coast (its eastern end moved there)"),
+    # a third batch on the other maps, written after the checks (all named as written)
+    Plant("dead-northwest-india", "india",
+          remove_tickets_touching("Karachi", "Peshawar", "Lahore", "Jacobabad", "Rohri"), 0,
+          _REGION, ("Karachi",), "India: every ticket to the north-west removed", late=True),
+    Plant("corner-goa", "india", corner_city("Goa", [200, 900], [("Bombay", "red"),
+                                                                ("Mangalore", "blue")]),
+          6, _REGION, ("Goa",), "India: a city by Bombay with two 6-space routes", late=True),
+    Plant("long-route-nordic", "nordiccountries", route_points(9, "nordiccountries"), 40,
+          _TABLE, ("length 9", "{s}"), "Nordic Countries: length-9 routes worth 40 (27)",
+          late=True),
+    Plant("ticket-deck-short-nordic", "nordiccountries", keep_tickets(16), 16, ("TTR512",),
+          ("{s} tickets",), "Nordic Countries: 16 tickets for up to 3 players", late=True),
+    Plant("colour-thin-swiss", "switzerland", thin_colour("yellow"), 2, ("TTR505",),
+          ("yellow",), "Switzerland: yellow kept on 2 routes, the others gray", late=True),
 )

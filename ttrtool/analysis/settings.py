@@ -139,9 +139,10 @@ def ticket_deck_size(a: Analysis, limits: SettingLimits = SETTING_LIMITS
         yield Finding(
             "TTR512", Severity.WARNING,
             f"the {deck} deck has {tickets} tickets: after the setup deal of "
-            f"{deal.get(deck, 0)} to each of {players} players, {max(left, 0)} are left to "
-            f"draw, fewer than {_fraction(limits.draws_left)} one draw of {draw} for each "
-            f"player ({need:.0f}): players run out of tickets to draw",
+            f"{deal.get(deck, 0)} to each of {players} players, {max(left, 0)} "
+            f"{'is' if left == 1 else 'are'} left to draw, fewer than "
+            f"{_fraction(limits.draws_left)} one draw of {draw} for each player ({need:.0f}): "
+            "players run out of tickets to draw",
             {"decks": (deck,), "settings": settings},
             {"tickets": tickets, "players": players, "setup_deal": deal.get(deck, 0),
              "left": left, "draw": draw, "limit": round(need, 3)})
