@@ -76,6 +76,8 @@ def test_the_readme_table_holds_the_scheme() -> None:
     ["analyze", str(BROKEN)],
     ["render", str(BROKEN), "-o", "{tmp}/b.svg"],
     ["simulate", str(BROKEN), "--games", "1", "--jobs", "1", "--quiet"],
+    ["fix", str(BROKEN), "--unsafe"],
+    ["tune", str(BROKEN), "--tickets", "--games", "1", "--jobs", "1"],
 ])
 def test_a_map_with_errors_exits_1_in_every_command(args: list[str], tmp_path: Path) -> None:
     res = runner.invoke(app, [a.replace("{tmp}", str(tmp_path)) for a in args])
@@ -83,7 +85,7 @@ def test_a_map_with_errors_exits_1_in_every_command(args: list[str], tmp_path: P
     assert "yaml-duplicate-key.yaml:" in res.output  # the errors are shown, with their place
 
 
-@pytest.mark.parametrize("command", ["validate", "analyze", "render", "simulate"])
+@pytest.mark.parametrize("command", ["validate", "analyze", "render", "simulate", "fix", "tune"])
 def test_a_missing_map_exits_2_in_every_command(command: str, tmp_path: Path) -> None:
     res = runner.invoke(app, [command, str(tmp_path / "nowhere.yaml")])
     assert res.exit_code == 2, res.output

@@ -265,15 +265,26 @@ def _waypoint(board: Board, fix: Fix, code: str) -> Change:
 
 def _move(now: Drawn, fix: Fix, code: str, home: dict[str, tuple[float, float]],
           max_move_mm: float) -> Change | None:
-    """Move the city ``fix.subject`` to ``fix.at``, or None when that takes it more than
-    ``max_move_mm`` from where the file had it (or it is not a city)."""
+    """Move the city ``fix.subject`` to ``fix.at``; where that takes it more than
+    ``max_move_mm`` from where the file had it, as far toward it as the bound allows, if
+    that is at least half the way (a message's angle is an estimate, and half a move can
+    be enough); None when not (or when it is not a city)."""
     board = now.board
     if fix.subject >= len(board.cities):
         return None
     city = board.cities[fix.subject]
-    far = math.dist(home.get(city.name, city.pos), fix.at) * now.scale
+    start = home.get(city.name, city.pos)
+    far = math.dist(start, fix.at) * now.scale
     if far > max_move_mm + 1e-9:
-        return None
+        share = (max_move_mm - 0.5) / far
+        if share < 0.5:
+            return None
+        at = _rounded(board, (start[0] + (fix.at[0] - start[0]) * share,
+                              start[1] + (fix.at[1] - start[1]) * share))
+        far = math.dist(start, at) * now.scale
+        if far > max_move_mm + 1e-9:
+            return None
+        fix = Fix(fix.kind, fix.subject, at, far)
     projection = board.geometry.projection
     if city.geo is not None and projection is not None:
         lat, lon = projection.to_geo(*fix.at)

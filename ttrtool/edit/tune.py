@@ -6,13 +6,16 @@ keepers' own edge in final score sits against its deck's line, as TTR604 reads i
 (:func:`ttrtool.verdict.edges.tickets_against_line`).  A residual of ``r`` points of
 score says the ticket is worth about ``r / (2c - 1)`` points too many, ``c`` being how
 often its keepers complete it (a completed ticket adds its points, a failed one takes
-them away).  That gives the points play asks for, with an interval (the residual's
-standard error, at the level of a Bonferroni correction over the tickets tested, so
-that thirty honest tickets do not move one by chance).
+them away).  That gives the points play asks for, and the points play still counts as on
+the line, as TTR604 does: the residual within the margin of a practically large edge (5
+points of score), widened by its standard error and by the spread the deck's honest
+tickets show (the official maps' tickets sit several points off their line), at the level
+of a Bonferroni correction over the tickets tested.
 
 A ticket's *interval* is the points both play and the static price (the fair range of
-TTR406) allow; where the two do not meet, play's alone; where play has too few keepers,
-the static range alone.  A ticket outside its interval moves to play's estimate, kept
+TTR406) allow; where the two do not meet (play says the ticket is off beyond all that),
+play's alone; where play has too few keepers, or a deck too small to tell its spread, the
+static range alone.  A ticket outside its interval moves to play's estimate, kept
 within it.  The rounds stop when every ticket is within its interval, or after
 ``rounds`` moves; the last round's play is the verdict after.
 """
@@ -31,7 +34,7 @@ from ttrtool.checks.catalog import BALANCE_ERRORS, finding_info
 from ttrtool.checks.tickets import priced_destinations
 from ttrtool.diagnostics import JsonPath
 from ttrtool.edit.changes import Change, apply_change
-from ttrtool.edit.roundtrip import EditError, MapFile
+from ttrtool.edit.roundtrip import EditError, MapFile, read_bytes
 from ttrtool.model import Board
 from ttrtool.validate import validate_text
 
@@ -130,9 +133,9 @@ class TuneReport:
 def tune_tickets(request: TuneRequest) -> TuneReport:
     """Tune the points of ``request.path``'s tickets (see the module docstring).  Raises
     :class:`TuneError`, or :class:`EditError` when the file cannot be read or written."""
-    doc = MapFile.read(request.path)
-    original = doc.data()
-    board = _board(doc, request.path)
+    original = read_bytes(request.path)
+    board = _board(original, request.path)  # the map is judged before it is edited
+    doc = MapFile(request.path, original)
     report = TuneReport(doc)
     with tempfile.TemporaryDirectory(prefix="ttrtool-tune-") as folder:
         played = Path(folder) / request.path.name
@@ -154,7 +157,7 @@ def tune_tickets(request: TuneRequest) -> TuneReport:
                                 f"ticket {v.label}: {v.points} → {v.target} points")
                 apply_change(doc, change)
                 report.rounds[-1].changes.append(change)
-            board = _board(doc, request.path)
+            board = _board(doc.data(), request.path)
         if request.baseline and doc.changed:  # the tuned map against the file as read
             played.write_bytes(doc.data())
             result, seconds = _play(request, played, before)
@@ -171,8 +174,8 @@ def tune_tickets(request: TuneRequest) -> TuneReport:
     return report
 
 
-def _board(doc: MapFile, path: Path) -> Board:
-    result = validate_text(doc.data(), str(path))
+def _board(data: bytes, path: Path) -> Board:
+    result = validate_text(data, str(path))
     if result.board is not None:
         return result.board
     if result.built is not None and result.errors and all(
@@ -202,7 +205,7 @@ def _play(request: TuneRequest, path: Path, baseline: Path | None = None
 
 
 def _judge(board: Board, report: dict[str, Any]) -> list[TicketVerdict]:
-    from ttrtool.verdict.edges import tickets_against_line
+    from ttrtool.verdict.edges import EDGE_LIMITS, tickets_against_line
 
     configs = report["configurations"]
     lines = {t.id: t for t in tickets_against_line(configs)}
@@ -221,12 +224,14 @@ def _judge(board: Board, report: dict[str, Any]) -> list[TicketVerdict]:
         line = lines.get(ticket.id)
         estimate = played = None
         allowed = v.fair
-        if line is not None and line.se < math.inf:
+        if line is not None and line.se < math.inf and line.spread < math.inf:
             n, done = kept.get(ticket.id, [0, 0])
             slope = max(MIN_SLOPE, 2 * done / n - 1 if n else MIN_SLOPE)
             estimate = v.points - line.residual / slope
-            half = z * line.se / slope
-            played = (estimate - half, estimate + half)
+            # on the line as TTR604 reads it: within the margin, the residual's interval
+            # and the spread the deck's honest tickets show
+            room = EDGE_LIMITS.score_margin + z * math.hypot(line.se, line.spread)
+            played = (estimate - room / slope, estimate + room / slope)
             lo, hi = max(1, math.ceil(played[0])), max(1, math.floor(played[1]))
             both = (max(lo, v.fair[0]), min(hi, v.fair[1]))
             if both[0] <= both[1]:

@@ -167,14 +167,15 @@ class TicketOffLine:
     se: float
     expected: float
     kept: int
+    spread: float  # the between-ticket sd of its deck (infinite for a deck too small to tell)
 
 
 def tickets_against_line(configs: Sequence[Config], limits: EdgeLimits = EDGE_LIMITS
                          ) -> list[TicketOffLine]:
     """Every ticket with enough keepers in a deck of five or more, against its deck's
     line (the residual TTR604 tests)."""
-    return [TicketOffLine(s.id, r, s.score.se, e, s.n)
-            for s, e, r, _tau in _against_line(
+    return [TicketOffLine(s.id, r, s.score.se, e, s.n, tau)
+            for s, e, r, tau in _against_line(
                 _pool(configs, "tickets", "spaces", "deck", "kept"), limits, "score")]
 
 
