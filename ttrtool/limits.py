@@ -6,8 +6,9 @@ them starts (TTR006), at the first element past the limit.  Measured on the 2-co
 development machine with a grid board like ``benchmarks/dense_crowded.py``'s (1,000
 cities, 1,935 routes, 1,000 tickets): validate 4 s, analyze 29 s and 210 MB, render 26 s
 and 300 MB, one game 34 s with random bots and 87 s with the default table; 2,500 cities
-and 2,000 tickets took over 150 s and a gigabyte before.  The ceilings of single values (``copies``, card counts, players) are
-in the schema; the loader's :data:`~ttrtool.loader.MAX_VALUES` bounds the file itself.
+and 2,000 tickets took over 150 s and a gigabyte before.  The ceilings of single values
+(``copies``, card counts, players) are in the schema; the loader's
+:data:`~ttrtool.loader.MAX_VALUES` bounds the file itself.
 """
 
 from __future__ import annotations

@@ -54,9 +54,14 @@ def refuse_file_access(text: str) -> None:
 
 
 def _check_proj_string(text: str) -> None:
+    found = _FILE_WORDS.search(text)  # wherever it stands: quoted, or glued to another token
+    if found:
+        raise FileReference(f"'+{found.group().rstrip('= ').lower()}' makes PROJ read a file, "
+                            "which a map may not do: write the projection's own parameters "
+                            f"instead ('{_EXAMPLE}'), or a code such as 'EPSG:3035'")
     for token in text.split():
-        key, eq, value = token.lstrip("+").partition("=")
-        key = key.lower()
+        key, eq, value = token.strip("\"'").lstrip("+").partition("=")
+        key = key.strip("\"'").lower()
         if key in FILE_PARAMETERS:
             raise FileReference(f"'+{key}' makes PROJ read a file, which a map may not do: "
                                 f"write the projection's own parameters instead "
