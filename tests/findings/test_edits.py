@@ -165,3 +165,18 @@ def test_openings_the_edit_did_not_move_are_said_untested(usa: Board, tmp_path: 
     moved = [*same[:-1], game("b", "a")]
     assert untested_openings(diff, {2: (moved, same)}) == []
     assert untested_openings(map_edits(usa, usa), {2: (same, same)}) == []  # nothing edited
+
+
+def test_the_seat_verdict_says_what_the_openings_left_untested(usa: Board) -> None:
+    """A clean bill of health the games cannot give: where the openings did not move,
+    the verdict line says so."""
+    report = build_report(usa, play_tallies(usa, (2,), 30, 1), {"seed": 1}, "test")
+    plain = to_text(report)
+    assert "every seat's edge is within" in plain and "was not tested" not in plain
+    report["baseline"] = {"map": {"id": "usa", "name": "USA", "version": "1"}, "edits": [],
+                          "untested": ["at 2 players the claims of the first three rounds "
+                                       "were the same in all 30 games on both maps"]}
+    text = to_text(report)
+    verdict = next(line for line in text.splitlines() if "every seat's edge" in line)
+    assert verdict.endswith("so what the edits do to the opening was not tested")
+    assert "Not tested: at 2 players" in text

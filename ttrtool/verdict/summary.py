@@ -28,7 +28,17 @@ def _route_row(r: Mapping[str, Any]) -> str:
     return f"| {r['label']} | {100 * r['claim_rate']:.0f}% | {r['mean_claim_turn']:.1f} |"
 
 
-def _config_markdown(c: Mapping[str, Any], top: int) -> list[str]:
+def _untested_at(report: Report, n: int) -> str:
+    """What the verdict at ``n`` players cannot vouch for: with ``--baseline``, edits the
+    bots' openings did not respond to (``baseline.untested``)."""
+    said = (report.get("baseline") or {}).get("untested") or ()
+    if any(str(u).startswith(f"at {n} players ") for u in said):
+        return ("; but the bots opened every game as on the baseline, so what the edits do "
+                "to the opening was not tested")
+    return ""
+
+
+def _config_markdown(report: Report, c: Mapping[str, Any], top: int) -> list[str]:
     lines = [f"## {c['players']} players — {c['games']} games", ""]
     ends = ", ".join(f"{k} {v}" for k, v in c["end_reasons"].items())
     lines += [f"- End reasons: {ends}; not normal: {_pct(c['stall_rate'])}",
@@ -62,7 +72,7 @@ def _config_markdown(c: Mapping[str, Any], top: int) -> list[str]:
                           "(80% power, 1% level).")
     line = styles_line(c) if c.get("styles_verdict") else verdict_line(c)
     if line:
-        lines += ["", line[0].upper() + line[1:] + "."]
+        lines += ["", line[0].upper() + line[1:] + _untested_at(report, c["players"]) + "."]
     lines += ["", "| bot | seats | win rate (95% CI) | mean score | tickets kept/game | "
               "tickets completed |", "|---|---:|---|---:|---:|---|"]
     for bot in c["bots"]:
@@ -136,7 +146,7 @@ def to_markdown(report: Report, top: int = 10) -> str:
         lines += ["## Against the baseline", "", "```", *changes, "```", ""]
     lines += markdown_lines(_own(report))
     for c in report["configurations"]:
-        lines += _config_markdown(c, top)
+        lines += _config_markdown(report, c, top)
     return "\n".join(lines)
 
 
@@ -184,7 +194,7 @@ def to_text(report: Report) -> str:
             out.append(f"  auto: {how} after {settle['games']} games ({states})")
         line = styles_line(c) if c.get("styles_verdict") else verdict_line(c)
         if line:
-            out.append(f"  {line}")
+            out.append(f"  {line}{_untested_at(report, c['players'])}")
     fewest = min((c["games"] for c in report["configurations"]), default=0)
     if 0 < fewest < PLAY_LIMITS.never_claimed_games:
         # "no findings" from a short run is not "fair": say what it could not see yet
