@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -89,3 +92,19 @@ def test_all_recolours_every_route(tmp_path: Path) -> None:
     assert len(colouring.open) == len(sketch.board.routes)
     assert colouring.changed  # the official colours are not what this colouring chooses
     assert colouring.after.spread is not None and colouring.after.spread <= 1 + SPREAD
+
+
+def test_the_colours_and_the_deck_do_not_depend_on_string_hashing(tmp_path: Path) -> None:
+    """Python salts the hashes of strings per process: nothing may iterate a set of them
+    where the order decides."""
+    path = sketch_file(tmp_path, "usa", gray=True)
+    code = ("import sys; from ttrtool.design.sketch import read_sketch; "
+            "from ttrtool.design.colouring import propose_colours; "
+            "from ttrtool.design.deck import choose_tickets, plan_deck; "
+            "s = read_sketch(sys.argv[1]); c = propose_colours(s, seed=5); "
+            "t = choose_tickets(s.board, plan_deck(s.board, 36), seed=5); "
+            "print(c.colours, [(x.origin, x.destination, x.points) for x in t])")
+    outs = {subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
+                           text=True, check=True, env={**os.environ, "PYTHONHASHSEED": h}
+                           ).stdout for h in ("1", "2", "3")}
+    assert len(outs) == 1 and "pink" in outs.pop()

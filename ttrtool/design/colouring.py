@@ -175,7 +175,7 @@ class _Score:
         return cost
 
     def _local(self, r: Route, colours: Sequence[str]) -> float:
-        return (sum(self._colour_cost(c) for c in set(colours))
+        return (sum(self._colour_cost(c) for c in dict.fromkeys(colours))
                 + self._city_cost(r.a) + self._city_cost(r.b))
 
     def change(self, route: int, colour: str) -> float:
