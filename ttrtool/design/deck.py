@@ -53,6 +53,10 @@ W_WANTED = 1.0  # a route the games left unclaimed, on the pair's path
 # Tickets already across a short link, per space of it: three short tickets through one
 # 1-space route make players race for it in the first rounds (TTR607)
 W_CROWDED = 0.3
+# A route longer than LONG_CLAIM needs more cards of one colour than a hand holds at a time
+# (Europe's 8-space tunnel, the Nordic 9): per space over, on the pair's path; a long ticket
+# through Petrograd–Stockholm was completed half as often as its points said (TTR608)
+LONG_CLAIM, W_LONG_CLAIM = 6, 0.5
 
 
 class DeckError(ValueError):
@@ -224,8 +228,10 @@ class _Deck:
         fresh = sum(1 for link in path if self.crossed[link] == 0) / max(1, len(path))
         wanted = sum(1 for link in path if link in self.wanted and self.crossed[link] == 0)
         crowded = sum(self.crossed[link] / spaces for link, spaces in path.items())
+        beyond = sum(max(0, spaces - LONG_CLAIM) for spaces in path.values())
         return (W_LENGTH * off - W_NEW_CITY * new + W_CITY_USED * used
-                - W_NEW_ROUTE * fresh - W_WANTED * wanted + W_CROWDED * crowded)
+                - W_NEW_ROUTE * fresh - W_WANTED * wanted + W_CROWDED * crowded
+                + W_LONG_CLAIM * beyond)
 
 
 def playable_pairs(board: Board, pairs: Sequence[Pair]) -> tuple[Pair, ...]:
