@@ -1,7 +1,7 @@
 """``ttrtool deck``: a destination-ticket deck for any network.
 
-The deck is chosen among the pairs of cities (:mod:`ttrtool.design.network`), each priced
-by the one pricer, in three steps:
+The deck is chosen among the pairs of places (two cities, or a city and a country:
+:mod:`ttrtool.design.network`), each priced by the one pricer, in three steps:
 
 1. **lengths**: each ticket gets a target length, its share of the board's diameter (the
    longest cheapest path between two cities) read off the official decks' profile
@@ -249,7 +249,7 @@ def playable_pairs(board: Board, pairs: Sequence[Pair]) -> tuple[Pair, ...]:
         joined.append(uf)
     trains = rules.trains_per_player
     return tuple(p for p in pairs if p.spaces <= trains
-                 and all(uf.connected(p.a, p.b) for uf in joined))
+                 and all(any(uf.connected(p.a, b) for b in p.b_nodes) for uf in joined))
 
 
 def choose_tickets(board: Board, plan: DeckPlan, exclude: Collection[str] = (),

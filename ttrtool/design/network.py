@@ -1,6 +1,7 @@
-"""The network as the tickets see it: every pair of cities and its price.
+"""The network as the tickets see it: every pair of places and its price.
 
-Each pair of cities is priced once by the one pricer (:class:`ttrtool.ticket_value.
+A place is a city, or a country beyond the board's edge reached through any of its border
+points (R-CH-9).  Each pair of cities, and each city with each country, is priced once by the one pricer (:class:`ttrtool.ticket_value.
 TicketPricer`: the cheapest path in train spaces, fewest routes on ties, and the cheapest
 in expected cards).  ``colour`` reads how busy each route is (on how many pairs' cheapest
 paths it lies); ``deck`` chooses its tickets among the pairs.
@@ -18,11 +19,13 @@ from ttrtool.ticket_value import TicketPrice, TicketPricer
 
 @dataclass(frozen=True)
 class Pair:
-    """Two cities (node indices, ``a < b``) and the price of joining them."""
+    """Two places and the price of joining them: ``a`` a city's node, ``b`` another city's
+    (``a < b``) or a country's first node; ``b_nodes`` the nodes that reach ``b``."""
 
     a: int
     b: int
     price: TicketPrice
+    b_nodes: frozenset[int] = frozenset()
 
     @property
     def spaces(self) -> int:
@@ -44,8 +47,18 @@ def city_nodes(board: Board, exclude: Collection[str] = ()) -> tuple[int, ...]:
     return tuple(n.index for n in board.nodes if n.kind == "city" and n.name not in exclude)
 
 
+def countries(board: Board) -> tuple[frozenset[int], ...]:
+    """The nodes of each country beyond the edge (its border points), in file order."""
+    out: dict[str, set[int]] = {}
+    for n in board.nodes:
+        if n.kind in ("border", "country"):
+            out.setdefault(n.name, set()).add(n.index)
+    return tuple(frozenset(v) for v in out.values())
+
+
 def city_pairs(board: Board, cities: Collection[int] | None = None) -> tuple[Pair, ...]:
-    """Every pair of ``cities`` (all cities when None) that a chain of routes joins."""
+    """Every pair of ``cities`` (all cities when None) that a chain of routes joins, then
+    every such city with every country it reaches."""
     nodes = sorted(city_nodes(board) if cities is None else cities)
     pricer = TicketPricer(board)
     out = []
@@ -53,7 +66,12 @@ def city_pairs(board: Board, cities: Collection[int] | None = None) -> tuple[Pai
         for b in nodes[i + 1:]:
             price = pricer.price(frozenset({a}), frozenset({b}))
             if price is not None and price.spaces > 0:
-                out.append(Pair(a, b, price))
+                out.append(Pair(a, b, price, frozenset({b})))
+    for country in countries(board):
+        for a in nodes:
+            price = pricer.price(frozenset({a}), country)
+            if price is not None and price.spaces > 0:
+                out.append(Pair(a, min(country), price, country))
     return tuple(out)
 
 
