@@ -1,10 +1,11 @@
 """The network as the tickets see it: every pair of places and its price.
 
 A place is a city, or a country beyond the board's edge reached through any of its border
-points (R-CH-9).  Each pair of cities, and each city with each country, is priced once by the one pricer (:class:`ttrtool.ticket_value.
-TicketPricer`: the cheapest path in train spaces, fewest routes on ties, and the cheapest
-in expected cards).  ``colour`` reads how busy each route is (on how many pairs' cheapest
-paths it lies); ``deck`` chooses its tickets among the pairs.
+points (R-CH-9).  Each pair of cities, and each city with each country, is priced once by
+the one pricer (:class:`ttrtool.ticket_value.TicketPricer`: the cheapest path in train
+spaces, fewest routes on ties, and the cheapest in expected cards).  ``colour`` reads how
+busy each route is (on how many pairs' cheapest paths it lies); ``deck`` chooses its
+tickets among the pairs.
 """
 
 from __future__ import annotations
