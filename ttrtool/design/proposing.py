@@ -65,8 +65,12 @@ class DeckProposal:
     covered: int  # of those, on at least one
 
 
-def _pair(ticket: Ticket) -> tuple[int, int]:
+def _pair(board: Board, ticket: Ticket) -> tuple[int, int]:
+    """The ticket's pair as :func:`ttrtool.design.network.city_pairs` names it: two cities
+    in node order, or a city and its country's first node."""
     a, b = min(ticket.origin_nodes), min(ticket.destinations[0].nodes)
+    if board.nodes[b].kind != "city":
+        return a, b
     return min(a, b), max(a, b)
 
 
@@ -74,7 +78,8 @@ def _crossings(board: Board, names: Collection[str]) -> set[tuple[int, int]]:
     """The tickets with one end among the cities ``names`` and one outside, less the
     first crossing ticket of each of those cities."""
     inside = {n.index for n in board.nodes if n.name in names}
-    crossing = [_pair(t) for t in board.tickets if len({*_pair(t)} & inside) == 1]
+    pairs = [_pair(board, t) for t in board.tickets]
+    crossing = [pair for pair in pairs if len({*pair} & inside) == 1]
     kept: set[int] = set()
     out = set()
     for pair in crossing:
@@ -95,7 +100,7 @@ def _short_through(board: Board, routes: Collection[int]) -> set[tuple[int, int]
     for t in board.tickets:
         price = pricer.price(t.origin_nodes, t.destinations[0].nodes, cards=False)
         if price is not None and closed & set(price.by_spaces.routes):
-            through.append((price.spaces, _pair(t)))
+            through.append((price.spaces, _pair(board, t)))
     through.sort()
     return {pair for _, pair in through[:(len(through) + 1) // 2]}
 
@@ -115,7 +120,8 @@ def _culprits(trial: Trial) -> tuple[set[tuple[int, int]], set[int]]:
             wanted.update(ids[rid] for rid in f.subjects.get("routes", ()) if rid in ids)
     for problem in trial.problems:
         subjects: Any = getattr(problem, "subjects", {})
-        pairs.update(_pair(by_id[tid]) for tid in subjects.get("tickets", ()) if tid in by_id)
+        pairs.update(_pair(board, by_id[tid]) for tid in subjects.get("tickets", ())
+                     if tid in by_id)
         code = getattr(problem, "code", "")
         if code in FEWER_CROSSINGS:
             pairs |= _crossings(board, subjects.get("cities", ()))
