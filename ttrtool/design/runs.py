@@ -103,8 +103,9 @@ def run_colour(request: ColourRequest) -> ColourRun:
     colouring = propose_colours(sketch, request.every, request.seed)
     gaps = {d.code for d in sketch.gaps}
     deckless = sketch.ticketless or bool(gaps & TICKET_GAPS)
-    trial = try_map(sketch.file, coloured_data(sketch, colouring.colours),
-                    0 if deckless else request.games, request.seed, tolerate=gaps)
+    games = 0 if deckless or not colouring.changed else request.games
+    trial = try_map(sketch.file, coloured_data(sketch, colouring.colours), games,
+                    request.seed, tolerate=gaps)
     if deckless:  # the board's other findings are about its tickets: the deck's trial's
         trial = replace(trial, static=colouring.after.findings)
     written = edit is not None and _write_colours(edit, sketch, colouring.colours,

@@ -41,9 +41,10 @@ def trial_lines(trial: Trial) -> list[str]:
         out.append(f"tried: validate, analyze and {trial.tallies[0].games} games at "
                    f"{counts} players{rate}")
     else:
-        out.append("tried: validate and analyze (no games: "
-                   + ("the map has errors" if trial.board is None else "the map has no deck")
-                   + ")")
+        why = ("" if trial.board is not None and trial.board.tickets else
+               " (no games: the map has errors)" if trial.board is None else
+               " (no games: the map has no deck)")
+        out.append(f"tried: validate and analyze{why}")
     problems = trial.problems
     if not problems:
         out.append("no error or warning from validate --strict, analyze"
