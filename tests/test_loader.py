@@ -10,7 +10,7 @@ import yaml
 
 from ttrtool import loader
 from ttrtool.diagnostics import Location
-from ttrtool.loader import LOAD_CODES, MAX_BYTES, LoadError, parse_map_text, read_map_file
+from ttrtool.loader import MAX_BYTES, LoadError, parse_map_text, read_map_file
 from ttrtool.resources import bundled_map_path
 
 TEXT = """\
@@ -175,12 +175,6 @@ def test_read_map_file_io_errors(tmp_path) -> None:  # type: ignore[no-untyped-d
         assert (d.code, d.name) == ("TTR000", "unreadable-file")
         assert says in d.message
 
-
-def test_each_load_code_has_one_name_the_catalog_gives() -> None:
-    from ttrtool.checks.catalog import catalog
-
-    names = {c.code: c.name for c in catalog()}
-    assert {code: names[code] for code in LOAD_CODES} == LOAD_CODES
 
 
 @pytest.mark.parametrize(("text", "code", "says", "column"), [

@@ -160,7 +160,7 @@ def format_sarif(results: Results) -> str:
     from ttrtool.checks.catalog import validation_catalog
 
     infos = validation_catalog()
-    index = {info.code: i for i, info in enumerate(infos)}
+    index: dict[str, int] = {info.code: i for i, info in enumerate(infos)}
     rules = [
         {
             "id": info.code,

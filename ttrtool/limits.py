@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ttrtool.codes import MAP_TOO_LARGE
 from ttrtool.diagnostics import Diagnostic, Severity
 from ttrtool.loader import Document
 
@@ -50,6 +51,6 @@ def size_diagnostics(doc: Document) -> list[Diagnostic]:
 
 
 def _too_large(doc: Document, path: tuple[str | int, ...], what: str) -> Diagnostic:
-    return Diagnostic("TTR006", "map-too-large", Severity.ERROR,
+    return Diagnostic(MAP_TOO_LARGE, "map-too-large", Severity.ERROR,
                       f"{what}: split the board, or remove some (docs/map-format.md, "
                       "\"Limits\")", path, doc.file, doc.locate(path))

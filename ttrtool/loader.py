@@ -36,6 +36,16 @@ from yaml import events as ev
 from yaml.nodes import ScalarNode
 from yaml.resolver import Resolver
 
+from ttrtool.codes import (
+    AMBIGUOUS_SCALAR,
+    BAD_CHARACTER,
+    DUPLICATE_KEY,
+    MAP_TOO_LARGE,
+    UNREADABLE_FILE,
+    YAML_ALIAS,
+    YAML_SYNTAX,
+    Code,
+)
 from ttrtool.diagnostics import Diagnostic, JsonPath, Location, Severity
 
 _STANDARD = "tag:yaml.org,2002:"
@@ -107,25 +117,14 @@ def _mark(mark: Any) -> Location:
 
 # The loader's codes and their one name each (docs/checks.md; the catalog repeats them and a
 # test keeps the two equal).  What went wrong in detail is the message's job.
-LOAD_CODES = {
-    "TTR000": "unreadable-file",
-    "TTR001": "bad-character",
-    "TTR002": "yaml-syntax",
-    "TTR003": "duplicate-key",
-    "TTR004": "yaml-alias",
-    "TTR005": "ambiguous-scalar",
-    "TTR006": "map-too-large",
-}
-
-
-def _fail(file: str, code: str, message: str, loc: Location, path: JsonPath = ()) -> LoadError:
-    return LoadError(Diagnostic(code, LOAD_CODES[code], Severity.ERROR, message, path, file, loc))
+def _fail(file: str, code: Code, message: str, loc: Location, path: JsonPath = ()) -> LoadError:
+    return LoadError(Diagnostic(code, code.name, Severity.ERROR, message, path, file, loc))
 
 
 def unreadable(file: str, message: str) -> LoadError:
     """A file that could not be read at all (TTR000; exit code 2)."""
-    return LoadError(Diagnostic("TTR000", LOAD_CODES["TTR000"], Severity.ERROR, message, (), file,
-                                Location(0, 0)), io_error=True)
+    return LoadError(Diagnostic(UNREADABLE_FILE, UNREADABLE_FILE.name, Severity.ERROR, message,
+                                (), file, Location(0, 0)), io_error=True)
 
 
 def read_map_file(path: str | Path) -> Document:
@@ -176,7 +175,7 @@ def _decode(raw: bytes, file: str) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:
         good = raw[:e.start].decode("utf-8")
-        raise _fail(file, "TTR001",
+        raise _fail(file, BAD_CHARACTER,
                     f"byte 0x{raw[e.start]:02x} is not valid UTF-8: save the file as UTF-8",
                     _text_location(good, len(good))) from e
 
@@ -186,12 +185,12 @@ def parse_map_text(raw: bytes | str, file: str = "<string>") -> Document:
     text = _decode(raw, file) if isinstance(raw, bytes) else raw.removeprefix("\ufeff")
     m = _CONTROL.search(text)
     if m:
-        raise _fail(file, "TTR001",
+        raise _fail(file, BAD_CHARACTER,
                     f"control character U+{ord(m.group()):04X} is not allowed: delete it "
                     "(names and values must be printable text)",
                     _text_location(text, m.start()))
     if all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
-        raise _fail(file, "TTR002",
+        raise _fail(file, YAML_SYNTAX,
                     "the file is empty: a map needs at least format, meta, cities, routes and "
                     "tickets (see docs/map-format.md)", Location(1, 1))
     loader = _Loader(text)
@@ -200,12 +199,12 @@ def parse_map_text(raw: bytes | str, file: str = "<string>") -> Document:
     except yaml.MarkedYAMLError as e:
         raise _syntax_error(e, file, text) from e
     except yaml.reader.ReaderError as e:
-        raise _fail(file, "TTR001",
+        raise _fail(file, BAD_CHARACTER,
                     f"character U+{e.character if isinstance(e.character, int) else 0:04X} "
                     "is not allowed in YAML: delete it",
                     _text_location(text, e.position)) from e
     except yaml.YAMLError as e:
-        raise _fail(file, "TTR002", f"invalid YAML: {e}", Location(1, 1)) from e
+        raise _fail(file, YAML_SYNTAX, f"invalid YAML: {e}", Location(1, 1)) from e
     finally:
         loader.dispose()
 
@@ -223,7 +222,7 @@ def _syntax_error(e: yaml.MarkedYAMLError, file: str, text: str) -> LoadError:
     elif e.context and "while parsing" in e.context and e.context_mark is not None:
         what = e.context.removeprefix("while parsing ").removeprefix("a ").removeprefix("an ")
         hint = f" (in the {what} that starts at line {e.context_mark.line + 1})"
-    return _fail(file, "TTR002", f"invalid YAML: {problem}{hint}", loc)
+    return _fail(file, YAML_SYNTAX, f"invalid YAML: {problem}{hint}", loc)
 
 
 class _Composer:
@@ -234,7 +233,7 @@ class _Composer:
         self.doc = Document(file, None)
         self.values = 0
 
-    def fail(self, code: str, message: str, mark: Any, path: JsonPath = ()) -> LoadError:
+    def fail(self, code: Code, message: str, mark: Any, path: JsonPath = ()) -> LoadError:
         loc = _mark(mark) if mark is not None else Location(1, 1)
         return _fail(self.doc.file, code, message, loc, path)
 
@@ -242,17 +241,17 @@ class _Composer:
         get = self.loader.get_event
         get()  # StreamStart
         if isinstance(self.loader.peek_event(), ev.StreamEndEvent):
-            raise self.fail("TTR002", "the file holds no YAML document", None)
+            raise self.fail(YAML_SYNTAX, "the file holds no YAML document", None)
         start = get()  # DocumentStart
         self.doc.data = self.value((), 0)
         if self.doc.data is None:
-            raise self.fail("TTR002", "the document is empty: a map needs at least "
+            raise self.fail(YAML_SYNTAX, "the document is empty: a map needs at least "
                             "format, meta, cities, routes and tickets (see docs/map-format.md)",
                             start.start_mark)
         get()  # DocumentEnd
         nxt = get()
         if not isinstance(nxt, ev.StreamEndEvent):
-            raise self.fail("TTR002",
+            raise self.fail(YAML_SYNTAX,
                             "a map file holds one YAML document; found a second one ('---'): "
                             "split it into separate files", nxt.start_mark)
         return self.doc
@@ -260,17 +259,17 @@ class _Composer:
     def value(self, path: JsonPath, depth: int) -> Any:
         event = self.loader.get_event()
         if isinstance(event, ev.AliasEvent):
-            raise self.fail("TTR004",
+            raise self.fail(YAML_ALIAS,
                             f"alias '*{event.anchor}' is not allowed in a map file: write the "
                             "value out in full", event.start_mark, path)
         if event.anchor is not None:
-            raise self.fail("TTR004",
+            raise self.fail(YAML_ALIAS,
                             f"anchor '&{event.anchor}' is not allowed in a map file: remove it and "
                             "write values out in full", event.start_mark, path)
         self.values += 1
         if self.values > MAX_VALUES:
-            raise self.fail("TTR006", f"the file holds more than {MAX_VALUES:,} values: no map "
-                            "is that large (docs/map-format.md, \"Limits\"); split it or "
+            raise self.fail(MAP_TOO_LARGE, f"the file holds more than {MAX_VALUES:,} values: "
+                            "no map is that large (docs/map-format.md, \"Limits\"); split it or "
                             "remove what is not the board", event.start_mark, path)
         self.doc.positions[path] = _mark(event.start_mark)
         if isinstance(event, ev.ScalarEvent):
@@ -278,12 +277,12 @@ class _Composer:
                 self.doc.quoted.add(path)
             return self.scalar(event, path)
         if depth >= MAX_DEPTH:
-            raise self.fail("TTR002",
+            raise self.fail(YAML_SYNTAX,
                             f"values are nested more than {MAX_DEPTH} levels deep: no map "
                             "needs that",
                             event.start_mark, path)
         if event.tag not in _COLLECTION_TAGS:
-            raise self.fail("TTR005", f"tag '{_short_tag(event.tag)}' is not "
+            raise self.fail(AMBIGUOUS_SCALAR, f"tag '{_short_tag(event.tag)}' is not "
                             "allowed in a map file: remove it", event.start_mark, path)
         if isinstance(event, ev.SequenceStartEvent):
             items: list[Any] = []
@@ -301,24 +300,24 @@ class _Composer:
                 if isinstance(key_event, ev.AliasEvent | ev.CollectionStartEvent) \
                         and key_event.anchor is not None:
                     self.value(path, depth + 1)  # reports the anchor or alias
-                raise self.fail("TTR005",
+                raise self.fail(AMBIGUOUS_SCALAR,
                                 "a mapping key must be a plain name, not a list or mapping",
                                 key_event.start_mark, path)
             self.loader.get_event()
             if key_event.anchor is not None:
-                raise self.fail("TTR004",
+                raise self.fail(YAML_ALIAS,
                                 f"anchor '&{key_event.anchor}' is not allowed in a map file: "
                                 "remove it", key_event.start_mark, path)
             key = self.scalar(key_event, path)
             if isinstance(key, bool) or key is None:
-                raise self.fail("TTR005",
+                raise self.fail(AMBIGUOUS_SCALAR,
                                 f"key '{key_event.value}' is read by YAML as {_show(key)}: "
                                 "quote it",
                                 key_event.start_mark, path)
             skey = str(key)  # JSON objects have string keys (route_points: {1: 1})
             if skey in out:
                 first = self.doc.key_positions[path + (skey,)]
-                raise self.fail("TTR003",
+                raise self.fail(DUPLICATE_KEY,
                                 f"duplicate key '{skey}' (first at line {first.line}): YAML would "
                                 "silently keep only the last one; remove or rename one of them",
                                 key_event.start_mark, path + (skey,))
@@ -332,7 +331,7 @@ class _Composer:
         if event.style == '"':  # escapes such as "\x1b" are decoded only now
             m = _CONTROL.search(text)
             if m:
-                raise self.fail("TTR001", f"the escape for control character "
+                raise self.fail(BAD_CHARACTER, f"the escape for control character "
                                 f"U+{ord(m.group()):04X} is not allowed: delete it (names and "
                                 "values must be printable text)", event.start_mark, path)
         tag = event.tag
@@ -340,10 +339,10 @@ class _Composer:
             tag = _RESOLVER.resolve(ScalarNode, text, event.implicit)  # type: ignore[no-untyped-call]
         if tag not in _SCALAR_TAGS:
             if event.tag in (None, "!"):  # YAML gave a plain '=' or '<<' a special meaning
-                raise self.fail("TTR005", f"'{text}' has a special meaning in YAML "
+                raise self.fail(AMBIGUOUS_SCALAR, f"'{text}' has a special meaning in YAML "
                                 f"({_short_tag(tag)}): quote it ('{text}') if you mean text",
                                 event.start_mark, path)
-            raise self.fail("TTR005", f"tag '{_short_tag(tag)}' is not allowed in a "
+            raise self.fail(AMBIGUOUS_SCALAR, f"tag '{_short_tag(tag)}' is not allowed in a "
                             "map file: remove it", event.start_mark, path)
         # libyaml reports plain scalars with style '' and PyYAML with None.
         if event.style or tag in (_STANDARD + "str", "!"):
@@ -355,18 +354,18 @@ class _Composer:
         if kind == "bool":
             if text in ("true", "false", "True", "False", "TRUE", "FALSE"):
                 return text.lower() == "true"
-            raise self.fail("TTR005",
+            raise self.fail(AMBIGUOUS_SCALAR,
                             f"'{text}' is read by YAML as a boolean: write true or false, "
                             f"or quote it ('{text}') if you mean text such as a country code",
                             mark, path)
         if kind == "int":
             if _PLAIN_INT.fullmatch(text):
                 if len(text) > 100:  # Python refuses to convert very long digit strings
-                    raise self.fail("TTR005",
+                    raise self.fail(AMBIGUOUS_SCALAR,
                                     f"a number of {len(text)} digits: no map needs one; quote it "
                                     "if you mean text", mark, path)
                 return int(text)
-            raise self.fail("TTR005",
+            raise self.fail(AMBIGUOUS_SCALAR,
                             f"'{text}' is read by YAML as the number {_yaml11_number(text)}: quote "
                             f"it ('{text}') if you mean text, or write the number in plain decimal",
                             mark, path)
@@ -375,10 +374,10 @@ class _Composer:
                 value = float(text)
                 if math.isfinite(value):
                     return value
-                raise self.fail("TTR005",
+                raise self.fail(AMBIGUOUS_SCALAR,
                                 f"'{text[:20]}...' is too large a number: write a smaller one",
                                 mark, path)
-            raise self.fail("TTR005",
+            raise self.fail(AMBIGUOUS_SCALAR,
                             f"'{text}' is read by YAML as a special number: quote it ('{text}') "
                             "or write a plain decimal number", mark, path)
         return text  # a timestamp: JSON has no dates, keep what the author wrote

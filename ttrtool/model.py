@@ -16,6 +16,14 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from ttrtool.codes import (
+    BORDER_POINT_ON_CITY,
+    COUNTRY_AS_FIRST_END,
+    MISSING_BORDER_POINT,
+    PROJECTION,
+    UNKNOWN_BORDER_POINT,
+    UNKNOWN_PLACE,
+)
 from ttrtool.diagnostics import Diagnostic, JsonPath, Severity, describe_invisible, visible
 from ttrtool.geo import BASEMAP_LAYERS
 from ttrtool.geo.projection import MapProjection, ProjectionError, board_size, fit_projection
@@ -300,7 +308,7 @@ class _Builder:
             projection = fit_projection(places, geometry.width, geometry.height, named)
         except ProjectionError as e:
             where: JsonPath = ("board", "projection") if named else ("cities", min(geo), "geo")
-            self.error("TTR120", "projection", str(e), where)
+            self.error(PROJECTION, "projection", str(e), where)
             try:  # go on with the default projection, so later checks still see the board
                 projection = fit_projection(places, geometry.width, geometry.height)
             except ProjectionError:
@@ -479,7 +487,7 @@ class _Builder:
         if name in self.city_node:
             if border_point is not None:
                 self.error(
-                    "TTR105",
+                    BORDER_POINT_ON_CITY,
                     "border-point-on-city",
                     f"'{name}' is a city, so the route cannot name a border point: "
                     "remove border_point, or make 'b' the country",
@@ -489,7 +497,7 @@ class _Builder:
         if name in self.country_nodes:
             if path[-1] == "a":
                 self.error(
-                    "TTR106",
+                    COUNTRY_AS_FIRST_END,
                     "country-as-first-end",
                     f"'{name}' is a country: put the city in 'a' and the country in 'b' "
                     "with the border_point where the track meets the edge",
@@ -498,7 +506,7 @@ class _Builder:
                 return None
             if border_point is None:
                 self.error(
-                    "TTR103",
+                    MISSING_BORDER_POINT,
                     "missing-border-point",
                     f"route to country '{name}' needs border_point: one of "
                     + ", ".join(sorted(bp for (c, bp) in border_node if c == name)),
@@ -507,7 +515,7 @@ class _Builder:
                 return None
             if (name, border_point) not in border_node:
                 self.error(
-                    "TTR104",
+                    UNKNOWN_BORDER_POINT,
                     "unknown-border-point",
                     f"country '{name}' has no border point '{border_point}': use one of "
                     + ", ".join(sorted(bp for (c, bp) in border_node if c == name)),
@@ -515,7 +523,7 @@ class _Builder:
                 )
                 return None
             return border_node[(name, border_point)]
-        self.error("TTR101", "unknown-place",
+        self.error(UNKNOWN_PLACE, "unknown-place",
                    _unknown(name, self.city_node, self.country_nodes, self.alias_of), path)
         return None
 
@@ -524,7 +532,7 @@ class _Builder:
             return frozenset((self.city_node[name],))
         if name in self.country_nodes:
             return self.country_nodes[name]
-        self.error("TTR101", "unknown-place",
+        self.error(UNKNOWN_PLACE, "unknown-place",
                    _unknown(name, self.city_node, self.country_nodes, self.alias_of), path)
         return None
 

@@ -30,6 +30,7 @@ from collections.abc import Collection
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from ttrtool.codes import SCHEMA
 from ttrtool.diagnostics import Diagnostic, JsonPath, Severity, character_name, visible
 from ttrtool.loader import Document, plain_number
 from ttrtool.resources import load_schema
@@ -200,7 +201,7 @@ def schema_diagnostics(doc: Document) -> list[Diagnostic]:
                 path = path + (extra[0],)
         elif err.validator == "required" and path:
             loc = doc.locate_key(path) if path in doc.key_positions else loc
-        out.append(Diagnostic("TTR010", "schema", Severity.ERROR, message, path, doc.file, loc))
+        out.append(Diagnostic(SCHEMA, "schema", Severity.ERROR, message, path, doc.file, loc))
     out.sort(key=Diagnostic.sort_key)
     return out
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ttrtool.checks import run_checks, selected
+from ttrtool.codes import INTERNAL_ERROR
 from ttrtool.diagnostics import Diagnostic, Location, Severity
 from ttrtool.limits import size_diagnostics
 from ttrtool.loader import Document, LoadError, parse_map_text, read_map_file
@@ -71,7 +72,7 @@ def validate_document(doc: Document, select: Iterable[str] = (),
                                        theme=theme)
     except Exception as e:  # noqa: BLE001 - a bug must not become a traceback for the user
         result.diagnostics = [Diagnostic(
-            "TTR999", "internal-error", Severity.ERROR,
+            INTERNAL_ERROR, "internal-error", Severity.ERROR,
             f"ttrtool failed while checking this file ({type(e).__name__}: {e}); please report "
             "it with the file attached", (), doc.file, Location(1, 1))]
         return result

@@ -35,6 +35,16 @@ from ttrtool.analysis.settings import (
     validate_balance,
 )
 from ttrtool.analysis.tickets import Leg
+from ttrtool.codes import (
+    CHOKEPOINT,
+    COLOUR_SPACES_OUT_OF_RANGE,
+    DECK_AGAINST_DEMAND,
+    ROUTE_LONGER_THAN_DETOUR,
+    SHORTCUT,
+    TICKET_LENGTHS,
+    TICKET_OVERPRICED,
+    TICKET_UNDERPRICED,
+)
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Finding, ordered
 from ttrtool.graph import INF, cheapest_tree
@@ -95,7 +105,7 @@ def ticket_prices(a: Analysis, limits: Limits) -> Iterator[Finding]:
         verdict, value = price_verdict(leg), leg.value
         if not verdict or value is None or leg.price is None or not leg.spaces:
             continue
-        code = "TTR501" if verdict == "over" else "TTR502"
+        code = TICKET_OVERPRICED if verdict == "over" else TICKET_UNDERPRICED
         level = (Severity.ERROR if value.gross else
                  Severity.INFO if leg.ticket.is_multi else Severity.WARNING)
         priced = leg.cards_path if value.measure == "cards" else leg.path
@@ -155,7 +165,7 @@ def route_detours(a: Analysis, limits: Limits) -> Iterator[Finding]:
             continue
         points = board.rules.points_for_length(route.length)
         yield Finding(
-            "TTR503", Severity.WARNING,
+            ROUTE_LONGER_THAN_DETOUR, Severity.WARNING,
             f"route {link_label(board, link)} ({points} points) joins two places that "
             f"{' – '.join(places)} joins in {int(alt)} train spaces: its length and points "
             "are out of line with the map's distances",
@@ -195,7 +205,7 @@ def shortcuts(a: Analysis, limits: Limits) -> Iterator[Finding]:
         names = ", ".join(f"{_leg_name(b.leg)} ({b.leg.points} points, {b.leg.spaces} spaces)"
                           for b in blocks)
         yield Finding(
-            "TTR504", Severity.WARNING,
+            SHORTCUT, Severity.WARNING,
             f"route {link_label(board, link)} is a shortcut: every cheapest path of "
             f"{len(blocks)} tickets worth more than their cost uses it ({names})",
             {"routes": tuple(board.routes[i].id for i in link),
@@ -236,7 +246,7 @@ def colour_balance(a: Analysis, limits: Limits) -> Iterator[Finding]:
         if not (_outside(sr, limits.colour_spaces) or _outside(rr, limits.colour_routes)):
             continue
         yield Finding(
-            "TTR505", Severity.WARNING,
+            COLOUR_SPACES_OUT_OF_RANGE, Severity.WARNING,
             f"colour {c.colour} has {c.routes} routes and {c.spaces} train spaces against a "
             f"mean of {mean_routes:.1f} routes and {mean_spaces:.1f} spaces per colour "
             f"({100 * sr:.0f}% of the mean spaces)",
@@ -266,7 +276,7 @@ def deck_supply(a: Analysis, limits: Limits) -> Iterator[Finding]:
                 else float(cards[colour]))
         word = "short of" if supply < 1 else "over"
         yield Finding(
-            "TTR506", Severity.WARNING,
+            DECK_AGAINST_DEMAND, Severity.WARNING,
             f"the deck has {cards[colour]} {colour} cards for {spaces[colour]} {colour} train "
             f"spaces: {word} its share (about {fair:.0f} cards would match the other colours)",
             {"colours": (colour,)},
@@ -317,7 +327,7 @@ def chokepoints(a: Analysis, limits: Limits) -> Iterator[Finding]:
         names = ", ".join(_leg_name(b.leg) for b in cut) or "none"
         at = ", ".join(map(str, counts))
         yield Finding(
-            "TTR507", level,
+            CHOKEPOINT, level,
             f"one claim of {link_label(board, link)} at {at} players cuts off "
             f"{len(cut)} tickets ({names}) and makes {len(dearer)} dearer by "
             f"{limits.detour_dearer} or more train spaces",
@@ -366,7 +376,7 @@ def ticket_lengths(a: Analysis, limits: Limits) -> Iterator[Finding]:
                         f"{100 * limits.median_ticket:.0f}% of the board's {diameter:.0f}: "
                         "nearly all are short")
     if problems:
-        yield Finding("TTR508", Severity.WARNING, "; ".join(problems),
+        yield Finding(TICKET_LENGTHS, Severity.WARNING, "; ".join(problems),
                       {"decks": tuple(a.board.decks)}, evidence)
 
 
@@ -404,14 +414,15 @@ def one_per_colour(found: list[Finding]) -> list[Finding]:
     """One colour's imbalance is one finding: where TTR505 (its routes and spaces) and
     TTR506 (its cards) name the same colour, the deck's figures join the TTR505 finding
     (its evidence gains ``deck``) and the TTR506 finding is dropped."""
-    deck = {f.subjects["colours"]: f for f in found if f.code == "TTR506"}
-    joined = {f.subjects["colours"] for f in found if f.code == "TTR505"} & set(deck)
+    deck = {f.subjects["colours"]: f for f in found if f.code == DECK_AGAINST_DEMAND}
+    joined = ({f.subjects["colours"] for f in found if f.code == COLOUR_SPACES_OUT_OF_RANGE}
+              & set(deck))
     out = []
     for f in found:
         colours = f.subjects.get("colours")
-        if f.code == "TTR506" and colours in joined:
+        if f.code == DECK_AGAINST_DEMAND and colours in joined:
             continue
-        if f.code == "TTR505" and colours in joined:
+        if f.code == COLOUR_SPACES_OUT_OF_RANGE and colours in joined:
             d = deck[colours]
             f = replace(f, message=f"{f.message}; and {d.message}",
                         evidence={**f.evidence, "deck": dict(d.evidence)})

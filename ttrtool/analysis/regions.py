@@ -18,6 +18,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ttrtool.analysis import Analysis
+from ttrtool.codes import (
+    REGION_BEHIND_TUNNELS_OR_FERRIES,
+    REGION_WITHOUT_TICKETS,
+    TICKETS_CLUSTERED,
+)
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Finding
 from ttrtool.graph import INF, UnionFind, cheapest_tree
@@ -109,7 +114,7 @@ def dead_regions(a: Analysis, limits: RegionLimits = REGION_LIMITS) -> Iterator[
         names = [board.nodes[n].name for n in group]
         listed = ", ".join(names)
         yield Finding(
-            "TTR511", Severity.WARNING,
+            REGION_WITHOUT_TICKETS, Severity.WARNING,
             f"{'cities' if len(names) > 1 else 'city'} {listed}: no ticket ends there and no "
             f"ticket's path within {limits.slack} train spaces of its cheapest passes through; "
             f"the {len(routes)} routes ({spaces} train spaces) that reach "
@@ -123,7 +128,7 @@ def dead_regions(a: Analysis, limits: RegionLimits = REGION_LIMITS) -> Iterator[
     near = [name for name in a.structure.off_paths if name not in dead_names]
     if near:
         yield Finding(
-            "TTR511", Severity.INFO,
+            REGION_WITHOUT_TICKETS, Severity.INFO,
             f"{'cities' if len(near) > 1 else 'city'} {', '.join(near)}: on no cheapest "
             f"ticket path, but on a path at most {limits.slack} train spaces dearer (where "
             "a blocked player goes)",
@@ -179,7 +184,7 @@ def entered_only_by(a: Analysis, limits: RegionLimits = REGION_LIMITS) -> Iterat
             extra = (f", {sum(r.locomotives for r in entries)} locomotive symbols among them"
                      if kind == "ferry" else "")
             yield Finding(
-                "TTR514", Severity.WARNING,
+                REGION_BEHIND_TUNNELS_OR_FERRIES, Severity.WARNING,
                 f"{', '.join(names)} can be reached only by {word} ({_route_names(entries)}"
                 f"{extra}): {len(crossing)} of the {legs} ticket legs ({100 * share:.0f}%) "
                 f"cross into it ({', '.join(crossing[:5])}{'…' if len(crossing) > 5 else ''}), "
@@ -257,6 +262,6 @@ def clustered_tickets(a: Analysis, limits: RegionLimits = REGION_LIMITS) -> Iter
                              "end_share": round(ratio * city_share, 4),
                              "ratio": round(ratio, 4)}
         yield Finding(
-            "TTR516", Severity.WARNING, "; ".join(said),
+            TICKETS_CLUSTERED, Severity.WARNING, "; ".join(said),
             {"cities": tuple(dict.fromkeys(subjects))},
             {**evidence, "limits": [limits.half_share, limits.third_crowded]})

@@ -15,6 +15,20 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ttrtool.analysis import Analysis
+from ttrtool.codes import (
+    BOARD_FILLS_UP,
+    BONUS_TOO_LARGE,
+    CITY_OUTSIDE_ITS_COUNTRY,
+    CITY_WITHOUT_ROUTE,
+    DOUBLE_ROUTES_OPEN_EARLY,
+    FERRY_OVER_LAND,
+    GAME_LENGTH_VS_TRAINS,
+    LAND_ROUTE_OVER_SEA,
+    ROUTE_POINTS_OUT_OF_LINE,
+    RULE_FAR_FROM_OFFICIAL,
+    TICKET_DECK_SIZE,
+    TRAINS_VS_SPACES,
+)
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Finding
 from ttrtool.model import Board
@@ -107,7 +121,7 @@ def route_points_table(a: Analysis, limits: SettingLimits = SETTING_LIMITS
                f"({table[richer[0]] / richer[0]:.1f}): a first-mover jackpot"
                if richer else f"its routes are worth far {word} than what they cost")
         yield Finding(
-            "TTR510", Severity.WARNING,
+            ROUTE_POINTS_OUT_OF_LINE, Severity.WARNING,
             f"routes of length {n} score {points} points ({_per(points, n)}) where the "
             f"table's shape gives {line:.0f} (official table: {official_points(n):.0f}); "
             f"{neighbours}: {why} (the map's {len(names)} tracks of length {n}: {shown})",
@@ -137,7 +151,7 @@ def ticket_deck_size(a: Analysis, limits: SettingLimits = SETTING_LIMITS
     every = len(a.board.tickets)
     if left < need:
         yield Finding(
-            "TTR512", Severity.WARNING,
+            TICKET_DECK_SIZE, Severity.WARNING,
             f"the {deck} deck has {tickets} tickets: after the setup deal of "
             f"{deal.get(deck, 0)} to each of {players} players, {max(left, 0)} "
             f"{'is' if left == 1 else 'are'} left to draw, fewer than "
@@ -149,7 +163,7 @@ def ticket_deck_size(a: Analysis, limits: SettingLimits = SETTING_LIMITS
     elif every / rules.min_players > limits.tickets_per_player:
         fewest = rules.min_players
         yield Finding(
-            "TTR512", Severity.WARNING,
+            TICKET_DECK_SIZE, Severity.WARNING,
             f"the ticket decks hold {every} tickets: {every / fewest:.0f} for each of "
             f"{fewest} players, where the official maps have at most 29 (India): most "
             "tickets never come out, so a game's routes depend on which few do",
@@ -167,7 +181,7 @@ def board_fills(a: Analysis, limits: SettingLimits = SETTING_LIMITS) -> Iterator
         return
     worst = min(tight, key=lambda c: c.ratio)
     yield Finding(
-        "TTR518", Severity.WARNING,
+        BOARD_FILLS_UP, Severity.WARNING,
         f"rules.trains_per_player is {rules.trains_per_player}: at {worst.players} players "
         f"the players hold {worst.trains} trains for {worst.usable_spaces} usable train "
         f"spaces, {worst.ratio:.2f} a train (official maps: 1.32 at least): the board fills "
@@ -222,7 +236,7 @@ def bonuses(a: Analysis, limits: SettingLimits = SETTING_LIMITS) -> Iterator[Fin
             continue
         per = " for two tickets" if "two tickets" in official else ""
         yield Finding(
-            "TTR513", Severity.WARNING,
+            BONUS_TOO_LARGE, Severity.WARNING,
             f"{what} is worth {points} points{per}, {100 * share:.0f}% of the {score:.0f} points "
             f"a player's {trains} trains score on the map's routes ({official}, at most "
             f"{100 * limits.bonus_share:.0f}%): it decides games on its own",
@@ -250,7 +264,7 @@ def doubles_open_early(a: Analysis, limits: SettingLimits = SETTING_LIMITS
              else rules.both_tracks_min_players)
     at = " and ".join(f"{p} players" for p in early)
     yield Finding(
-        "TTR515", Severity.WARNING,
+        DOUBLE_ROUTES_OPEN_EARLY, Severity.WARNING,
         f"{setting} is {value}: both tracks of the {len(doubles)} double routes are open at "
         f"{at}, where every official map keeps one track closed below 4 players (3 on maps "
         "for at most 3): a small table can hardly block anyone",
@@ -337,7 +351,7 @@ def settings_off_official(a: Analysis, limits: SettingLimits = SETTING_LIMITS
         band = (f"{s.low:.0%}–{s.high:.0%}" if share
                 else f"{s.low:g}" if s.low == s.high else f"{s.low:g}–{s.high:g}")
         yield Finding(
-            "TTR517", Severity.WARNING,
+            RULE_FAR_FROM_OFFICIAL, Severity.WARNING,
             f"{name} is {shown}, where every official map has {s.official} (warning outside "
             f"{band}): {s.why}",
             {"settings": (name,)},
@@ -349,8 +363,8 @@ def settings_off_official(a: Analysis, limits: SettingLimits = SETTING_LIMITS
 # of analyze and simulate (their messages name the setting to change)
 # (TTR401, a ticket printed twice, is left to validate: its message points at a line of
 # the file, which the board no longer knows)
-VALIDATE_BALANCE = ("TTR109", "TTR124", "TTR125", "TTR126", "TTR127", "TTR128", "TTR129",
-                    "TTR312")
+VALIDATE_BALANCE = (CITY_WITHOUT_ROUTE, GAME_LENGTH_VS_TRAINS, FERRY_OVER_LAND, LAND_ROUTE_OVER_SEA,
+                    CITY_OUTSIDE_ITS_COUNTRY, TRAINS_VS_SPACES)
 
 
 def validate_balance(a: Analysis, limits: SettingLimits = SETTING_LIMITS

@@ -1,11 +1,12 @@
 """The one catalogue of every code ttrtool reports, and the reference page made from it.
 
-Validation (TTR0xx-TTR4xx) and balance findings (TTR5xx from the board,
-TTR6xx from play) share one record, :class:`CodeInfo`, and one severity type,
-:class:`~ttrtool.diagnostics.Severity`.  The semantic checks describe
-themselves in the registry (:mod:`ttrtool.checks`); the codes raised while
-reading the file, checking the schema and building the board are listed in
-:data:`FIXED`, and the balance findings in :data:`FINDINGS`.
+The codes themselves, numbers and names, are the table of :mod:`ttrtool.codes`; this
+module gathers what each means.  Validation (TTR0xx-TTR4xx) and balance findings (TTR5xx
+from the board, TTR6xx from play) share one record, :class:`CodeInfo`, and one severity
+type, :class:`~ttrtool.diagnostics.Severity`.  The semantic checks describe themselves in
+the registry (:mod:`ttrtool.checks`); the codes raised while reading the file, checking the
+schema and building the board are described in :data:`FIXED`, and the balance findings in
+:data:`FINDINGS`; a test keeps the table and the catalogue equal.
 ``python -m ttrtool.checks.catalog > docs/checks.md`` writes the reference
 page, and a test keeps the page equal to this output.
 """
@@ -18,84 +19,102 @@ import sys
 from ttrtool.checks import all_checks, is_opt_in
 from ttrtool.checks.balance_codes import FINDINGS as FINDINGS  # the balance findings' entries
 from ttrtool.checks.code_info import AUTOFIX, CodeInfo
+from ttrtool.codes import (
+    AMBIGUOUS_SCALAR,
+    BAD_CHARACTER,
+    BORDER_POINT_ON_CITY,
+    COUNTRY_AS_FIRST_END,
+    DUPLICATE_KEY,
+    INTERNAL_ERROR,
+    MAP_TOO_LARGE,
+    MISSING_BORDER_POINT,
+    PROJECTION,
+    SCHEMA,
+    TICKET_POINTS_FAR_OFF,
+    UNKNOWN_BORDER_POINT,
+    UNKNOWN_PLACE,
+    UNREADABLE_FILE,
+    YAML_ALIAS,
+    YAML_SYNTAX,
+)
 from ttrtool.diagnostics import Severity
 
 E, W = Severity.ERROR, Severity.WARNING
 
 FIXED: tuple[CodeInfo, ...] = (
-    CodeInfo("TTR000", "unreadable-file", E,
+    CodeInfo(UNREADABLE_FILE, E,
              "The path does not exist, is empty, is a directory (`validate` reads a folder as "
              "the .yaml and .yml files under it, and a folder with none is this error), is not a "
              "regular file (a pipe, socket or device, which could block the read), cannot be "
              "read, or holds more than 16 MB (no map is that large). Exit code 2.",
              stage="read"),
-    CodeInfo("TTR001", "bad-character", E,
+    CodeInfo(BAD_CHARACTER, E,
              "Bytes that are not UTF-8, or a control character (C0/C1 controls other than tab, "
              "line feed and carriage return, U+2028/U+2029, bidirectional overrides and "
              "isolates, non-characters), written as such or as an escape in a double-quoted "
              "value (`\"\\x1b\"`). They are invisible in most editors, make names that look "
              "equal differ, and can rewrite a terminal's screen when printed.", stage="read"),
-    CodeInfo("TTR002", "yaml-syntax", E,
+    CodeInfo(YAML_SYNTAX, E,
              "The file is not one YAML document: a syntax error, a tab where indentation is "
              "expected, an empty or comments-only file, a second document after `---`, or "
              "nesting deeper than 64 levels.", stage="read"),
-    CodeInfo("TTR003", "duplicate-key", E,
+    CodeInfo(DUPLICATE_KEY, E,
              "A key appears twice in one mapping. YAML keeps only the last value without a word; "
              "ttrtool refuses the file instead.", stage="read"),
-    CodeInfo("TTR004", "yaml-alias", E,
+    CodeInfo(YAML_ALIAS, E,
              "Anchors (`&a`) and aliases (`*a`) are refused at the first one: a map never needs "
              "them, and refusing them up front makes alias bombs and recursive aliases harmless.",
              stage="read"),
-    CodeInfo("TTR005", "ambiguous-scalar", E,
+    CodeInfo(AMBIGUOUS_SCALAR, E,
              "A plain value YAML 1.1 silently retypes where text is likely meant: `NO`, `yes`, "
              "`off` (booleans), `010` (octal), `1:20` (base 60), `1_000`, `.inf`; also tags "
              "other than the standard ones and keys that are lists, mappings, booleans or null. "
              "Quote the value.", stage="read"),
-    CodeInfo("TTR006", "map-too-large", E,
+    CodeInfo(MAP_TOO_LARGE, E,
              "The map is larger than ttrtool handles: more than 1,000 cities, 2,500 routes, "
              "100 countries or 1,000 ticket cards (copies counted), checked right after the "
              "schema; or a file of more than 100,000 values, refused while it is read. Past "
              "these, a command would take minutes and gigabytes. docs/map-format.md lists "
              "every limit.", stage="read"),
-    CodeInfo("TTR010", "schema", E,
+    CodeInfo(SCHEMA, E,
              "The document does not match `schemas/map.schema.json`: a missing or unknown key, "
              "a value of the wrong type or outside its range, a name that is empty or starts or "
              "ends with a space, a count written with a decimal point (`length: 5.0`: JSON "
              "Schema would accept it, ttrtool asks for `5`).", stage="schema"),
-    CodeInfo("TTR101", "unknown-place", E,
+    CodeInfo(UNKNOWN_PLACE, E,
              "A route or ticket names a place that is neither a city nor a country; the message "
              "suggests the name it resembles.", stage="build"),
-    CodeInfo("TTR103", "missing-border-point", E,
+    CodeInfo(MISSING_BORDER_POINT, E,
              "A route to a country must say at which border point it ends (R-CH-2, R-CH-9).",
              stage="build"),
-    CodeInfo("TTR104", "unknown-border-point", E,
+    CodeInfo(UNKNOWN_BORDER_POINT, E,
              "A route names a border point the country does not have.", stage="build"),
-    CodeInfo("TTR105", "border-point-on-city", E,
+    CodeInfo(BORDER_POINT_ON_CITY, E,
              "`border_point` is given on a route whose `b` is a city.", stage="build"),
-    CodeInfo("TTR106", "country-as-first-end", E,
+    CodeInfo(COUNTRY_AS_FIRST_END, E,
              "A country is written as the first end (`a`) of a route; countries go in `b`.",
              stage="build"),
-    CodeInfo("TTR120", "projection", E,
+    CodeInfo(PROJECTION, E,
              "The cities given by `geo: [lat, lon]` cannot be placed: `board.projection` names "
              "no projection PROJ knows, or a geographic system rather than a map projection, "
              "or one that cannot show every city or that PROJ cannot use (a scale of zero); or "
              "it names a file (`+init`, grids, a path), which a map may never make PROJ read; "
              "or all of them lie at one spot, so there is nothing to fit the board to. The "
              "message says which.", stage="build"),
-    CodeInfo("TTR999", "internal-error", E,
+    CodeInfo(INTERNAL_ERROR, E,
              "ttrtool itself failed on this file. Please report it with the file.", stage="check"),
 )
 
 
 # Validation errors that describe balance, not a broken map: ``validate`` fails on them, and
 # ``analyze`` and ``simulate`` still run (a designer wants to see whether the price matters)
-BALANCE_ERRORS = frozenset({"TTR407"})
-_FINDING_INDEX = {i.code: i for i in FINDINGS}
+BALANCE_ERRORS = frozenset({TICKET_POINTS_FAR_OFF})
+_FINDING_INDEX: dict[str, CodeInfo] = {i.code: i for i in FINDINGS}
 
 
 def catalog() -> list[CodeInfo]:
     """Every code, sorted: the fixed ones, the registered checks and the findings."""
-    checks = [CodeInfo(c.code, c.name, c.severity, c.summary, inspect.cleandoc(c.doc),
+    checks = [CodeInfo(c.code, c.severity, c.summary, inspect.cleandoc(c.doc),
                        autofix=c.autofix)
               for c in all_checks()]
     return sorted(FIXED + tuple(checks) + FINDINGS, key=lambda i: i.code)
@@ -117,7 +136,7 @@ def finding_info(code: str) -> CodeInfo:
     if info is None:
         # validate's balance warnings are carried into the findings under their own codes
         # (ttrtool.analysis.settings.validate_balance)
-        info = next((CodeInfo(c.code, c.name, c.severity, c.summary) for c in all_checks()
+        info = next((CodeInfo(c.code, c.severity, c.summary) for c in all_checks()
                      if c.code == code), None)
     if info is None:
         raise ValueError(f"unregistered finding code {code}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ttrtool.codes import Code
 from ttrtool.diagnostics import Severity
 
 # Where a code comes from: validation reads the file, checks the schema, builds the board and
@@ -35,8 +36,7 @@ class CodeInfo:
     what it reports and an example (a YAML pair in ``doc`` for the checks, a message line
     in ``example`` for the findings)."""
 
-    code: str
-    name: str
+    code: Code
     severity: Severity
     summary: str
     doc: str = ""
@@ -44,6 +44,11 @@ class CodeInfo:
     fix: str = ""
     example: str = ""
     autofix: str = ""  # a key of AUTOFIX, or "" when `ttrtool fix` cannot fix it
+
+    @property
+    def name(self) -> str:
+        """The code's kebab-case name (:mod:`ttrtool.codes`)."""
+        return self.code.name
 
     @property
     def source(self) -> str:

@@ -14,6 +14,12 @@ import statistics
 from collections.abc import Iterator
 
 from ttrtool.checks.registry import CheckContext, Problem, check
+from ttrtool.codes import (
+    CITY_IN_SEA,
+    CITY_OUTSIDE_ITS_COUNTRY,
+    CITY_OUTSIDE_REGION,
+    ROUTE_LENGTH_VS_DISTANCE,
+)
 from ttrtool.diagnostics import Severity
 from ttrtool.geo.geodesy import distance_km
 from ttrtool.model import Board, City
@@ -34,7 +40,7 @@ def _geo_cities(board: Board) -> list[City]:
     return [c for c in board.cities if c.geo is not None]
 
 
-@check("TTR122", "city-outside-region", Severity.WARNING,
+@check(CITY_OUTSIDE_REGION, Severity.WARNING,
        "A city given by geo lies outside the area board.region names: its latitude and "
        "longitude are likely swapped or mistyped.")
 def city_outside_region(ctx: CheckContext) -> Iterator[Problem]:
@@ -86,7 +92,7 @@ def city_outside_region(ctx: CheckContext) -> Iterator[Problem]:
                               c.path + ("geo",))
 
 
-@check("TTR121", "city-in-sea", Severity.WARNING,
+@check(CITY_IN_SEA, Severity.WARNING,
        "A city given by geo lies in the sea, more than 10 km from land: its latitude and "
        "longitude are likely swapped or a sign is missing.")
 def city_in_sea(ctx: CheckContext) -> Iterator[Problem]:
@@ -127,7 +133,7 @@ def city_in_sea(ctx: CheckContext) -> Iterator[Problem]:
                           c.path + ("geo",))
 
 
-@check("TTR123", "route-length-vs-distance", Severity.WARNING,
+@check(ROUTE_LENGTH_VS_DISTANCE, Severity.WARNING,
        "A route's length in spaces is far from the distance between its cities, against the "
        "board's other routes.", whole_board=True)
 def route_length_vs_distance(ctx: CheckContext) -> Iterator[Problem]:
@@ -170,7 +176,7 @@ def route_length_vs_distance(ctx: CheckContext) -> Iterator[Problem]:
                       f"space: it is too {way} for the distance; {fix}", r.path + ("length",))
 
 
-@check("TTR127", "city-outside-its-country", Severity.WARNING,
+@check(CITY_OUTSIDE_ITS_COUNTRY, Severity.WARNING,
        "A city given by geo lies in another country than its own `country` code says.")
 def city_outside_its_country(ctx: CheckContext) -> Iterator[Problem]:
     """A city with both ``geo`` and ``country`` lies, by Natural Earth's borders (1:10m), in a

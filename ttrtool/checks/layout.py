@@ -20,6 +20,18 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ttrtool.checks.registry import CheckContext, Problem, check
+from ttrtool.codes import (
+    LABELS_OVERLAP,
+    LAYOUT_NOT_CHECKED,
+    ROUTE_END_GAP,
+    ROUTE_SHARP_TURN,
+    ROUTE_TOO_LONG_TO_DRAW,
+    ROUTE_TOO_SHORT_TO_DRAW,
+    ROUTES_CROSS,
+    SPACE_COVERS_CITY,
+    SPACES_OVERLAP,
+    TICKET_CARD_TEXT,
+)
 from ttrtool.diagnostics import Severity
 from ttrtool.model import Board
 
@@ -59,11 +71,11 @@ def _analyse(board: Board, plan: BoardPlan) -> dict[str, list[Problem]]:
 
     out: dict[str, list[Problem]] = {c: [] for c in CODES}
     for p in layout_problems(plan):
-        if p.code == "TTR204":
+        if p.code == LABELS_OVERLAP:
             path = _label_path(board, p.node if p.node is not None else 0)
         else:
             path = board.routes[p.routes[0]].path
-            if p.code in ("TTR205", "TTR206"):
+            if p.code in (ROUTE_TOO_SHORT_TO_DRAW, ROUTE_TOO_LONG_TO_DRAW):
                 path += ("length",)
         out[p.code].append(Problem(p.message, path))
     return out
@@ -87,7 +99,7 @@ def _run(code: str, ctx: CheckContext) -> Iterator[Problem]:
     yield from layout_findings(ctx.board, theme=ctx.theme)[code]
 
 
-@check("TTR200", "layout-not-checked", Severity.WARNING,
+@check(LAYOUT_NOT_CHECKED, Severity.WARNING,
        "The layout checks were not run, because the map has errors.")
 def layout_not_checked(ctx: CheckContext) -> Iterator[Problem]:
     """The layout checks (TTR201-TTR208) lay the board out only when the rest of the map has
@@ -105,7 +117,7 @@ def layout_not_checked(ctx: CheckContext) -> Iterator[Problem]:
                       "`--select TTR2`", ())
 
 
-@check("TTR201", "spaces-overlap", Severity.WARNING,
+@check(SPACES_OVERLAP, Severity.WARNING,
        "Train spaces of different routes overlap on the printed board.", autofix="safe")
 def spaces_overlap(ctx: CheckContext) -> Iterator[Problem]:
     """No train space of one route touches a space of another at print size.
@@ -114,10 +126,10 @@ def spaces_overlap(ctx: CheckContext) -> Iterator[Problem]:
 
     Failing: two routes from one city to two cities 1 mm apart.
     """
-    yield from _run("TTR201", ctx)
+    yield from _run(SPACES_OVERLAP, ctx)
 
 
-@check("TTR202", "space-covers-city", Severity.WARNING,
+@check(SPACE_COVERS_CITY, Severity.WARNING,
        "A train space covers a city marker or a border point's disc.", autofix="safe")
 def space_covers_city(ctx: CheckContext) -> Iterator[Problem]:
     """No train space lies over a city's marker or a border point's disc (its own ends'
@@ -127,10 +139,10 @@ def space_covers_city(ctx: CheckContext) -> Iterator[Problem]:
 
     Failing: a 1-space route from A to C with B exactly between them.
     """
-    yield from _run("TTR202", ctx)
+    yield from _run(SPACE_COVERS_CITY, ctx)
 
 
-@check("TTR203", "routes-cross", Severity.WARNING, "The tracks of two routes cross.")
+@check(ROUTES_CROSS, Severity.WARNING, "The tracks of two routes cross.")
 def routes_cross(ctx: CheckContext) -> Iterator[Problem]:
     """Tracks do not cross (routes meet only at cities).
 
@@ -138,10 +150,10 @@ def routes_cross(ctx: CheckContext) -> Iterator[Problem]:
 
     Failing: both diagonals of a square as routes.
     """
-    yield from _run("TTR203", ctx)
+    yield from _run(ROUTES_CROSS, ctx)
 
 
-@check("TTR204", "labels-overlap", Severity.WARNING,
+@check(LABELS_OVERLAP, Severity.WARNING,
        "A city or country label overlaps another label, a train space or a marker.")
 def labels_overlap(ctx: CheckContext) -> Iterator[Problem]:
     """Every label finds free room next to its city.
@@ -150,10 +162,10 @@ def labels_overlap(ctx: CheckContext) -> Iterator[Problem]:
 
     Failing: two cities at the same position.
     """
-    yield from _run("TTR204", ctx)
+    yield from _run(LABELS_OVERLAP, ctx)
 
 
-@check("TTR205", "route-too-short-to-draw", Severity.WARNING,
+@check(ROUTE_TOO_SHORT_TO_DRAW, Severity.WARNING,
        "A route's spaces are too few for the distance between its ends.")
 def route_too_short(ctx: CheckContext) -> Iterator[Problem]:
     """The spaces of a route fill the distance between its ends: what the gaps between its
@@ -171,10 +183,10 @@ def route_too_short(ctx: CheckContext) -> Iterator[Problem]:
     Failing: ``length: 1`` between cities 300 mm apart (one car, stretched to 38.4 mm, and
     about 250 mm of empty track).
     """
-    yield from _run("TTR205", ctx)
+    yield from _run(ROUTE_TOO_SHORT_TO_DRAW, ctx)
 
 
-@check("TTR206", "route-too-long-to-draw", Severity.WARNING,
+@check(ROUTE_TOO_LONG_TO_DRAW, Severity.WARNING,
        "A route's spaces do not fit between its ends even bent.")
 def route_too_long(ctx: CheckContext) -> Iterator[Problem]:
     """The spaces of a route fit between its ends (straight or along a bend).
@@ -183,10 +195,10 @@ def route_too_long(ctx: CheckContext) -> Iterator[Problem]:
 
     Failing: ``length: 8`` between cities 20 mm apart.
     """
-    yield from _run("TTR206", ctx)
+    yield from _run(ROUTE_TOO_LONG_TO_DRAW, ctx)
 
 
-@check("TTR207", "route-sharp-turn", Severity.WARNING,
+@check(ROUTE_SHARP_TURN, Severity.WARNING,
        "Consecutive train spaces of a route turn sharply (a staircase).")
 def route_sharp_turn(ctx: CheckContext) -> Iterator[Problem]:
     """One train space turns from the next by at most ``car_turn_max`` (33 degrees by default),
@@ -196,10 +208,10 @@ def route_sharp_turn(ctx: CheckContext) -> Iterator[Problem]:
 
     Failing: ``length: 3`` with waypoints that fold the route into a staircase.
     """
-    yield from _run("TTR207", ctx)
+    yield from _run(ROUTE_SHARP_TURN, ctx)
 
 
-@check("TTR208", "route-end-gap", Severity.WARNING,
+@check(ROUTE_END_GAP, Severity.WARNING,
        "The first or last train space of a route stops short of its city or border point.",
        autofix="safe")
 def route_end_gap(ctx: CheckContext) -> Iterator[Problem]:
@@ -219,10 +231,10 @@ def route_end_gap(ctx: CheckContext) -> Iterator[Problem]:
     Failing: ``length: 1`` between cities 80 mm apart (one car, stretched to 38.4 mm, still
     17 mm of empty track at each end).
     """
-    yield from _run("TTR208", ctx)
+    yield from _run(ROUTE_END_GAP, ctx)
 
 
-@check("TTR209", "ticket-card-text", Severity.WARNING,
+@check(TICKET_CARD_TEXT, Severity.WARNING,
        "A name on a ticket card does not fit the card, even set small on two lines.")
 def ticket_card_text(ctx: CheckContext) -> Iterator[Problem]:
     """Every ticket card's origin, destinations and footer fit inside the card's safe area:

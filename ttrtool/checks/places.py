@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ttrtool.checks.registry import CheckContext, Problem, check
+from ttrtool.codes import PLACE_OFF_BOARD, PLACES_TOO_CLOSE
 from ttrtool.diagnostics import JsonPath, Severity
 from ttrtool.model import Point
 from ttrtool.render.geometry import board_frame
@@ -72,7 +73,7 @@ def _show(p: Point) -> str:
     return f"({p[0]:g}, {p[1]:g})"
 
 
-@check("TTR113", "place-off-board", Severity.ERROR,
+@check(PLACE_OFF_BOARD, Severity.ERROR,
        "A city, border point, country label or waypoint outside board.width x board.height is "
        "drawn off the printed map.")
 def place_off_board(ctx: CheckContext) -> Iterator[Problem]:
@@ -110,7 +111,7 @@ def place_off_board(ctx: CheckContext) -> Iterator[Problem]:
                       place.path + (axis,))
 
 
-@check("TTR114", "places-too-close", Severity.WARNING,
+@check(PLACES_TOO_CLOSE, Severity.WARNING,
        "Two city or border-point markers at the same position, or closer on the printed board "
        "than a marker's width, cannot be told apart and leave no room for a route between them.")
 def places_too_close(ctx: CheckContext) -> Iterator[Problem]:

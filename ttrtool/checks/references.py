@@ -10,6 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ttrtool.checks.registry import CheckContext, Problem, check
+from ttrtool.codes import (
+    CITY_WITHOUT_ROUTE,
+    DUPLICATE_BORDER_POINT,
+    DUPLICATE_NAME,
+    INVISIBLE_CHARACTER,
+    MIXED_SCRIPT_NAME,
+    NEAR_DUPLICATE_NAME,
+    ROUTE_TO_ITSELF,
+    UNUSED_BORDER_POINT,
+)
 from ttrtool.diagnostics import JsonPath, Severity, describe_invisible, visible
 from ttrtool.model import fold, scripts
 
@@ -26,7 +36,7 @@ def _names(ctx: CheckContext) -> Iterator[tuple[str, str, JsonPath, str]]:
             yield alias, "alias", c.path + ("aliases", i), c.name
 
 
-@check("TTR102", "duplicate-name", Severity.ERROR,
+@check(DUPLICATE_NAME, Severity.ERROR,
        "Two places with the same name make every route and ticket that names it ambiguous.")
 def duplicate_name(ctx: CheckContext) -> Iterator[Problem]:
     """Every city and country name appears once.
@@ -55,7 +65,7 @@ def duplicate_name(ctx: CheckContext) -> Iterator[Problem]:
             seen[name] = kind
 
 
-@check("TTR107", "near-duplicate-name", Severity.ERROR,
+@check(NEAR_DUPLICATE_NAME, Severity.ERROR,
        "Names that differ only by case, accents or punctuation are easy to confuse on the board "
        "and in the file.")
 def near_duplicate_name(ctx: CheckContext) -> Iterator[Problem]:
@@ -93,7 +103,7 @@ def near_duplicate_name(ctx: CheckContext) -> Iterator[Problem]:
             exact.add(name)
 
 
-@check("TTR112", "mixed-script-name", Severity.WARNING,
+@check(MIXED_SCRIPT_NAME, Severity.WARNING,
        "A name that mixes letters of several scripts (a Cyrillic 'с' in 'Boсton') looks right "
        "but matches nothing typed on a keyboard.")
 def mixed_script_name(ctx: CheckContext) -> Iterator[Problem]:
@@ -130,7 +140,7 @@ def _describe(kind: str, name: str, owner: str) -> str:
     return f"{kind} '{visible(name)}'"
 
 
-@check("TTR115", "invisible-character", Severity.WARNING,
+@check(INVISIBLE_CHARACTER, Severity.WARNING,
        "A name holding a character that shows as nothing or as a plain space (a zero-width "
        "space, a no-break space, a bidi mark) differs from the same name typed on a keyboard.")
 def invisible_character(ctx: CheckContext) -> Iterator[Problem]:
@@ -164,7 +174,7 @@ def invisible_character(ctx: CheckContext) -> Iterator[Problem]:
                           "retype the name", path)
 
 
-@check("TTR108", "route-to-itself", Severity.ERROR,
+@check(ROUTE_TO_ITSELF, Severity.ERROR,
        "A route must join two different places.")
 def route_to_itself(ctx: CheckContext) -> Iterator[Problem]:
     """Both ends of a route are different places.
@@ -185,7 +195,7 @@ def route_to_itself(ctx: CheckContext) -> Iterator[Problem]:
                           "place at the other end of the track", r.path + ("b",))
 
 
-@check("TTR109", "city-without-route", Severity.WARNING,
+@check(CITY_WITHOUT_ROUTE, Severity.WARNING,
        "A city that no route touches can never be reached; tickets to it cannot be completed.",
        whole_board=True)
 def city_without_route(ctx: CheckContext) -> Iterator[Problem]:
@@ -213,7 +223,7 @@ def city_without_route(ctx: CheckContext) -> Iterator[Problem]:
                           c.path + ("name",))
 
 
-@check("TTR110", "duplicate-border-point", Severity.ERROR,
+@check(DUPLICATE_BORDER_POINT, Severity.ERROR,
        "Routes name border points by id, so an id must be unique within its country.")
 def duplicate_border_point(ctx: CheckContext) -> Iterator[Problem]:
     """Border point ids are unique within a country.
@@ -237,7 +247,7 @@ def duplicate_border_point(ctx: CheckContext) -> Iterator[Problem]:
             seen.add(bp.id)
 
 
-@check("TTR111", "unused-border-point", Severity.WARNING,
+@check(UNUSED_BORDER_POINT, Severity.WARNING,
        "A border point no route ends at is drawn on the board but plays no part in the game.",
        whole_board=True)
 def unused_border_point(ctx: CheckContext) -> Iterator[Problem]:

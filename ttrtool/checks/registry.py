@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ttrtool.codes import Code
 from ttrtool.diagnostics import JsonPath, Severity
 from ttrtool.loader import Document
 from ttrtool.model import Board
@@ -42,8 +43,7 @@ class CheckContext:
 
 @dataclass(frozen=True)
 class Check:
-    code: str
-    name: str
+    code: Code
     severity: Severity
     summary: str
     fn: CheckFn
@@ -54,6 +54,10 @@ class Check:
     autofix: str = ""
 
     @property
+    def name(self) -> str:
+        return self.code.name
+
+    @property
     def doc(self) -> str:
         return self.fn.__doc__ or ""
 
@@ -61,15 +65,16 @@ class Check:
 REGISTRY: dict[str, Check] = {}
 
 
-def check(code: str, name: str, severity: Severity, summary: str,
+def check(code: Code, severity: Severity, summary: str,
           whole_board: bool = False, autofix: str = "") -> Callable[[CheckFn], CheckFn]:
-    """Register a check under a stable code and kebab-case name; ``autofix`` says whether
-    ``ttrtool fix`` applies its fix, and whether that fix is ``safe`` or ``unsafe``."""
+    """Register a check under its code (from :mod:`ttrtool.codes`, which gives its stable
+    number and kebab-case name); ``autofix`` says whether ``ttrtool fix`` applies its fix,
+    and whether that fix is ``safe`` or ``unsafe``."""
 
     def register(fn: CheckFn) -> CheckFn:
         if code in REGISTRY:
             raise ValueError(f"check code {code} registered twice")
-        REGISTRY[code] = Check(code, name, severity, summary, fn, whole_board, autofix)
+        REGISTRY[code] = Check(code, severity, summary, fn, whole_board, autofix)
         return fn
 
     return register

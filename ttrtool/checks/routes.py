@@ -6,6 +6,19 @@ import difflib
 from collections.abc import Iterator
 
 from ttrtool.checks.registry import CheckContext, Problem, check, rules_path
+from ttrtool.codes import (
+    DISCONNECTED_BOARD,
+    DOUBLE_ROUTE_KIND,
+    DOUBLE_ROUTE_MISMATCH,
+    DOUBLE_ROUTE_SAME_COLOR,
+    DOUBLE_ROUTE_SIZE,
+    FERRIES_NOT_ALLOWED,
+    FERRY_LOCOMOTIVES,
+    LENGTH_NOT_SCORED,
+    LOCOMOTIVES_WITHOUT_TUNNELS,
+    TUNNELS_NOT_ALLOWED,
+    UNKNOWN_COLOR,
+)
 from ttrtool.diagnostics import Severity
 from ttrtool.graph import components
 from ttrtool.model import Route
@@ -21,7 +34,7 @@ def _kind(r: Route) -> str:
     return "a tunnel" if r.kind == "tunnel" else "a normal track"
 
 
-@check("TTR301", "double-route-size", Severity.ERROR,
+@check(DOUBLE_ROUTE_SIZE, Severity.ERROR,
        "A parallel route (double or triple) has at least two tracks (R-CLAIM-5, R-VAR-4).")
 def double_route_size(ctx: CheckContext) -> Iterator[Problem]:
     """Every ``double`` group has two tracks or more (a triple has three).
@@ -44,7 +57,7 @@ def double_route_size(ctx: CheckContext) -> Iterator[Problem]:
                           tracks[0].path + ("double",))
 
 
-@check("TTR302", "double-route-mismatch", Severity.ERROR,
+@check(DOUBLE_ROUTE_MISMATCH, Severity.ERROR,
        "The tracks of a parallel route join the same places (and border point) with the same "
        "length, unless rules.double_routes.tracks_may_differ (R-VAR-5).")
 def double_route_mismatch(ctx: CheckContext) -> Iterator[Problem]:
@@ -79,7 +92,7 @@ def double_route_mismatch(ctx: CheckContext) -> Iterator[Problem]:
                               other.path + ("length",))
 
 
-@check("TTR303", "double-route-same-color", Severity.ERROR,
+@check(DOUBLE_ROUTE_SAME_COLOR, Severity.ERROR,
        "The two tracks of a double route have different colours, unless both are gray.")
 def double_route_same_color(ctx: CheckContext) -> Iterator[Problem]:
     """Two coloured tracks of one double route differ in colour.
@@ -105,7 +118,7 @@ def double_route_same_color(ctx: CheckContext) -> Iterator[Problem]:
             seen.add(r.color)
 
 
-@check("TTR319", "double-route-kind", Severity.WARNING,
+@check(DOUBLE_ROUTE_KIND, Severity.WARNING,
        "The tracks of a parallel route are of one kind (all tunnels, all ferries with the same "
        "locomotive symbols, or all normal): they cross the same ground.")
 def double_route_kind(ctx: CheckContext) -> Iterator[Problem]:
@@ -140,7 +153,7 @@ def double_route_kind(ctx: CheckContext) -> Iterator[Problem]:
                               other.path + ("kind",))
 
 
-@check("TTR304", "length-not-scored", Severity.ERROR,
+@check(LENGTH_NOT_SCORED, Severity.ERROR,
        "Claiming a route scores by its length; the rules' route_points table must have it "
        "(R-SCORE-1).")
 def length_not_scored(ctx: CheckContext) -> Iterator[Problem]:
@@ -165,7 +178,7 @@ def length_not_scored(ctx: CheckContext) -> Iterator[Problem]:
                           r.path + ("length",))
 
 
-@check("TTR305", "unknown-color", Severity.ERROR,
+@check(UNKNOWN_COLOR, Severity.ERROR,
        "A route is paid with cards of its colour, so the colour must be in the train-card deck "
        "(R-CLAIM-1).")
 def unknown_color(ctx: CheckContext) -> Iterator[Problem]:
@@ -196,7 +209,7 @@ def unknown_color(ctx: CheckContext) -> Iterator[Problem]:
                           f"{r.color} above 0 or change the route's colour", r.path + ("color",))
 
 
-@check("TTR306", "ferry-locomotives", Severity.ERROR,
+@check(FERRY_LOCOMOTIVES, Severity.ERROR,
        "Locomotive symbols belong on ferries (gray ones, unless rules.ferries.colored) and cannot "
        "outnumber the spaces (R-EU-6, R-VAR-2).")
 def ferry_locomotives(ctx: CheckContext) -> Iterator[Problem]:
@@ -239,7 +252,7 @@ def ferry_locomotives(ctx: CheckContext) -> Iterator[Problem]:
                           "ferry to rules.locomotives.playable_on or make it a tunnel", where)
 
 
-@check("TTR307", "ferries-not-allowed", Severity.ERROR,
+@check(FERRIES_NOT_ALLOWED, Severity.ERROR,
        "The rules say whether ferries are part of the game (R-EU-6).")
 def ferries_not_allowed(ctx: CheckContext) -> Iterator[Problem]:
     """No ferry unless ``rules.ferries.allowed`` (the ``europe`` preset allows them).
@@ -263,7 +276,7 @@ def ferries_not_allowed(ctx: CheckContext) -> Iterator[Problem]:
                           "route", r.path + ("kind",))
 
 
-@check("TTR308", "tunnels-not-allowed", Severity.ERROR,
+@check(TUNNELS_NOT_ALLOWED, Severity.ERROR,
        "The rules say whether tunnels are part of the game (R-EU-7).")
 def tunnels_not_allowed(ctx: CheckContext) -> Iterator[Problem]:
     """No tunnel unless ``rules.tunnels.allowed`` (the ``europe`` and ``switzerland`` presets).
@@ -287,7 +300,7 @@ def tunnels_not_allowed(ctx: CheckContext) -> Iterator[Problem]:
                           "normal route", r.path + ("kind",))
 
 
-@check("TTR309", "locomotives-without-tunnels", Severity.ERROR,
+@check(LOCOMOTIVES_WITHOUT_TUNNELS, Severity.ERROR,
        "If locomotives may be played only on some kinds of route (R-CH-7, R-VAR-1), a board "
        "without such routes leaves every locomotive card unplayable.")
 def locomotives_without_tunnels(ctx: CheckContext) -> Iterator[Problem]:
@@ -318,7 +331,7 @@ def locomotives_without_tunnels(ctx: CheckContext) -> Iterator[Problem]:
                       rules_path(ctx, "locomotives", "playable_on"))
 
 
-@check("TTR310", "disconnected-board", Severity.WARNING,
+@check(DISCONNECTED_BOARD, Severity.WARNING,
        "Parts of the board that no chain of routes joins play as separate games.",
        whole_board=True)
 def disconnected_board(ctx: CheckContext) -> Iterator[Problem]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ttrtool.checks.registry import CheckContext, Problem, check
+from ttrtool.codes import FERRY_OVER_LAND, LAND_ROUTE_OVER_SEA
 from ttrtool.diagnostics import Severity
 from ttrtool.model import Board, Route
 
@@ -49,7 +50,7 @@ def _measure(board: Board) -> list[tuple[Route, float, bool]]:
     return [(r, sea, mass[r.a] == mass[r.b]) for r, sea in zip(routes, seas, strict=True)]
 
 
-@check("TTR125", "ferry-over-land", Severity.WARNING,
+@check(FERRY_OVER_LAND, Severity.WARNING,
        "A ferry between cities joined by land is drawn mostly over land.")
 def ferry_over_land(ctx: CheckContext) -> Iterator[Problem]:
     """A ferry (``kind: ferry``) whose cities are on one land mass and whose line runs more
@@ -75,7 +76,7 @@ def ferry_over_land(ctx: CheckContext) -> Iterator[Problem]:
                           r.path + ("kind",))
 
 
-@check("TTR126", "land-route-over-sea", Severity.WARNING,
+@check(LAND_ROUTE_OVER_SEA, Severity.WARNING,
        "A land route (not a ferry) is drawn mostly over the sea.")
 def land_route_over_sea(ctx: CheckContext) -> Iterator[Problem]:
     """A route that is not a ferry runs more than two thirds of its line at sea: trains do not

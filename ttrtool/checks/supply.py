@@ -5,6 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ttrtool.checks.registry import CheckContext, Problem, check, rules_path
+from ttrtool.codes import (
+    KEEP_MORE_THAN_DEALT,
+    NOT_ENOUGH_CARDS,
+    NOT_ENOUGH_TICKETS,
+    PLAYER_RANGE,
+    ROUTE_LONGER_THAN_TRAINS,
+    STATION_COSTS,
+    TRAINS_VS_SPACES,
+    UNKNOWN_TICKET_DECK,
+)
 from ttrtool.diagnostics import Severity
 from ttrtool.model import Board, Route
 
@@ -28,7 +38,7 @@ def usable_spaces(board: Board, players: int) -> int:
     return total
 
 
-@check("TTR311", "player-range", Severity.ERROR,
+@check(PLAYER_RANGE, Severity.ERROR,
        "The rules' player range must make sense (R-SET-1).")
 def player_range(ctx: CheckContext) -> Iterator[Problem]:
     """``rules.players.min`` is at most ``rules.players.max``.
@@ -47,7 +57,7 @@ def player_range(ctx: CheckContext) -> Iterator[Problem]:
                       "make min at most max", rules_path(ctx, "players", "min"))
 
 
-@check("TTR312", "trains-vs-spaces", Severity.WARNING,
+@check(TRAINS_VS_SPACES, Severity.WARNING,
        "If the players hold more trains than the board has spaces, the end of the game "
        "(R-END-1) may never come.",
        whole_board=True)
@@ -76,7 +86,7 @@ def trains_vs_spaces(ctx: CheckContext) -> Iterator[Problem]:
             return
 
 
-@check("TTR313", "route-longer-than-trains", Severity.ERROR,
+@check(ROUTE_LONGER_THAN_TRAINS, Severity.ERROR,
        "A player needs as many trains as a route's length (and its mountain trains) to claim "
        "it (R-CLAIM-4, R-VAR-10).")
 def route_longer_than_trains(ctx: CheckContext) -> Iterator[Problem]:
@@ -102,7 +112,7 @@ def route_longer_than_trains(ctx: CheckContext) -> Iterator[Problem]:
                           r.path + ("length",))
 
 
-@check("TTR314", "not-enough-cards", Severity.ERROR,
+@check(NOT_ENOUGH_CARDS, Severity.ERROR,
        "The train-card deck must cover the opening hands and the face-up market (R-SET-3).")
 def not_enough_cards(ctx: CheckContext) -> Iterator[Problem]:
     """train cards ≥ initial_hand × max players + market size.
@@ -124,7 +134,7 @@ def not_enough_cards(ctx: CheckContext) -> Iterator[Problem]:
                       "rules.players.max", rules_path(ctx, "train_cards"))
 
 
-@check("TTR315", "unknown-ticket-deck", Severity.ERROR,
+@check(UNKNOWN_TICKET_DECK, Severity.ERROR,
        "The rules deal and draw tickets from named decks; each must exist in 'tickets'.")
 def unknown_ticket_deck(ctx: CheckContext) -> Iterator[Problem]:
     """``rules.tickets.draw_deck`` and every deck of ``rules.tickets.setup_deal`` are decks
@@ -154,7 +164,7 @@ def unknown_ticket_deck(ctx: CheckContext) -> Iterator[Problem]:
                           rules_path(ctx, "tickets", "setup_deal", deck))
 
 
-@check("TTR316", "not-enough-tickets", Severity.ERROR,
+@check(NOT_ENOUGH_TICKETS, Severity.ERROR,
        "Each deck must hold the tickets dealt from it at the largest player count (R-SET-4).")
 def not_enough_tickets(ctx: CheckContext) -> Iterator[Problem]:
     """For every deck in ``setup_deal``: cards in the deck ≥ deal × max players (and the draw
@@ -185,7 +195,7 @@ def not_enough_tickets(ctx: CheckContext) -> Iterator[Problem]:
                           f"rules.tickets.setup_deal.{deck}", where)
 
 
-@check("TTR317", "keep-more-than-dealt", Severity.ERROR,
+@check(KEEP_MORE_THAN_DEALT, Severity.ERROR,
        "A player cannot keep more tickets than they are given (R-SET-4, R-TIX-1).")
 def keep_more_than_dealt(ctx: CheckContext) -> Iterator[Problem]:
     """``setup_keep_min`` ≤ tickets dealt at setup and ``draw_keep_min`` ≤ ``draw``.
@@ -210,7 +220,7 @@ def keep_more_than_dealt(ctx: CheckContext) -> Iterator[Problem]:
                       rules_path(ctx, "tickets", "draw_keep_min"))
 
 
-@check("TTR318", "station-costs", Severity.ERROR,
+@check(STATION_COSTS, Severity.ERROR,
        "Each station a player may build needs a cost (R-EU-3).")
 def station_costs(ctx: CheckContext) -> Iterator[Problem]:
     """``stations.costs`` has an entry for each of ``stations.per_player``.

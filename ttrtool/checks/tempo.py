@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from ttrtool.checks.registry import CheckContext, Problem, check, rules_path
 from ttrtool.checks.supply import usable_spaces
+from ttrtool.codes import GAME_LENGTH_VS_TRAINS
 from ttrtool.diagnostics import Severity
 from ttrtool.model import Board
 
@@ -101,7 +102,7 @@ def estimate(board: Board, players: int) -> TempoEstimate:
     return TempoEstimate(players, trains, spaces, lw, median, used, turns)
 
 
-@check("TTR124", "game-length-vs-trains", Severity.WARNING,
+@check(GAME_LENGTH_VS_TRAINS, Severity.WARNING,
        "The trains and the route spaces make a game far shorter or longer than the official "
        "boards' 36-41 turns a player.", whole_board=True)
 def game_length_vs_trains(ctx: CheckContext) -> Iterator[Problem]:

@@ -7,6 +7,15 @@ from collections.abc import Iterator
 from functools import cached_property
 
 from ttrtool.checks.registry import CheckContext, Problem, check
+from ttrtool.codes import (
+    DUPLICATE_TICKET,
+    TICKET_BLOCKED_BY_DOUBLES,
+    TICKET_LONGER_THAN_TRAINS,
+    TICKET_POINTS,
+    TICKET_POINTS_FAR_OFF,
+    TICKET_TO_ITSELF,
+    TICKET_UNREACHABLE,
+)
 from ttrtool.diagnostics import JsonPath, Severity
 from ttrtool.graph import UnionFind, components, joined
 from ttrtool.model import Board, Destination, Ticket
@@ -80,7 +89,7 @@ def _reachable(net: _Network, t: Ticket) -> list[tuple[int, Destination]]:
             if not (d.nodes & t.origin_nodes) and joined(net.all_routes, t.origin_nodes, d.nodes)]
 
 
-@check("TTR401", "duplicate-ticket", Severity.WARNING,
+@check(DUPLICATE_TICKET, Severity.WARNING,
        "Two entries for the same ticket are usually a copy-paste slip; identical cards are "
        "written once with 'copies'.")
 def duplicate_ticket(ctx: CheckContext) -> Iterator[Problem]:
@@ -118,7 +127,7 @@ def duplicate_ticket(ctx: CheckContext) -> Iterator[Problem]:
         yield Problem(f"ticket {t.label()} repeats the ticket at line {line}: {fix}", t.path)
 
 
-@check("TTR402", "ticket-to-itself", Severity.ERROR,
+@check(TICKET_TO_ITSELF, Severity.ERROR,
        "A ticket joins two different places; one to itself is completed for free.")
 def ticket_to_itself(ctx: CheckContext) -> Iterator[Problem]:
     """No destination of a ticket is its origin.
@@ -138,7 +147,7 @@ def ticket_to_itself(ctx: CheckContext) -> Iterator[Problem]:
                               "destination", _dest_path(t, k))
 
 
-@check("TTR403", "ticket-unreachable", Severity.ERROR,
+@check(TICKET_UNREACHABLE, Severity.ERROR,
        "A ticket whose places no chain of routes joins can never be completed (R-TIX-2).",
        whole_board=True)
 def ticket_unreachable(ctx: CheckContext) -> Iterator[Problem]:
@@ -166,7 +175,7 @@ def ticket_unreachable(ctx: CheckContext) -> Iterator[Problem]:
                               "change the ticket", _dest_path(t, k))
 
 
-@check("TTR404", "ticket-blocked-by-doubles", Severity.ERROR,
+@check(TICKET_BLOCKED_BY_DOUBLES, Severity.ERROR,
        "With fewer players than rules.double_routes.both_tracks_min_players only one track of "
        "each double route can be used (R-CLAIM-5); tickets must stay completable.",
        whole_board=True)
@@ -203,7 +212,7 @@ def ticket_blocked_by_doubles(ctx: CheckContext) -> Iterator[Problem]:
                               _dest_path(t, k))
 
 
-@check("TTR405", "ticket-longer-than-trains", Severity.ERROR,
+@check(TICKET_LONGER_THAN_TRAINS, Severity.ERROR,
        "A ticket whose cheapest chain of routes needs more trains than a player has cannot be "
        "completed (R-CLAIM-4, R-TIX-2).",
        whole_board=True)
@@ -270,7 +279,7 @@ def _points_finding(board: Board, priced: Priced) -> Problem:
     return Problem(price_message(board, f"{t.origin}–{d.name}", price, v), where)
 
 
-@check("TTR406", "ticket-points", Severity.WARNING,
+@check(TICKET_POINTS, Severity.WARNING,
        "Ticket points lie between their cheapest path in train spaces and in expected cards on "
        "the official maps (from 2 under the spaces to 2 over the cards); further out a ticket "
        "is too easy or too hard.",
@@ -307,7 +316,7 @@ def ticket_points(ctx: CheckContext) -> Iterator[Problem]:
             yield _points_finding(ctx.board, priced)
 
 
-@check("TTR407", "ticket-points-far-off", Severity.ERROR,
+@check(TICKET_POINTS_FAR_OFF, Severity.ERROR,
        "Ticket points less than half the cheapest path in train spaces or more than twice its "
        "expected cards (and more than 4 away), or 0, are a slip: such a ticket is a free gift "
        "or a trap.",

@@ -6,10 +6,11 @@ import difflib
 from collections.abc import Iterator
 
 from ttrtool.checks.registry import CheckContext, Problem, check
+from ttrtool.codes import BONUS_WITHOUT_POINTS, MOUNTAINS_NOT_ALLOWED, SUBSTITUTE_UNKNOWN_ROUTE
 from ttrtool.diagnostics import Severity
 
 
-@check("TTR321", "mountains-not-allowed", Severity.ERROR,
+@check(MOUNTAINS_NOT_ALLOWED, Severity.ERROR,
        "The rules say whether mountain routes are part of the game (R-VAR-10).")
 def mountains_not_allowed(ctx: CheckContext) -> Iterator[Problem]:
     """No route has ``mountains`` unless ``rules.mountains.allowed``.
@@ -32,7 +33,7 @@ def mountains_not_allowed(ctx: CheckContext) -> Iterator[Problem]:
                           r.path + ("mountains",))
 
 
-@check("TTR320", "substitute-unknown-route", Severity.ERROR,
+@check(SUBSTITUTE_UNKNOWN_ROUTE, Severity.ERROR,
        "A substitution (R-VAR-3) must name route kinds or routes of the board.")
 def substitute_unknown_route(ctx: CheckContext) -> Iterator[Problem]:
     """Every route id in ``rules.substitutes[].routes`` is the id of a route.
@@ -62,7 +63,7 @@ def substitute_unknown_route(ctx: CheckContext) -> Iterator[Problem]:
                               ("rules", "substitutes", i, "routes"))
 
 
-@check("TTR322", "bonus-without-points", Severity.ERROR,
+@check(BONUS_WITHOUT_POINTS, Severity.ERROR,
        "An end-game bonus needs its points: `points`, or a `table` for multi-path tickets "
        "(R-VAR-6, R-VAR-9).")
 def bonus_without_points(ctx: CheckContext) -> Iterator[Problem]:

@@ -24,6 +24,12 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ttrtool.codes import (
+    REGION_BEHIND_TUNNELS_OR_FERRIES,
+    REGION_WITHOUT_TICKETS,
+    ROUTE_NEVER_CLAIMED,
+    ROUTE_RACED,
+)
 from ttrtool.design.deck import (
     DeckError,
     DeckPlan,
@@ -38,9 +44,11 @@ from ttrtool.model import Board, Ticket
 from ttrtool.ticket_value import TicketPricer
 
 ROUNDS = 3  # decks tried at most
-FEWER_CROSSINGS = frozenset({"TTR514"})  # findings met by fewer tickets into their cities
-FEWER_SHORT = frozenset({"TTR607"})  # findings met by fewer short tickets through their routes
-WANT_TICKETS = frozenset({"TTR511", "TTR602"})  # findings met by tickets through their routes
+# findings met by fewer tickets into their cities
+FEWER_CROSSINGS = frozenset({REGION_BEHIND_TUNNELS_OR_FERRIES})
+FEWER_SHORT = frozenset({ROUTE_RACED})  # findings met by fewer short tickets through their routes
+# findings met by tickets through their routes
+WANT_TICKETS = frozenset({REGION_WITHOUT_TICKETS, ROUTE_NEVER_CLAIMED})
 
 
 def with_tickets(data: dict[str, Any], tickets: Sequence[ProposedTicket]) -> dict[str, Any]:

@@ -16,6 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from ttrtool import resolve_map_path
+from ttrtool.codes import (
+    DUPLICATE_TICKET,
+    TICKET_BLOCKED_BY_DOUBLES,
+    TICKET_LONGER_THAN_TRAINS,
+    TICKET_POINTS,
+    TICKET_POINTS_FAR_OFF,
+    TICKET_TO_ITSELF,
+    TICKET_UNREACHABLE,
+)
 from ttrtool.design.colouring import Colouring, propose_colours
 from ttrtool.design.deck import LONG_DECK, ProposedTicket
 from ttrtool.design.proposing import DeckProposal, propose_deck
@@ -25,8 +34,9 @@ from ttrtool.edit.roundtrip import EditError, MapFile
 from ttrtool.loader import LoadError, parse_map_text
 
 # With --replace the old deck goes, and with it the errors of its tickets (TTR4xx).
-OLD_DECK_ERRORS = frozenset({"TTR401", "TTR402", "TTR403", "TTR404", "TTR405", "TTR406",
-                             "TTR407"})
+OLD_DECK_ERRORS = frozenset({DUPLICATE_TICKET, TICKET_TO_ITSELF, TICKET_UNREACHABLE,
+                             TICKET_BLOCKED_BY_DOUBLES, TICKET_LONGER_THAN_TRAINS, TICKET_POINTS,
+                             TICKET_POINTS_FAR_OFF})
 
 
 class WriteError(Exception):

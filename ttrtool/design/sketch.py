@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from ttrtool.codes import NOT_ENOUGH_TICKETS, UNKNOWN_TICKET_DECK
 from ttrtool.diagnostics import Diagnostic
 from ttrtool.loader import Document, LoadError, read_map_file
 from ttrtool.model import GRAY, Board
@@ -22,7 +23,7 @@ from ttrtool.rules import resolve_rules
 from ttrtool.validate import validate_document
 
 # The errors a ticket deck removes: decks the rules deal from that are missing or too small.
-TICKET_GAPS = frozenset({"TTR315", "TTR316"})
+TICKET_GAPS = frozenset({UNKNOWN_TICKET_DECK, NOT_ENOUGH_TICKETS})
 
 
 class SketchError(Exception):

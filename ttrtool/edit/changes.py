@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ttrtool.checks.tickets import priced_destinations
+from ttrtool.codes import TICKET_POINTS, TICKET_POINTS_FAR_OFF
 from ttrtool.diagnostics import JsonPath
 from ttrtool.edit.roundtrip import MapFile, show_path
 from ttrtool.model import Board
@@ -62,7 +63,7 @@ def ticket_changes(board: Board, errors_only: bool = False) -> list[Change]:
         new = fair_points(v.points, v.spaces, v.fair)
         if new == v.points:
             continue
-        code = "TTR407" if v.gross else "TTR406"
+        code = TICKET_POINTS_FAR_OFF if v.gross else TICKET_POINTS
         out.append(Change(code, where, new, v.points, False,
                           f"ticket {ticket.origin}–{dest.name} worth {v.points} → {new} "
                           f"points (fair {v.fair[0]} to {v.fair[1]}, cheapest path "

@@ -23,6 +23,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from ttrtool.codes import LABELS_OVERLAP, ROUTES_CROSS
 from ttrtool.edit.changes import Change, apply_change
 from ttrtool.edit.roundtrip import MapFile
 from ttrtool.model import Board
@@ -80,7 +81,7 @@ def draw(doc: MapFile, theme: Theme) -> Drawn | None:
     lay = the_plan.routes
     labels = sorted({board.nodes[p.node].name if p.node >= 0
                      else board.countries[-1 - p.node].name
-                     for p in problems if p.code == "TTR204" and p.node is not None})
+                     for p in problems if p.code == LABELS_OVERLAP and p.node is not None})
     return Drawn(board, tuple(problems), tuple(not_clean(lay, problems)), tuple(labels),
                  lay.frame.scale, len(result.warnings))
 
@@ -192,7 +193,7 @@ def _candidates(now: Drawn, home: dict[str, tuple[float, float]], unsafe: bool,
     held: list[Change] = []
     for p in now.problems:
         group = []
-        fixes = p.fixes or (tuple(_uncross(now, p)) if p.code == "TTR203" else ())
+        fixes = p.fixes or (tuple(_uncross(now, p)) if p.code == ROUTES_CROSS else ())
         for fix in sorted(fixes, key=lambda f: f.kind == "waypoint"):
             if fix.kind == "waypoint":
                 if fix.at not in now.board.routes[fix.subject].waypoints:

@@ -32,6 +32,7 @@ from typing import Any
 
 from ttrtool.checks.catalog import BALANCE_ERRORS, finding_info
 from ttrtool.checks.tickets import priced_destinations
+from ttrtool.codes import TICKET_ADVANTAGE, TICKET_OVERPRICED, TICKET_UNDERPRICED
 from ttrtool.diagnostics import JsonPath
 from ttrtool.edit.changes import Change, apply_change
 from ttrtool.edit.roundtrip import EditError, MapFile, read_bytes
@@ -153,7 +154,7 @@ def tune_tickets(request: TuneRequest) -> TuneReport:
             if k == request.rounds or not report.rounds[-1].off:
                 break
             for v in report.rounds[-1].off:
-                change = Change("TTR604", v.path, v.target, v.points, False,
+                change = Change(TICKET_ADVANTAGE, v.path, v.target, v.points, False,
                                 f"ticket {v.label}: {v.points} → {v.target} points")
                 apply_change(doc, change)
                 report.rounds[-1].changes.append(change)
@@ -247,7 +248,7 @@ def _judge(board: Board, report: dict[str, Any]) -> list[TicketVerdict]:
 
 def _ticket_findings(report: dict[str, Any]) -> list[str]:
     return [f"{f['severity']} {f['code']}: {f['message']}" for f in report.get("findings", ())
-            if f["code"] in ("TTR501", "TTR502", "TTR604")]
+            if f["code"] in (TICKET_OVERPRICED, TICKET_UNDERPRICED, TICKET_ADVANTAGE)]
 
 
 def _baseline_findings(report: dict[str, Any]) -> list[str]:
@@ -275,7 +276,7 @@ def _net_changes(report: TuneReport) -> list[Change]:
         end = last[path].value
         if end != c.old:
             label = c.what.split(":")[0]
-            out.append(Change("TTR604", path, end, c.old, False,
+            out.append(Change(TICKET_ADVANTAGE, path, end, c.old, False,
                               f"{label}: {c.old} → {end} points"))
     return out
 

@@ -19,6 +19,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ttrtool.codes import (
+    LABELS_OVERLAP,
+    ROUTE_END_GAP,
+    ROUTE_SHARP_TURN,
+    ROUTE_TOO_LONG_TO_DRAW,
+    ROUTE_TOO_SHORT_TO_DRAW,
+    ROUTES_CROSS,
+    SPACE_COVERS_CITY,
+    SPACES_OVERLAP,
+)
 from ttrtool.render.fixes import Fix, closer_fix, crossing_fix, hub_fix, marker_fix
 from ttrtool.render.geometry import (
     Box,
@@ -35,7 +45,8 @@ from ttrtool.render.labels import Label
 from ttrtool.render.layout import Lane, RouteLayout
 from ttrtool.render.plan import BoardPlan
 
-CODES = ("TTR201", "TTR202", "TTR203", "TTR204", "TTR205", "TTR206", "TTR207", "TTR208")
+CODES = (SPACES_OVERLAP, SPACE_COVERS_CITY, ROUTES_CROSS, LABELS_OVERLAP, ROUTE_TOO_SHORT_TO_DRAW,
+         ROUTE_TOO_LONG_TO_DRAW, ROUTE_SHARP_TURN, ROUTE_END_GAP)
 
 
 @dataclass(frozen=True)
@@ -62,7 +73,7 @@ def layout_problems(plan: BoardPlan) -> list[Problem]:
     cause = print_size_cause(lay)
     out += _fits(lay, cause)
     out += _turns_and_ends(lay, cause)
-    order = {c: k for k, c in enumerate(CODES)}
+    order: dict[str, int] = {c: k for k, c in enumerate(CODES)}
     return sorted(out, key=lambda p: (order[p.code], p.routes, p.node or 0, p.message))
 
 
@@ -94,7 +105,7 @@ def _overlaps(lay: RouteLayout) -> list[Problem]:
         shared = sorted({ra.a, ra.b} & {rc.a, rc.b})
         fix, fixes = ((hub_fix(lay, a, c, shared[0]) if shared else None)
                       or crossing_fix(lay, c, ba, bc))
-        out.append(Problem("TTR201", (a, c),
+        out.append(Problem(SPACES_OVERLAP, (a, c),
                            f"the train spaces of {ra.id} overlap those of {rc.id} on the "
                            f"printed board{fix}", fixes=fixes))
     return out
@@ -114,8 +125,8 @@ def _covered_markers(lay: RouteLayout) -> list[Problem]:
         what = (f"the marker of {place.name}" if place.kind == "city" else
                 f"the border point {place.border_point} of {place.name}")
         fix, fixes = marker_fix(lay, r, c, b)
-        out.append(Problem("TTR202", (r,), f"a train space of {route.id} covers {what}{fix}",
-                           fixes=fixes))
+        out.append(Problem(SPACE_COVERS_CITY, (r,),
+                           f"a train space of {route.id} covers {what}{fix}", fixes=fixes))
     return out
 
 
@@ -134,7 +145,7 @@ def _crossings(lay: RouteLayout) -> list[Problem]:
                 continue
             a, c = ln.routes[0], lanes[j].routes[0]
             ra, rc = lay.board.routes[a], lay.board.routes[c]
-            out.append(Problem("TTR203", (a, c),
+            out.append(Problem(ROUTES_CROSS, (a, c),
                                f"the tracks of {ra.id} and {rc.id} cross: routes on a board do "
                                "not cross; move a city or add waypoints"))
     return out
@@ -174,17 +185,17 @@ def _labels(plan: BoardPlan) -> list[Problem]:
     for i in range(len(labels)):
         for j in range(i + 1, len(labels)):
             if _touch(labels[i].box, labels[j].box):
-                out.append(Problem("TTR204", (), f"the labels '{labels[i].text}' and "
+                out.append(Problem(LABELS_OVERLAP, (), f"the labels '{labels[i].text}' and "
                                    f"'{labels[j].text}' overlap", labels[i].node))
     cars, _owner, grid = _space_grid(lay)
     for i, lab in enumerate(labels):
         near = sorted(grid.near(lab.box))
         if any(boxes_overlap(boxes[i], cars[k]) for k in near):
-            out.append(Problem("TTR204", (), f"the label '{lab.text}' covers a train space: "
+            out.append(Problem(LABELS_OVERLAP, (), f"the label '{lab.text}' covers a train space: "
                                "there is no free room around it; move the city", lab.node))
         if any(box_circle_overlap(boxes[i], lay.pos[n], lay.radius[n])
                for n in sorted(lay.marker_grid.near(lab.box))):
-            out.append(Problem("TTR204", (), f"the label '{lab.text}' covers a marker: there "
+            out.append(Problem(LABELS_OVERLAP, (), f"the label '{lab.text}' covers a marker: there "
                                "is no free room around it; move the city", lab.node))
     return out
 
@@ -207,7 +218,7 @@ def _fits(lay: RouteLayout, cause: str) -> list[Problem]:
                 "two cars' length of empty track" if short else
                 "is too long to draw between its ends even bent")
         out.append(Problem(
-            "TTR205" if short else "TTR206", (lane.routes[0],),
+            ROUTE_TOO_SHORT_TO_DRAW if short else ROUTE_TOO_LONG_TO_DRAW, (lane.routes[0],),
             f"{route.id} ({route.length} {'space' if route.length == 1 else 'spaces'} of "
             f"{_car_mm(lay, lane)}) {what}: "
             + (cause if short and cause else "move the cities or change the length")))
@@ -244,7 +255,7 @@ def _turns_and_ends(lay: RouteLayout, cause: str) -> list[Problem]:
             cos = max(-1.0, min(1.0, p.ux * q.ux + p.uy * q.uy))
             worst = max(worst, math.degrees(math.acos(cos)))
         if worst > sizes.car_turn_max + 0.5:
-            out.append(Problem("TTR207", (r,), (
+            out.append(Problem(ROUTE_SHARP_TURN, (r,), (
                 f"the train spaces of {route.id} turn {worst:.0f}° from one to the next (at "
                 f"most {sizes.car_turn_max:g}° reads as one smooth track): move a city, or "
                 "give the route other waypoints")))
@@ -257,7 +268,7 @@ def _turns_and_ends(lay: RouteLayout, cause: str) -> list[Problem]:
                 lane = lane_of[r]
                 cars = (f" ({_car_mm(lay, lane)})"
                         if lay.car_length(lane) > sizes.car_length else "")
-                out.append(Problem("TTR208", (r,) + other, (
+                out.append(Problem(ROUTE_END_GAP, (r,) + other, (
                     f"the train spaces of {route.id}{cars} stop {gap:.0f} mm short of "
                     f"{lay.board.nodes[node].name} (at most {sizes.end_gap_max:g} mm, or the "
                     "route does not read as reaching it): "
@@ -366,7 +377,7 @@ def summary(lay: RouteLayout, problems: list[Problem]) -> str:
     routes = not_clean(lay, problems)
     names = sorted({lay.board.nodes[p.node].name if p.node is not None and p.node >= 0
                     else lay.board.countries[-1 - p.node].name if p.node is not None else ""
-                    for p in problems if p.code == "TTR204"} - {""})
+                    for p in problems if p.code == LABELS_OVERLAP} - {""})
     parts = []
     if routes:
         parts.append(f"{len(routes)} route(s) could not be drawn cleanly ({', '.join(routes)})")

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ttrtool.codes import SEAT_ADVANTAGE
 from ttrtool.verdict.statistics import uniformity, wilson
 
 BATCH = 100
@@ -81,7 +82,7 @@ def agree(report: dict[str, Any]) -> None:
     where TTR601 names a seat at that count (Holm over every count of the run, which
     the batches could only bound), else the batches' own state, which cannot be
     'found' then (they stopped on the stricter first step of the same test)."""
-    found = {n for f in report["findings"] if f["code"] == "TTR601"
+    found = {n for f in report["findings"] if f["code"] == SEAT_ADVANTAGE
              for n in f.get("players") or ()}
     for c in report["configurations"]:
         settle = c.get("auto")

@@ -20,6 +20,13 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ttrtool.codes import (
+    COLOUR_PRESSURE_CHANGED,
+    ROUTE_CHANGED,
+    SEAT_WIN_RATE_CHANGED,
+    TEMPO_CHANGED,
+    TICKET_CHANGED,
+)
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Effect, Finding, Test
 from ttrtool.verdict.edits import MapDiff
@@ -130,7 +137,7 @@ def seat_changes(new: Config, old: Config, limits: ChangeLimits,
                                  _two_rates(s_new["wins"], s_old["wins"]), "two proportions")
         seat = s + 1
         yield _change(
-            "TTR621", p, _beyond(d, se, limits.rate),
+            SEAT_WIN_RATE_CHANGED, p, _beyond(d, se, limits.rate),
             (
                 f"seat {seat} wins {100 * s_new['wins']['rate']:.1f}% against "
                 f"{100 * s_old['wins']['rate']:.1f}% on the baseline at {n} players "
@@ -154,7 +161,7 @@ def ticket_changes(new: Config, old: Config, limits: ChangeLimits,
             continue
         d, se, p = _two_rates(t["completion"], b["completion"])
         yield _change(
-            "TTR622", p, _beyond(d, se, limits.rate),
+            TICKET_CHANGED, p, _beyond(d, se, limits.rate),
             (
                 f"ticket {t['label']} ({t['id']}) is completed by "
                 f"{100 * t['completion']['rate']:.0f}% of its keepers against "
@@ -171,7 +178,7 @@ def ticket_changes(new: Config, old: Config, limits: ChangeLimits,
             se = math.hypot(e_new.se, e_old.se)
             p = min(1.0, 2 * normal_sf(abs(d) / se)) if se > 0 else 1.0
             yield _change(
-                "TTR622", p, _beyond(d, se, limits.rate),
+                TICKET_CHANGED, p, _beyond(d, se, limits.rate),
                 (
                     f"keepers of ticket {t['label']} ({t['id']}) win {_pts(e_new.diff)} points "
                     f"against like players, {_pts(e_old.diff)} on the baseline ({b['label']}) at "
@@ -230,7 +237,7 @@ def route_changes(new: Config, old: Config, limits: ChangeLimits,
             word = "lengthened" if r["length"] > b["length"] else "shortened"
             was += f" ({word} {b['length']} → {r['length']})"
         yield _change(
-            "TTR623", p, _beyond(d, se, limits.rate),
+            ROUTE_CHANGED, p, _beyond(d, se, limits.rate),
             (
                 f"route {r['label']}{was} is claimed in {100 * r['claim_rate']:.0f}% of games "
                 f"against {100 * b['claim_rate']:.0f}% on the baseline at {n} players "
@@ -268,7 +275,7 @@ def colour_changes(new: Config, old: Config, limits: ChangeLimits,
                                  "over games (a game's claims taken together)")
         moved = c["tracks"] != b["tracks"]
         yield _change(
-            "TTR624", p,
+            COLOUR_PRESSURE_CHANGED, p,
             _beyond(d, se, limits.rate) or (moved and _beyond(d, se, limits.rate / 2)),
             (
                 f"colour {c['colour']}: {100 * c['claimed']['rate']:.0f}% of its "
@@ -319,7 +326,7 @@ def tempo_changes(new: Config, old: Config, limits: ChangeLimits,
         d, se, p, test = _either(pair, figure, _two_means(a, b), "Welch difference of means")
         large = bool(b.get("mean")) and _beyond(d, se, margin * b["mean"])
         yield _change(
-            "TTR625", p, large,
+            TEMPO_CHANGED, p, large,
             (
                 f"{what} {a['mean']:.1f} against {b['mean']:.1f} on the baseline at {n} "
                 f"players ({d:+.1f}, q = {{q}})"),

@@ -21,6 +21,13 @@ from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
 
+from ttrtool.codes import (
+    ROUTE_CLAIMER_ADVANTAGE,
+    ROUTE_RACED,
+    TICKET_ADVANTAGE,
+    TICKET_OVERPRICED,
+    TICKET_UNDERPRICED,
+)
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Effect, Finding, Test
 from ttrtool.verdict.statistics import Z95, equals, normal_sf
@@ -271,7 +278,8 @@ def _ticket_builder(s: _Subject, expected: float, r: float, tau: float, price: s
         why = ""
         if confirms:
             why = (f"; its static price says {price}priced "
-                   f"({'TTR501' if price == 'over' else 'TTR502'}) and play confirms it")
+                   f"({TICKET_OVERPRICED if price == 'over' else TICKET_UNDERPRICED}) and play "
+                   "confirms it")
         elif price:
             why = f"; its static price says {price}priced, play does not confirm it"
         message = (
@@ -282,7 +290,7 @@ def _ticket_builder(s: _Subject, expected: float, r: float, tau: float, price: s
             f"{r:+.1f} points off what tickets of {s.cost:.0f} train spaces give on this map "
             f"({equals('q', q)}){why}")
         return Finding(
-            "TTR604", severity, message, {"tickets": (s.id,)},
+            TICKET_ADVANTAGE, severity, message, {"tickets": (s.id,)},
             {"kept": s.n, "spaces": s.cost, "like_for_like_wins": s.like_wins.to_dict(),
              "like_for_like_score": s.like_score.to_dict(), "own_wins": s.wins.to_dict(),
              "own_score": s.score.to_dict(), "expected": round(expected, 6),
@@ -327,7 +335,7 @@ def _route_builder(s: _Subject, expected: float, r: float, tau: float,
             return None
         se = s.wins.se
         return Finding(
-            "TTR606", Severity.INFO,
+            ROUTE_CLAIMER_ADVANTAGE, Severity.INFO,
             f"players who claim route {s.label} win {abs(100 * s.wins.diff):.1f} points of "
             f"win rate {'more' if s.wins.diff > 0 else 'less'} than players of the same bot "
             f"in the same seat who do not (95% CI {_pct(lo)} to {_pct(hi)}), {_pct(r)} "
@@ -366,7 +374,7 @@ def raced_routes(configs: Sequence[Config], limits: EdgeLimits = EDGE_LIMITS
                                             for _, x in rows) else Severity.INFO)
         counts = tuple(sorted(x["players"] for x, _ in rows))
         yield Finding(
-            "TTR607", severity,
+            ROUTE_RACED, severity,
             f"route {r['label']} is raced for: claimed in the first three rounds in "
             f"{100 * early['rate']:.0f}% of games at {c['players']} players (95% CI "
             f"{100 * lo:.0f}–{100 * hi:.0f}%; claimed in {100 * r['claim_rate']:.0f}% of "

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+from ttrtool.codes import COLOUR_PRESSURE_CHANGED, SEAT_WIN_RATE_CHANGED, TEMPO_CHANGED
 from ttrtool.findings import Finding
 from ttrtool.model import Board, Route, Ticket
 from ttrtool.rules import Rules
@@ -237,7 +238,7 @@ def map_edits(new: Board, old: Board) -> MapDiff:
 
 Config = Mapping[str, Any]
 # the baseline findings a rules or deck edit may move, whichever route or ticket it touches
-GLOBAL_CODES = frozenset({"TTR621", "TTR624", "TTR625"})
+GLOBAL_CODES = frozenset({SEAT_WIN_RATE_CHANGED, COLOUR_PRESSURE_CHANGED, TEMPO_CHANGED})
 
 
 def _relation(f: Finding, e: Edit, ends: Mapping[str, tuple[str, str]]) -> str | None:
@@ -245,7 +246,8 @@ def _relation(f: Finding, e: Edit, ends: Mapping[str, tuple[str, str]]) -> str |
     a route at one of an edited route's (or city's) places, ``after`` when a rules edit
     may move it; None when the edit has nothing to do with it."""
     routes = set(f.subjects.get("routes", ()))
-    colour = f.code == "TTR624" and set(f.subjects.get("colours", ())) & set(e.colours)
+    colour = (f.code == COLOUR_PRESSURE_CHANGED
+              and set(f.subjects.get("colours", ())) & set(e.colours))
     if routes & set(e.routes) or set(f.subjects.get("tickets", ())) & set(e.tickets) or (
             colour and e.kind == "route recoloured"):
         return "edited"

@@ -14,6 +14,15 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ttrtool.codes import (
+    GAMES_STALLED,
+    ROUTE_NEVER_CLAIMED,
+    ROUTE_RARELY_CLAIMED,
+    SEAT_ADVANTAGE,
+    TICKET_ADVANTAGE,
+    TICKET_OVERPRICED,
+    TICKET_UNDERPRICED,
+)
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Finding
 from ttrtool.verdict.edges import (
@@ -112,7 +121,7 @@ def seat_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Fi
             lo, hi = wilson(first, sum(wins))
             level = Severity.WARNING if lo / fair - 1 >= limits.seat_edge else Severity.INFO
             yield Finding(
-                "TTR601", level,
+                SEAT_ADVANTAGE, level,
                 f"seat 1 takes {_pct(share)} of the wins over all player counts "
                 f"({_ci(lo, hi)}) against a fair {_pct(fair)} "
                 f"({equals('p', p_adj)} after Holm over {len(tests)} seat tests)",
@@ -130,7 +139,7 @@ def seat_advantage(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Fi
         level = Severity.WARNING if lo / fair - 1 >= limits.seat_edge else Severity.INFO
         need = games_to_detect(fair, rate - fair, limits.alpha)
         yield Finding(
-            "TTR601", level,
+            SEAT_ADVANTAGE, level,
             f"seat {best['seat'] + 1} wins {_pct(rate)} of {games} games at {n} players "
             f"({_ci(lo, hi)}) against a fair {_pct(fair)} ({equals('p', p_adj)} after Holm over "
             f"{len(tests)} seat tests)",
@@ -186,7 +195,7 @@ def idle_routes(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Findi
                 when = (f" before the last {FINAL_ROUNDS} rounds ({last} claims with "
                         "players' last trains)" if last else "")
                 yield Finding(
-                    "TTR602", level,
+                    ROUTE_NEVER_CLAIMED, level,
                     f"route {r['link']} was never claimed{when} in {games} games at {n} "
                     f"players (claim rate at most {_pct(hi)}, 95% bound){but}",
                     {"routes": ids}, {"claimed": 0, "claimed_at_the_end": last, "games": games,
@@ -195,7 +204,7 @@ def idle_routes(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Findi
             elif claims["ci95"][1] < limits.rarely_claimed:
                 lo, hi = claims["ci95"]
                 yield Finding(
-                    "TTR603", Severity.INFO,
+                    ROUTE_RARELY_CLAIMED, Severity.INFO,
                     f"route {r['link']} was claimed in {claims['count']} of {games} games at "
                     f"{n} players ({_pct(claims['rate'])}, {_ci(lo, hi)})",
                     {"routes": ids},
@@ -212,7 +221,7 @@ def stalled_games(configs: Sequence[Config], limits: PlayLimits) -> Iterator[Fin
         level = Severity.WARNING if s["rate"] > limits.stall_rate else Severity.INFO
         lo, hi = s["ci95"]
         yield Finding(
-            "TTR605", level,
+            GAMES_STALLED, level,
             f"{s['count']} of {c['games']} games at {c['players']} players did not end "
             f"normally ({_pct(s['rate'])}, {_ci(lo, hi)}): {_endings(c['end_reasons'])}",
             {}, {"stall_rate": s, "end_reasons": c["end_reasons"]}, players=(c["players"],),
@@ -274,9 +283,9 @@ def static_prices(static: Sequence[Finding]) -> dict[str, str]:
     TTR502) warns about."""
     out: dict[str, str] = {}
     for f in static:
-        if f.code in ("TTR501", "TTR502") and f.severity >= Severity.WARNING:
+        if f.code in (TICKET_OVERPRICED, TICKET_UNDERPRICED) and f.severity >= Severity.WARNING:
             for tid in f.subjects.get("tickets", ()):
-                out[tid] = "over" if f.code == "TTR501" else "under"
+                out[tid] = "over" if f.code == TICKET_OVERPRICED else "under"
     return out
 
 
@@ -287,13 +296,14 @@ def with_play_evidence(static: Sequence[Finding], play: Sequence[Finding],
     interval) and in win rate, the other tickets they kept held apart as TTR604 tests
     them (so a designer sees when play does not back a static warning).  The evidence
     keeps the like-for-like edges too."""
-    confirmed = {t for f in play if f.code == "TTR604" and f.severity >= Severity.WARNING
+    confirmed = {t for f in play if f.code == TICKET_ADVANTAGE and f.severity >= Severity.WARNING
                  for t in f.subjects.get("tickets", ())}
     edges = ticket_play_edges(configs)
     out = []
     for f in static:
         tickets = f.subjects.get("tickets", ())
-        if f.code not in ("TTR501", "TTR502") or len(tickets) != 1 or tickets[0] not in edges:
+        if (f.code not in (TICKET_OVERPRICED, TICKET_UNDERPRICED) or len(tickets) != 1
+                or tickets[0] not in edges):
             out.append(f)
             continue
         tid = tickets[0]

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ttrtool.codes import COLOUR_UNDER_PRESSURE, TICKET_COMPLETION_OFF_COST
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Effect, Finding, Test
 from ttrtool.verdict.statistics import (
@@ -229,7 +230,7 @@ def _ticket_candidate(n: int, t: Config, expected: float, slope: float) -> _Cand
 
     def build(level: Severity, q: float, control: str) -> Finding:
         return Finding(
-            "TTR608", level,
+            TICKET_COMPLETION_OFF_COST, level,
             f"ticket {t['label']} is {word} in play than its points say: its keepers "
             f"complete it {_pct(share)} of the time at {n} players (95% CI {_pct(lo)}–"
             f"{_pct(hi)}) against {_pct(expected)} for a {t['points']}-point ticket kept by "
@@ -296,7 +297,7 @@ def _colour_candidate(c: Config, colour: str, tracks: Sequence[Config],
 
     def build(level: Severity, q: float, control: str) -> Finding:
         return Finding(
-            "TTR609", level,
+            COLOUR_UNDER_PRESSURE, level,
             f"colour {colour} is {word} at {n} players: {_pct(observed / size)} of its "
             f"{len(tracks)} tracks claimed per game against {_pct(expected / size)} for "
             f"the map's tracks of the same lengths ({100 * diff:+.1f} points, 95% CI "

@@ -37,6 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ttrtool.codes import SEAT_ADVANTAGE
 from ttrtool.findings import Finding, from_dicts, ordered
 
 Report = Mapping[str, Any]
@@ -106,7 +107,7 @@ def seat_agreement(by_style: Mapping[str, Report]) -> dict[str, dict[str, Any]]:
         for style, report in by_style.items():
             c = next((c for c in report["configurations"] if c["players"] == n), None)
             bounds[style] = None if c is None else _ruled_out(c)
-            if any(f["code"] == "TTR601" and n in (f.get("players") or ())
+            if any(f["code"] == SEAT_ADVANTAGE and n in (f.get("players") or ())
                    for f in report["findings"]):
                 found.append(style)
         known = [b for b in bounds.values() if b is not None]

@@ -19,6 +19,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from importlib import resources
 from typing import Any
 
+from ttrtool.codes import TEMPO_OUT_OF_RANGE
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Effect, Finding, Test
 from ttrtool.verdict.pressure import PRESSURE_LIMITS, PressureLimits
@@ -97,7 +98,7 @@ def tempo(configs: Sequence[Config], limits: PressureLimits = PRESSURE_LIMITS,
         far = abs(near - bound) / bound >= limits.tempo_margin
         word = "above" if mean > high else "below"
         yield Finding(
-            "TTR610", Severity.WARNING if far else Severity.INFO,
+            TEMPO_OUT_OF_RANGE, Severity.WARNING if far else Severity.INFO,
             f"{measure} {mean:.1f} at {n} players (95% CI {lo:.1f}–{hi:.1f}) is "
             f"{word} the official maps' {low:g}–{high:g} under the same bots "
             f"({equals('p', p_adj)} after Holm)",
