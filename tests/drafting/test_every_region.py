@@ -41,7 +41,7 @@ def test_a_box_around_the_north_pole_draws() -> None:
 
 @pytest.mark.parametrize("bbox", ["-90,-180,-60,180", "85,-180,90,180"])
 def test_a_box_at_a_pole_without_cities_is_refused_with_a_message(bbox: str) -> None:
-    with pytest.raises(RegionError, match="cities of 15,000 people or more"):
+    with pytest.raises(RegionError, match="towns of 15,000 people or more"):
         _draws(None, bbox, 6)
 
 

@@ -60,7 +60,9 @@ def test_places_lying_in_another_country_are_left_out() -> None:
 
 @pytest.mark.parametrize("region, words", [
     ("LU", "it needs at least 6 for a board: draft a larger region"),  # 3 towns: once "--cities 3"
-    ("MT", "ask for fewer (--cities 7)"),
+    # Malta's seven towns are one town and its suburbs, 10 km apart at most: not "--cities 7"
+    ("MT", "it needs at least 6 for a board: draft a larger region"),
+    ("CY", "ask for fewer (--cities "),
 ])
 def test_a_region_too_small_suggests_what_new_accepts(region: str, words: str) -> None:
     from ttrtool.drafting.places import RegionError
@@ -68,3 +70,11 @@ def test_a_region_too_small_suggests_what_new_accepts(region: str, words: str) -
     with pytest.raises(RegionError) as e:
         choose_cities(region_cities(region_of(region)), 10, keep_outliers=True)
     assert words in str(e.value)
+
+
+def test_a_city_and_its_districts_are_one_town() -> None:
+    """Vienna's districts have no other name in GeoNames (Favoriten, Floridsdorf): a place
+    within 10 km of a larger one is part of it, not a city of the board."""
+    names = {p.name for p in choose_cities(region_cities(region_of("AT")), 20)}
+    assert "Vienna" in names and "Graz" in names
+    assert not names & {"Favoriten", "Floridsdorf", "Donaustadt", "Ottakring", "Eggenberg"}

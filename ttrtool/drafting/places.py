@@ -14,7 +14,8 @@ Before that, the places that are not towns of the region are left out:
   arrondissements, Bucharest's sectors): a place named as one in any language it is known by
   (``-ku``, ``区``, ``District``, ``Sector 3``) and as a city in none;
 * a second place of the same name once case, accents and punctuation are ignored (Arifwala and
-  Arif Wala), which ``validate`` would refuse (TTR107);
+  Arif Wala), which ``validate`` would refuse (TTR107), and a place within :data:`DISTRICT_KM`
+  of a larger one, its district or suburb (Vienna's Favoriten, named by no other name);
 * a place whose coordinates lie in another country than the one GeoNames gives it;
 * unless asked (``--include-islands``, or a box): outlying islands and exclaves, those more than
   :data:`SHORE_KM` from the region's main land masses (each at least :data:`MAIN_LAND_SHARE` of
@@ -53,6 +54,7 @@ LINK_KM = 1000.0
 # Canaries at 0.4 % of Iberia, nor Lesbos or Rhodes); a city within SHORE_KM of one stays.
 MAIN_LAND_SHARE = 0.02
 SHORE_KM = 30.0
+DISTRICT_KM = 10.0  # a place this close to a larger one is part of it (a district, a suburb)
 # The names that make a place a ward or district of a city, in any of its languages, and those
 # that make it a city (a Chinese prefecture-level city may also be named for its district).
 _WARD = re.compile(r"(?i)(?:^|\s)(?:qu|district|ward|borough|rajon|raion|arrondissement)$"
@@ -262,6 +264,20 @@ def _main_land(places: Sequence[Place], xs: Sequence[float], ys: Sequence[float]
     return [i for i in range(n) if group[i] == main]
 
 
+def _towns(xs: Sequence[float], ys: Sequence[float]) -> list[int]:
+    """Indices of the places (most populous first) that are towns of their own: none within
+    :data:`DISTRICT_KM` of a larger one, which it is a district or suburb of (Vienna's
+    Favoriten and Floridsdorf, which GeoNames names by no other name)."""
+    x, y = np.asarray(xs), np.asarray(ys)
+    kept: list[int] = []
+    limit = (DISTRICT_KM * 1000.0) ** 2
+    for i in range(len(xs)):
+        k = np.asarray(kept, dtype=int)
+        if not kept or ((x[k] - x[i]) ** 2 + (y[k] - y[i]) ** 2 > limit).all():
+            kept.append(i)
+    return kept
+
+
 def _spread(xs: Sequence[float], ys: Sequence[float], gap: float, n: int,
             first: Sequence[int] = ()) -> list[int]:
     """Indices of at most ``n`` places: ``first``, then in population order each at least
@@ -286,8 +302,9 @@ def _fewer(have: int, n: int, where: str, more: str) -> RegionError:
         ask = f"ask for fewer (--cities {have})"
     else:
         ask = f"it needs at least {MIN_CITIES} for a board: draft a larger region"
-    return RegionError(f"{where} has {have} cities of 15,000 people or more in GeoNames, "
-                       f"fewer than the {n} asked for: {ask}{more}")
+    return RegionError(f"{where} has {have} towns of 15,000 people or more in GeoNames (a "
+                       f"city and its districts counted once), fewer than the {n} asked for: "
+                       f"{ask}{more}")
 
 
 def choose_cities(places: Sequence[Place], n: int, keep_outliers: bool = False,
@@ -297,21 +314,27 @@ def choose_cities(places: Sequence[Place], n: int, keep_outliers: bool = False,
     ``keep_outliers`` (``--include-islands``; a region given by ``--bbox`` keeps every city in
     the box).  Raises :class:`RegionError` when the region has fewer than ``n`` cities."""
     unique = list(places[:CANDIDATES])
-    if len(unique) < n:
-        raise _fewer(len(unique), n, "the region", "")
+    everywhere = len(unique)
+    if everywhere < MIN_CITIES:
+        raise _fewer(everywhere, n, "the region", "")
     if not keep_outliers and countries:
         unique = [p for p, ok in zip(unique, _near_main_land(unique, countries), strict=True)
                   if ok]
     crs = default_projection([(p.lat, p.lon) for p in unique])
     xs, ys = project(crs, [p.lon for p in unique], [p.lat for p in unique])
     xs, ys = [float(x) for x in xs], [float(y) for y in ys]
+    main = list(range(len(unique)))
     if not keep_outliers:
         main = _main_land(unique, xs, ys)
         unique = [unique[i] for i in main]
         xs, ys = [xs[i] for i in main], [ys[i] for i in main]
+    towns = _towns(xs, ys)
+    unique = [unique[i] for i in towns]
+    xs, ys = [xs[i] for i in towns], [ys[i] for i in towns]
     if len(unique) < n:
-        raise _fewer(len(unique), n, "the region's main land",
-                     ", or add --include-islands to keep its islands and far parts too")
+        raise _fewer(len(unique), n, "the region",
+                     ", or add --include-islands to keep its islands and far parts too"
+                     if len(main) < everywhere and not keep_outliers else "")
     low, high = 0.0, math.hypot(max(xs) - min(xs), max(ys) - min(ys))
     # Each country of a region of several has its largest city on the board (Luxembourg on a
     # board of Belgium and Luxembourg, though eight Belgian cities are larger).
