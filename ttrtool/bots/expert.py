@@ -47,21 +47,73 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 
-from ttrtool.bots.expert_core import ExpertCore
+from ttrtool.bots.expert_core import (
+    EXPERT_2025_DRAW,
+    EXPERT_2025_TURN,
+    ExpertCore,
+    block,
+    fallback,
+    last_turn,
+    plan_claim,
+    second_path,
+    ticket_draw,
+)
 from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL, draw_turns, fitted_odds, schedule
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.bots.route_prices import RoutePrices
-from ttrtool.bots.turn_policy import (
-    EXPERT_2025_DRAW,
-    EXPERT_2025_TURN,
-    EXPERT_DRAW,
-    EXPERT_TURN,
-)
-from ttrtool.engine.actions import Action, ClaimRoute
+from ttrtool.bots.turn_policy import DrawPolicy, TurnPolicy
+from ttrtool.engine.actions import Action, ClaimRoute, DrawFaceUp
 from ttrtool.engine.game import Game
 from ttrtool.engine.longest import TrailGains
 from ttrtool.engine.view import PlayerView
 from ttrtool.graph import INF
+
+# --- the expert's own steps (turn_policy), with expert-2025's ------------------------
+
+
+def bargain(bot: Expert, view: PlayerView, actions: Sequence[Action],
+            turns: float) -> Action | None:
+    """A route the points table makes a bargain (route_prices), if its hand pays it."""
+    return bot.bargain_claim(view) if bot.prices.bargains else None
+
+
+def final_claims(bot: Expert, view: PlayerView, actions: Sequence[Action],
+                 turns: float) -> Action | None:
+    """With its plan done and few turns left, the planned set of final claims."""
+    return bot.final_turn(view, actions, turns)
+
+
+def spare_claim(bot: Expert, view: PlayerView, actions: Sequence[Action],
+                turns: float) -> Action | None:
+    """A long route for its points, with trains to spare beyond the plan."""
+    return bot.spare_claim(view)
+
+
+def last_colour(bot: Expert, view: PlayerView, actions: Sequence[Action]) -> Action | None:
+    """Late in the game, a face-up locomotive when the plan misses ``loco_min`` or more
+    cards of one colour only and none of that colour is face up."""
+    if not (bot.loco_turns and view.phase == "main" and bot.needed):
+        return None
+    missing = StrategicBot.wishes(bot, view)  # the plan's own, not the final set's
+    short = [c for c in range(bot.loco) if missing[c] > 0]
+    if (len(short) == 1 and missing[short[0]] >= bot.loco_min
+            and bot.turns(view) <= bot.loco_turns
+            and any(bot.locos_pay(r) and bot.colors[r] in (short[0], -1)
+                    for r in bot.needed)):
+        index = bot.game.card_index
+        faceup = [a for a in bot.draws if type(a) is DrawFaceUp]
+        if not any(index[a.color] == short[0] for a in faceup):
+            for a in faceup:
+                if index[a.color] == bot.loco:
+                    return a
+    return None
+
+
+# The expert of 2026: expert-2025's steps with its bargains, final claims, claims for
+# points with spare trains and the locomotive for a last colour.
+EXPERT_TURN = TurnPolicy((bargain, final_claims, last_turn, plan_claim, ticket_draw,
+                          second_path, spare_claim, block, fallback))
+EXPERT_DRAW = DrawPolicy((last_colour,))
 
 
 class Expert(ExpertCore):

@@ -44,7 +44,7 @@ from ttrtool.bots.judgement import (
     ticket_odds,
     turns_left,
 )
-from ttrtool.bots.turn_policy import EXPECTED_WORTH_KEEP, EXPERT_2025_DRAW, EXPERT_2025_TURN
+from ttrtool.bots.turn_policy import DrawPolicy, KeepPolicy, TurnPolicy
 from ttrtool.engine.actions import Action, ClaimRoute, KeepTickets
 from ttrtool.engine.game import Game
 from ttrtool.engine.view import PlayerView
@@ -85,6 +85,59 @@ class KeepTerms(NamedTuple):
     cost: float  # planning cost of the paths the kept tickets add to the plan
     plan: float  # expected ticket points of the plan with them (plan_worth)
     added: int  # tickets the option adds to the plan
+
+
+# --- the steps of a main turn of expert-2025, and its policies (turn_policy) ---------
+
+
+def expected_worth(bot: ExpertCore, terms: KeepTerms) -> float:
+    """The points a keep makes sure of, less ``train_cost`` a unit of its new paths'
+    planning cost, plus the plan's expected ticket points (:meth:`keep_worth`)."""
+    return bot.keep_worth(terms)
+
+
+def last_turn(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
+              turns: float) -> Action | None:
+    """In its last turn, the claim worth most now (tickets it completes counted)."""
+    return bot.best_now(view) if turns <= 1.0 else None
+
+
+def plan_claim(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
+               turns: float) -> Action | None:
+    """A route of its plan its hand pays."""
+    return bot.best_claim(view, actions, bot.needed)
+
+
+def ticket_draw(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
+                turns: float) -> Action | None:
+    """A ticket draw, when its expected worth beats a turn's."""
+    return bot.ticket_draw if bot.wants_tickets(view, turns) else None
+
+
+def second_path(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
+                turns: float) -> Action | None:
+    """Where tickets joined twice score (R-VAR-9), a claim of a second path's route."""
+    if bot.multi_bonus is not None and not bot.needed and bot.second_path(view):
+        return bot.best_claim(view, actions, bot.needed)
+    return None
+
+
+def block(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
+          turns: float) -> Action | None:
+    """A short route another player's network visibly needs, when cheap."""
+    return bot.block(view)
+
+
+def fallback(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
+             turns: float) -> Action | None:
+    """Cards for the plan (or points with a full hand, or a station rescue)."""
+    return bot.fallback(view, actions)
+
+
+EXPERT_2025_TURN = TurnPolicy((last_turn, plan_claim, ticket_draw, second_path, block,
+                               fallback))
+EXPERT_2025_DRAW = DrawPolicy(())
+EXPECTED_WORTH_KEEP = KeepPolicy(expected_worth)
 
 
 class ExpertCore(BonusPlay):
