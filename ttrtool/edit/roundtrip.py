@@ -224,6 +224,9 @@ class MapFile:
         when it cannot be written (the file is then left as it was)."""
         if not self.changed:
             return False
+        if not os.access(self.path, os.W_OK):
+            raise EditError(f"cannot write {self.path}: the file is read-only (nothing was "
+                            "written)")
         data = self.data()
         try:
             with replacing(self.path) as temp:
