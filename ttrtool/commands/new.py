@@ -71,7 +71,9 @@ def _draft_text(file: str, region: str | None, bbox: str | None, cities: int,
     draft = draft_board(region_of(region, bbox, include_islands), cities, Path(file).stem,
                         " ".join(parts))
     typer.echo(f"drafted {draft.cities} cities, {draft.routes} routes ({draft.doubles} double, "
-               f"{draft.ferries} ferries), {draft.tickets} tickets; printed "
+               f"{draft.ferries} ferries, median length {draft.median_length:g}), "
+               f"{draft.tickets} tickets; {draft.trains} trains a player for 2 to "
+               f"{draft.players} players (about {draft.turns:.0f} turns a player); printed "
                f"{draft.print_width_mm:g} mm wide", err=True)
     return draft.text
 
