@@ -100,7 +100,7 @@ def main() -> None:
                        f"{100 * ((after.spread or 1) - 1):.0f}% | "
                        f"{len(before.findings)} / {len(after.findings)} |")
     print("\nColours (official; ttrtool colour from an all-gray board):\n")
-    print("| map | gray tracks | spread | gray tracks | spread | TTR505/506 |")
+    print("| map | official: gray tracks | spread | proposed: gray tracks | spread | TTR505/506 |")
     print("|---|---|---|---|---|---|")
     print("\n".join(colours))
 
