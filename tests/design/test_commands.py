@@ -8,6 +8,7 @@ import difflib
 import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tests.design.sketches import map_text, sketch_file, without_tickets
@@ -124,3 +125,27 @@ def test_colour_adds_a_missing_colour_key(tmp_path: Path) -> None:
     (old, new) = changed_lines(text, path.read_text(encoding="utf-8"))
     assert old == "-  - {a: Atlanta, b: Miami, length: 5}"
     assert new.startswith("+  - {a: Atlanta, b: Miami, length: 5, color: ")
+
+
+def test_replace_removes_the_errors_of_the_old_deck(tmp_path: Path) -> None:
+    path = tmp_path / "self.yaml"
+    text = map_text("usa").replace("{from: Boston, to: Miami, points: 12}",
+                                   "{from: Boston, to: Boston, points: 12}")
+    path.write_text(text, encoding="utf-8")
+    res = runner.invoke(app, ["deck", str(path), "--games", "0", "--write"])
+    assert res.exit_code == 1 and "TTR402" in res.output
+    assert path.read_text(encoding="utf-8") == text
+    res = runner.invoke(app, ["deck", str(path), "--games", "0", "--write", "--replace"])
+    assert res.exit_code == 0, res.output
+    result = validate_file(path)
+    assert result.board is not None and result.diagnostics == []
+
+
+@pytest.mark.parametrize("empty", ["tickets:\n", "tickets: {}\n", "tickets:  # later\n"])
+def test_an_empty_tickets_key_is_filled(tmp_path: Path, empty: str) -> None:
+    path = tmp_path / "empty.yaml"
+    path.write_text(without_tickets(map_text("usa")) + empty, encoding="utf-8")
+    res = runner.invoke(app, ["deck", str(path), "--games", "0", "--write"])
+    assert res.exit_code == 0, res.output
+    result = validate_file(path)
+    assert result.board is not None and result.diagnostics == []

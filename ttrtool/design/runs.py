@@ -172,6 +172,8 @@ def _write_tickets(edit: MapFile, tickets: Sequence[ProposedTicket]) -> bool:
             {"from": t.origin, "to": t.destination, "points": t.points})
     if not edit.has("tickets"):
         edit.set_key((), "tickets", decks, after="routes")
+    elif not edit.get("tickets"):  # `tickets:` with nothing, or `tickets: {}`
+        edit.set("tickets", decks)
     else:
         for name, items in decks.items():
             edit.set(("tickets", name), items)

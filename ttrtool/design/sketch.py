@@ -74,7 +74,7 @@ def _stand_ins(data: dict[str, Any]) -> tuple[dict[str, Any], tuple[int, ...], b
             if isinstance(route, dict) and "color" not in route:
                 route["color"] = GRAY
                 uncoloured.append(i)
-    ticketless = "tickets" not in out
+    ticketless = out.get("tickets") in (None, {})  # missing, `tickets:` or `tickets: {}`
     if ticketless:
         rules = out.get("rules")
         try:
