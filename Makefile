@@ -53,16 +53,16 @@ lint: setup
 
 ## bench: whole-process timings and games per second (docs/simulate.md, docs/render.md)
 bench: setup
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python -m benchmarks.run
 
 ## verdicts: the official maps, every player count, 1,000 games: no warning (docs/simulate.md)
 verdicts: setup
-	$(BIN)/python benchmarks/verdicts.py
+	$(BIN)/python -m benchmarks.verdicts
 
 ## soak: >= 10,000 checked games per map and player count (long; SOAK_GAMES to change)
 soak: setup
 	mkdir -p $(OUT)
-	$(BIN)/python benchmarks/soak.py
+	$(BIN)/python -m benchmarks.soak
 
 ## screenshot: docs/images/report.png, the README's picture of the report page (needs chromium)
 screenshot: setup

@@ -7,7 +7,7 @@ longest as shares of it) and the share of kept tickets completed in seeded games
 of the map's player counts.  Then the colours: the official board's spread of train
 spaces per card over the colours, and that of ``ttrtool colour`` from an all-gray board.
 
-    .venv/bin/python benchmarks/deck_figures.py [--games N] [--seed S]   # N per count: 200
+    .venv/bin/python -m benchmarks.deck_figures [--games N] [--seed S]   # N per count: 200
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ of the routes doubled.  Each route's length is what its distance on the
 printed board holds, so the board is drawable; its density is what the layout
 search has to cope with.  The same seed always gives the same text.
 
-    python benchmarks/dense_board.py > out/dense.yaml
+    python -m benchmarks.dense_board > out/dense.yaml
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@
 Lengths are what each route's straight line holds on the printed board (as in
 dense_board.py), so every board is drawable in principle; only the crowding is hard.
 
-    python benchmarks/dense_crowded.py greece > out/greece.yaml
+    python -m benchmarks.dense_crowded greece > out/greece.yaml
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import re
 import sys
 from pathlib import Path
 
-from dense_board import COLORS, _cheapest, jittered_grid
+from benchmarks.dense_board import COLORS, _cheapest, jittered_grid
 
 ROOT = Path(__file__).resolve().parent.parent
 MM_PER_PX = (800.0 - 22.0) / 1744  # an 800 mm board drawn from 1744 px art

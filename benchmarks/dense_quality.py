@@ -10,8 +10,8 @@ not byte for byte the same moves the counts both ways, board by board.  Last com
 crowded boards of issue 25 (a Greece-like board with a six-route hub, ferries and tunnels;
 France / Old-West-like boards with many triples) and a 300-city grid (issue 26).
 
-    .venv/bin/python benchmarks/dense_quality.py            # every board
-    .venv/bin/python benchmarks/dense_quality.py d207 greece    # some of them
+    .venv/bin/python -m benchmarks.dense_quality            # every board
+    .venv/bin/python -m benchmarks.dense_quality d207 greece    # some of them
 """
 
 from __future__ import annotations
@@ -22,20 +22,17 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+from benchmarks.dense_board import dense_board
+from benchmarks.dense_crowded import greece_board, grid_board, tripled_board, triples_board
+from ttrtool.loader import parse_map_text
+from ttrtool.model import build_board
+from ttrtool.render.layout import RouteLayout
+from ttrtool.render.plan import plan_board
+from ttrtool.render.problems import layout_problems, not_clean
+from ttrtool.render.search import Search
+from ttrtool.render.theme import default_theme
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
-
-from dense_board import dense_board  # noqa: E402
-from dense_crowded import greece_board, grid_board, tripled_board, triples_board  # noqa: E402
-
-from ttrtool.loader import parse_map_text  # noqa: E402
-from ttrtool.model import build_board  # noqa: E402
-from ttrtool.render.layout import RouteLayout  # noqa: E402
-from ttrtool.render.plan import plan_board  # noqa: E402
-from ttrtool.render.problems import layout_problems, not_clean  # noqa: E402
-from ttrtool.render.search import Search  # noqa: E402
-from ttrtool.render.theme import default_theme  # noqa: E402
 
 BOARDS: dict[str, dict[str, float]] = {
     "d174": {},  # the three of `make bench`

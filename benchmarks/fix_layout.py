@@ -1,7 +1,7 @@
 """What ``ttrtool fix --layout --unsafe`` leaves on crowded boards (issue 41).
 
-    python benchmarks/fix_layout.py                 # the crowded boards and the bundled maps
-    python benchmarks/fix_layout.py greece tripled  # some of them
+    python -m benchmarks.fix_layout                 # the crowded boards and the bundled maps
+    python -m benchmarks.fix_layout greece tripled  # some of them
 
 For each board: the routes not drawn cleanly before and after, the labels without room,
 the cities moved (mm on the printed board), the changes kept, the layouts made and the
@@ -15,8 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from dense_crowded import greece_board, tripled_board, triples_board
-
+from benchmarks.dense_crowded import greece_board, tripled_board, triples_board
 from ttrtool.edit.fixing import FixRequest, fix_map
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,6 +1,6 @@
 """Playouts at ticket keeps: does search lift four experts off the plateau line?
 
-    .venv/bin/python benchmarks/keep_search.py [--games G] [--seed S] [--samples K]
+    .venv/bin/python -m benchmarks.keep_search [--games G] [--seed S] [--samples K]
                                                [--keeps every|deal|play] [--alone] [--fair]
 
 A searching expert judges each way of keeping the tickets it is offered by
@@ -36,20 +36,18 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import NamedTuple
 
+import ttrtool
+from benchmarks.tune_expert import GOAL_TURNS, PLATEAU
+from benchmarks.tune_goals import mean_ci
+from ttrtool.bots.expert import Expert
+from ttrtool.engine.actions import KeepTickets
+from ttrtool.engine.result import GameResult
+from ttrtool.engine.state import GameState
+from ttrtool.engine.view import PlayerView
+from ttrtool.simulate.playout import Table, make_bots, uses_board_menu
+from ttrtool.simulate.seating import game_seed
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from tune_expert import GOAL_TURNS, PLATEAU  # noqa: E402
-from tune_goals import mean_ci  # noqa: E402
-
-import ttrtool  # noqa: E402
-from ttrtool.bots.expert import Expert  # noqa: E402
-from ttrtool.engine.actions import KeepTickets  # noqa: E402
-from ttrtool.engine.result import GameResult  # noqa: E402
-from ttrtool.engine.state import GameState  # noqa: E402
-from ttrtool.engine.view import PlayerView  # noqa: E402
-from ttrtool.simulate.playout import Table, make_bots, uses_board_menu  # noqa: E402
-from ttrtool.simulate.seating import game_seed  # noqa: E402
 
 TABLE = Table(ttrtool.load_map("usa"), 4, ("expert",))
 GAME = TABLE.game

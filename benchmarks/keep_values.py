@@ -1,8 +1,8 @@
 """Playout values of every way of keeping tickets, and keep rules judged on them.
 
-    .venv/bin/python benchmarks/keep_values.py log OUT.jsonl [--games G] [--seed S]
+    .venv/bin/python -m benchmarks.keep_values log OUT.jsonl [--games G] [--seed S]
                                                [--samples K] [--keeps every|deal|play] [--fair]
-    .venv/bin/python benchmarks/keep_values.py judge LOG.jsonl [...] [--fair FAIR.jsonl ...]
+    .venv/bin/python -m benchmarks.keep_values judge LOG.jsonl [...] [--fair FAIR.jsonl ...]
 
 ``log``: four experts play USA.  At every keep with a choice, each option is played
 out ``samples`` times from the position (:meth:`GameState.resampled`, the same deals
@@ -42,17 +42,15 @@ from itertools import product
 from pathlib import Path
 from typing import Any
 
+from benchmarks.keep_search import expert_game, play_out
+from benchmarks.tune_goals import mean_ci
+from ttrtool.bots.expert import Expert
+from ttrtool.engine.actions import KeepTickets
+from ttrtool.engine.state import GameState
+from ttrtool.engine.view import PlayerView
+from ttrtool.simulate.seating import game_seed
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from keep_search import expert_game, play_out  # noqa: E402
-from tune_goals import mean_ci  # noqa: E402
-
-from ttrtool.bots.expert import Expert  # noqa: E402
-from ttrtool.engine.actions import KeepTickets  # noqa: E402
-from ttrtool.engine.state import GameState  # noqa: E402
-from ttrtool.engine.view import PlayerView  # noqa: E402
-from ttrtool.simulate.seating import game_seed  # noqa: E402
 
 PHASES = {"every": ("setup_tickets", "tickets"), "deal": ("setup_tickets",),
           "play": ("tickets",)}

@@ -11,8 +11,8 @@ as the engine did before) needs at least as many steps.  Step counts, not
 times, steer the climb, so the same seed finds the same networks on any
 machine.
 
-``python benchmarks/longest.py`` prints the table ``make bench`` shows;
-``python benchmarks/longest.py MAP [NETWORKS] [ROUNDS] [plain|engine]`` climbs
+``python -m benchmarks.longest`` prints the table ``make bench`` shows;
+``python -m benchmarks.longest MAP [NETWORKS] [ROUNDS] [plain|engine]`` climbs
 on one map and also prints the route indices of each network found.
 """
 
@@ -25,11 +25,10 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from ttrtool.engine import Game
+from ttrtool.engine.longest import longest_trail, pieces, search_piece
 
-from ttrtool.engine import Game  # noqa: E402
-from ttrtool.engine.longest import longest_trail, pieces, search_piece  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def plain_longest(game: Game, routes: Sequence[int]) -> tuple[int, int]:

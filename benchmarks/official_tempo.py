@@ -1,5 +1,5 @@
 """Measure how long the official maps play under each table of bots: the range TTR610
-judges a map's tempo against (``python benchmarks/official_tempo.py``).
+judges a map's tempo against (``python -m benchmarks.official_tempo``).
 
 For each table of :data:`ttrtool.verdict.styles.STYLES` and each official map at each
 player count it is played at, TEMPO_GAMES seeded games (default 200, seed TEMPO_SEED,

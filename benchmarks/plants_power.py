@@ -1,4 +1,4 @@
-"""How often each designer mistake of the catalogue (tests/findings/plants.py) is named at
+"""How often each designer mistake of the catalogue (benchmarks/plants.py) is named at
 warning severity: the power table of docs/analyze.md.
 
 Static part (always): every kind at the strengths of SWEEP (its default when not listed),
@@ -7,8 +7,8 @@ Play part (``--games N --seeds A-B``): the same kinds through ``simulate``'s rep
 2, 3 and 4 players (those the map allows), N games per count and seed, counting the seeds
 whose report names the kind at warning severity.
 
-    python benchmarks/plants_power.py                      # static table (seconds)
-    python benchmarks/plants_power.py --games 20 --seeds 1-1 long-route   # and play
+    python -m benchmarks.plants_power                      # static table (seconds)
+    python -m benchmarks.plants_power --games 20 --seeds 1-1 long-route   # and play
 
 Prints a Markdown table.
 """
@@ -16,19 +16,17 @@ Prints a Markdown table.
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from benchmarks import plant, plants
+from ttrtool.analysis import analyze
+from ttrtool.analysis.findings import static_findings
+from ttrtool.model import Board
+from ttrtool.simulate.session import play_tallies
+from ttrtool.verdict.report import build_report
 
-from tests.findings import plant, plants  # noqa: E402
-from ttrtool.analysis import analyze  # noqa: E402
-from ttrtool.analysis.findings import static_findings  # noqa: E402
-from ttrtool.model import Board  # noqa: E402
-from ttrtool.simulate.session import play_tallies  # noqa: E402
-from ttrtool.verdict.report import build_report  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 # strengths tried beside the default: where each finding starts to name the mistake
 SWEEP: dict[str, tuple[float, ...]] = {

@@ -1,7 +1,7 @@
 """Full-scale power of the findings from play: the planted imbalances of issue 21 at 400
 games per player count with the default table, and the official maps staying clean.
 
-    .venv/bin/python benchmarks/play_power.py [GAMES] [--seed N | --seeds 1-5]
+    .venv/bin/python -m benchmarks.play_power [GAMES] [--seed N | --seeds 1-5]
 
 For each plant (a copy of the bundled USA map made here, never written into the tree)
 and each official map it plays 2, 3 and 4 players (Switzerland 2 and 3), builds the report
@@ -19,17 +19,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from benchmarks import plant
+from ttrtool.analysis import analyze
+from ttrtool.analysis.findings import static_findings
+from ttrtool.model import Board
+from ttrtool.simulate.session import play_tallies
+from ttrtool.verdict.baseline import compare_reports
+from ttrtool.verdict.paired import matching
+from ttrtool.verdict.report import Tally, build_report
 
-from tests.findings import plant  # noqa: E402
-from ttrtool.analysis import analyze  # noqa: E402
-from ttrtool.analysis.findings import static_findings  # noqa: E402
-from ttrtool.model import Board  # noqa: E402
-from ttrtool.simulate.session import play_tallies  # noqa: E402
-from ttrtool.verdict.baseline import compare_reports  # noqa: E402
-from ttrtool.verdict.paired import matching  # noqa: E402
-from ttrtool.verdict.report import Tally, build_report  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def report(board: Board, counts: tuple[int, ...], games: int, seed: int,

@@ -1,11 +1,11 @@
 """How many games each class of finding from play needs (the power table of docs/simulate.md).
 
 For each planted imbalance (built as the sensitivity tests build them, from
-tests/findings/plant.py), seeded runs with the default bots are counted after
+benchmarks/plant.py), seeded runs with the default bots are counted after
 50, 100, 200, 300 and 400 games; the table gives, per game count, in how many
 of the seeds the finding named the planted subject at warning level.
 POWER_SEEDS changes the number of seeds (default 5); an argument keeps only the
-plants whose label contains it (``python benchmarks/power.py ticket``).
+plants whose label contains it (``python -m benchmarks.power ticket``).
 """
 
 from __future__ import annotations
@@ -17,16 +17,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from benchmarks import plant
+from ttrtool.analysis import analyze
+from ttrtool.analysis.findings import static_findings
+from ttrtool.bots import DEFAULT_BOTS
+from ttrtool.model import Board
+from ttrtool.simulate.playout import Table
+from ttrtool.verdict.report import Tally, build_report
 
-from tests.findings import plant  # noqa: E402
-from ttrtool.analysis import analyze  # noqa: E402
-from ttrtool.analysis.findings import static_findings  # noqa: E402
-from ttrtool.bots import DEFAULT_BOTS  # noqa: E402
-from ttrtool.model import Board  # noqa: E402
-from ttrtool.simulate.playout import Table  # noqa: E402
-from ttrtool.verdict.report import Tally, build_report  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 MARKS = (25, 50, 100, 200, 300, 400)
 

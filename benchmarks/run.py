@@ -113,8 +113,7 @@ DENSE_GOAL = 3.0
 def dense_render() -> None:
     """Whole-process `render` of the dense boards against `render` of the USA board, in CPU
     time."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from dense_board import dense_board
+    from benchmarks.dense_board import dense_board
 
     (ROOT / "out").mkdir(exist_ok=True)
     usa = statistics.median(cpu_command(["render", "maps/usa.yaml", "-o", "out/bench-usa.svg"],
@@ -164,7 +163,6 @@ def cpu_rates(play: Callable[[int], object], games: int) -> list[float]:
 
 def simulate_rates() -> None:
     """Games per second on one core through ``simulate``'s table (board loading excluded)."""
-    sys.path.insert(0, str(ROOT))
     import ttrtool
     from ttrtool.bots import ARCHETYPES, DEFAULT_BOTS
     from ttrtool.simulate.playout import Table
@@ -191,7 +189,6 @@ def engine_share() -> None:
     is left for the rest (the bots' decisions, and the game record simulate writes);
     "bots x" is how many times faster that rest would have to be to fit it ("never":
     the engine alone takes longer than the goal allows)."""
-    sys.path.insert(0, str(ROOT))
     import ttrtool
     from ttrtool.bots import ARCHETYPES
     from ttrtool.simulate.playout import Table, make_bots, uses_board_menu
@@ -279,7 +276,6 @@ def engine_rates() -> None:
     (legal actions, views, apply, final scoring), without the simulate layer."""
     import random
 
-    sys.path.insert(0, str(ROOT))
     import ttrtool
     from ttrtool.bots.random_bot import RandomBot
     from ttrtool.engine import Game
@@ -311,8 +307,7 @@ def engine_rates() -> None:
 def longest_paths() -> None:
     """The longest-path routine on the hardest legal networks a randomised
     search finds, against the plain search it replaced (benchmarks/longest.py)."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from longest import report
+    from benchmarks.longest import report
 
     report()
 
@@ -379,11 +374,8 @@ def expert_targets() -> None:
     """
     import math
 
-    sys.path.insert(0, str(ROOT))
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from usa_mega import mega_board
-
     import ttrtool
+    from benchmarks.usa_mega import mega_board
     from ttrtool.simulate.playout import Table
 
     table = Table(ttrtool.load_map("usa"), 2, ("expert", "route-focus"))

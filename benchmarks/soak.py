@@ -10,7 +10,7 @@ stops at the first problem: the run reports every kind of failure it found
 with the seeds to reproduce them, writes ``out/soak.json`` and exits 1 if
 anything was found.
 
-    SOAK_GAMES=200 SOAK_RANDOM=20 SOAK_JOBS=2 python benchmarks/soak.py
+    SOAK_GAMES=200 SOAK_RANDOM=20 SOAK_JOBS=2 python -m benchmarks.soak
 """
 
 from __future__ import annotations

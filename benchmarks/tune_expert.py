@@ -1,8 +1,8 @@
 """Fit the expert's weights by self-play: a cross-entropy search against a fixed pool.
 
-    .venv/bin/python benchmarks/tune_expert.py tune [name=value ...] [--rounds R] [--samples K]
+    .venv/bin/python -m benchmarks.tune_expert tune [name=value ...] [--rounds R] [--samples K]
                                                 [--pairs P] [--seed S]
-    .venv/bin/python benchmarks/tune_expert.py try name=value ... [--pairs P] [--seed S]
+    .venv/bin/python -m benchmarks.tune_expert try name=value ... [--pairs P] [--seed S]
     (either with --players 4: the big-table pool; or --selfplay: four of it on USA)
 
 ``tune`` runs the cross-entropy method over the weights of WEIGHTS, from the
@@ -47,15 +47,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import ttrtool
+from benchmarks.tune_goals import GOALS_4P, mean_ci
+from ttrtool.bots.expert import Expert
+from ttrtool.simulate.playout import Table
+from ttrtool.simulate.seating import game_seed
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from tune_goals import GOALS_4P, mean_ci  # noqa: E402
-
-import ttrtool  # noqa: E402
-from ttrtool.bots.expert import Expert  # noqa: E402
-from ttrtool.simulate.playout import Table  # noqa: E402
-from ttrtool.simulate.seating import game_seed  # noqa: E402
 
 # The weights searched: name -> (low, high, integer?).  The expert's class
 # attributes of the same names are the fitted values.

@@ -1,7 +1,7 @@
 """The expert's goals of issue 22, measured (benchmarks/notes/bots.md, "The expert against
 its goals").
 
-    .venv/bin/python benchmarks/tune_goals.py [--games N] [--seed S] [--only PART]
+    .venv/bin/python -m benchmarks.tune_goals [--games N] [--seed S] [--only PART]
 
 Parts (all by default):
 
@@ -45,19 +45,18 @@ import time
 from pathlib import Path
 from typing import Any
 
+import yaml
+
+import ttrtool
+from ttrtool.bots import DEFAULT_BOTS
+from ttrtool.bots.expert import Expert
+from ttrtool.model import Board
+from ttrtool.resources import bundled_map_path
+from ttrtool.simulate.playout import Table
+from ttrtool.simulate.seating import game_seed
+from ttrtool.validate import validate_file
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-import yaml  # noqa: E402
-
-import ttrtool  # noqa: E402
-from ttrtool.bots import DEFAULT_BOTS  # noqa: E402
-from ttrtool.bots.expert import Expert  # noqa: E402
-from ttrtool.model import Board  # noqa: E402
-from ttrtool.resources import bundled_map_path  # noqa: E402
-from ttrtool.simulate.playout import Table  # noqa: E402
-from ttrtool.simulate.seating import game_seed  # noqa: E402
-from ttrtool.validate import validate_file  # noqa: E402
 
 # Strong humans, USA 4 players: WBC 2025 online semifinals and finals, 27 games with the
 # Mega option (more tickets dealt); benchmarks/notes/bots.md, "Against strong humans",

@@ -18,7 +18,7 @@ Its rules, as BGA's public source gives them (github.com/thoun/tickettoride,
 The source's own note on card 113 (Los Angeles - Oklahoma City) says 12 points; its data,
 which BGA scores, says 9, and 9 is transcribed here.
 
-    .venv/bin/python benchmarks/usa_mega.py [out.yaml]     # writes the map file
+    .venv/bin/python -m benchmarks.usa_mega [out.yaml]     # writes the map file
 """
 
 from __future__ import annotations
@@ -30,12 +30,11 @@ from typing import Any
 
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from ttrtool.model import Board
+from ttrtool.resources import bundled_map_path
+from ttrtool.validate import validate_file
 
-from ttrtool.model import Board  # noqa: E402
-from ttrtool.resources import bundled_map_path  # noqa: E402
-from ttrtool.validate import validate_file  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 # (BGA card number, from, to, points): 101-135 the USA 1910 tickets, 201-234 the Mega game's.
 MEGA_TICKETS: tuple[tuple[int, str, str, int], ...] = (

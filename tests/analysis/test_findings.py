@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from tests.findings import plant
+from benchmarks import plant
 from ttrtool.analysis import analyze
 from ttrtool.analysis.findings import LIMITS, price_verdict
 from ttrtool.cli import app

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,11 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 @pytest.fixture(scope="module")
 def greece_text() -> str:
     """The Greece-like board of benchmarks/dense_crowded.py, with comments to keep."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        from dense_crowded import greece_board
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
+    from benchmarks.dense_crowded import greece_board
+
     text: str = greece_board()
     return ("# A fan board: Greece, crowded round Larissa and Athina.\n" + text
             .replace("cities:\n", "cities:\n  # the mainland first\n", 1)

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.findings import plant
+from benchmarks import plant
 from ttrtool.diagnostics import Severity
 from ttrtool.findings import Finding
 from ttrtool.model import Board

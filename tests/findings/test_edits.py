@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.findings import plant
+from benchmarks import plant
 from ttrtool.model import Board
 from ttrtool.simulate.session import play_tallies
 from ttrtool.verdict.baseline import compare_reports

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from tests.findings import plant
+from benchmarks import plant
 from ttrtool.cli import app
 
 runner = CliRunner()

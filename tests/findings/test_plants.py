@@ -1,4 +1,4 @@
-"""Every kind of designer mistake in the catalogue (tests/findings/plants.py) is named by
+"""Every kind of designer mistake in the catalogue (benchmarks/plants.py) is named by
 a finding at warning severity, with the words a designer needs; the official maps give
 none of the new static findings; and a weaker plant, below each limit, is not named."""
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.findings import plant, plants
+from benchmarks import plant, plants
 from ttrtool.analysis import analyze
 from ttrtool.analysis.findings import static_findings
 from ttrtool.analysis.formats import render

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.findings import plant
+from benchmarks import plant
 from ttrtool.model import Board
 from ttrtool.simulate.session import play_tallies
 from ttrtool.verdict.findings import FINAL_ROUNDS

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.findings import plant
+from benchmarks import plant
 from ttrtool.analysis import analyze
 from ttrtool.analysis.findings import LIMITS, routes_per_colour, static_findings
 from ttrtool.diagnostics import Severity

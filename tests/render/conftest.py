@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -42,13 +41,8 @@ def svgs(boards: dict[str, Board], plans: dict[str, BoardPlan], theme: Theme
 
 def benchmark_board(module: str, maker: str, **kw: Any) -> Board:
     """A board written by ``maker`` of benchmarks/``module``.py (the boards ``make bench``
-    and benchmarks/dense_quality.py draw); the modules import one another, so
-    benchmarks/ is on the path while one loads."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        makers = importlib.import_module(module)
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
+    and benchmarks/dense_quality.py draw)."""
+    makers = importlib.import_module(f"benchmarks.{module}")
     doc = parse_map_text(getattr(makers, maker)(**kw), f"{maker}.yaml")
     board, errors = build_board(doc.data, doc.file)
     assert errors == []

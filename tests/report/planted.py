@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.findings import plant
+from benchmarks import plant
 
 
 def planted_usa(folder: Path) -> Path:

@@ -196,7 +196,7 @@ def test_summaries_open_with_the_findings(report: dict[str, Any]) -> None:
 
 
 def test_simulate_fail_on_findings_end_to_end(tmp_path: Path) -> None:
-    from tests.findings import plant
+    from benchmarks import plant
 
     data = plant.bundled("switzerland")
     plant.deck_colours(data, green=3)  # static: the deck is short of green
@@ -272,7 +272,7 @@ def test_every_player_count_gets_a_verdict_even_beside_a_seat_finding() -> None:
 
 
 def test_simulate_baseline_select_and_play_only_gate(tmp_path: Path) -> None:
-    from tests.findings import plant
+    from benchmarks import plant
 
     data = plant.bundled("switzerland")
     plant.deck_colours(data, green=3)  # static: the deck is short of green (TTR506)

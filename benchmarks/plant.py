@@ -1,4 +1,4 @@
-"""Copies of the bundled maps with one imbalance planted, built inside the tests.
+"""Copies of the bundled maps with one imbalance planted, for the tests and the benchmarks.
 
 Each helper takes the parsed YAML of a bundled map (a fresh copy), changes one
 thing a designer might get wrong, and :func:`board` writes it to a temporary

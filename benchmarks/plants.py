@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from tests.findings import plant
-from tests.findings.plant import Data
+from benchmarks import plant
+from benchmarks.plant import Data
 from ttrtool.diagnostics import Severity
 
 Change = Callable[[Data, float], None]
