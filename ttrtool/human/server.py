@@ -30,7 +30,7 @@ from urllib.parse import urlsplit
 from ttrtool.human.session import Refused, Sitting
 from ttrtool.human.table import table_state
 from ttrtool.outputs import OutputError
-from ttrtool.report.live import local_host
+from ttrtool.report.live import LocalServer, local_host
 
 if TYPE_CHECKING:
     from ttrtool.render.theme import Theme
@@ -140,9 +140,8 @@ def make_server(sitting: Sitting, page: str, port: int = 0,
                 return
             self._json(200, state)
 
-    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
-    server.daemon_threads = True
-    return server
+    # The preview's server: at most a few requests at once, a dropped connection no error.
+    return LocalServer(("127.0.0.1", port), Handler)
 
 
 def new_token() -> str:
