@@ -164,3 +164,13 @@ def test_a_route_that_stops_short_brings_its_places_closer(tmp_path: Path) -> No
     p.write_text(GAP, encoding="utf-8")
     safe = fix_map(FixRequest(p, layout=True))  # a move is unsafe: nothing without --unsafe
     assert safe.layout is not None and not safe.written and safe.layout.held_back == 2
+
+
+def test_a_run_that_reaches_its_bound_says_so(greece_text: str, tmp_path: Path) -> None:
+    from ttrtool.commands.fix import describe
+
+    p = _write(tmp_path, greece_text)
+    short = fix_map(FixRequest(p, layout=True, unsafe=True, write=False, max_layouts=1))
+    assert short.layout is not None and short.layout.stopped_early
+    assert short.layout.layouts == 1 and not short.changes
+    assert any("stopped after 1 layouts" in line for line in describe(short))

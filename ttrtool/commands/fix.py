@@ -100,6 +100,9 @@ def describe(report: object) -> list[str]:
                      + f"; labels without room {len(lay.before.labels)} before, "
                        f"{len(lay.after.labels)} after; {lay.layouts} layout(s)"
                      + (f"; cities moved: {moved}" if moved else ""))
+        if lay.stopped_early:
+            lines.append(f"note: stopped after {lay.layouts} layouts, the bound of one run; "
+                         "run `ttrtool fix` again to go on")
         if lay.held_back and not any(not c.safe for c in lay.changes):
             lines.append(f"held back: {lay.held_back} city move(s) the messages suggest "
                          "(unsafe: run with --unsafe)")

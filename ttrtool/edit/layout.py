@@ -62,6 +62,11 @@ class LayoutFixes:
     limit: int = 40  # the most layouts the loop may make
     held_back: int = 0  # city moves the messages suggest, left out without `unsafe`
 
+    @property
+    def stopped_early(self) -> bool:
+        """The loop ran out of layouts with problems left (a second run may go on)."""
+        return self.layouts >= self.limit and bool(self.after.problems)
+
 
 def draw(doc: MapFile, theme: Theme) -> Drawn | None:
     """``doc`` as it stands, laid out and judged; None when it does not build without
@@ -98,7 +103,7 @@ def fix_layout(doc: MapFile, theme: Theme, unsafe: bool = False, max_move_mm: fl
     out.held_back = len(_candidates(start, home, False, max_move_mm)[1])
     tried: set[Change] = set()
     while out.layouts < max_layouts and out.after.problems:
-        found, held = _candidates(out.after, home, unsafe, max_move_mm)
+        found = _candidates(out.after, home, unsafe, max_move_mm)[0]
         groups = [[c for c in group if c not in tried] for group in found]
         groups = [group for group in groups if group]
         if not groups:
