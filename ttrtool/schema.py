@@ -171,7 +171,7 @@ def _validator() -> jsonschema.Draft7Validator:
         "integer", lambda _checker, x: isinstance(x, int) and not isinstance(x, bool))
     strict = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
         jsonschema.Draft7Validator, type_checker=checker)
-    # check_schema runs in the test suite (tests/test_schema.py), not here.
+    # check_schema runs in the test suite (tests/test_validate_schema.py), not here.
     return strict(load_schema())  # type: ignore[no-any-return]
 
 

@@ -1,12 +1,21 @@
 """``ttrtool analyze``: ticket reachability, costs and the balance figures of a map.
 
-:func:`analyze` reads a :class:`~ttrtool.model.Board` and returns an
-:class:`Analysis`, plain frozen records; :mod:`ttrtool.analysis.formats`
-turns one (and optionally a second, for comparison) into text, JSON or
-Markdown, opening with the static balance findings of
-:mod:`ttrtool.analysis.findings` (tickets, routes, colours, chokepoints), which also
-runs those of :mod:`ttrtool.analysis.regions` (parts of the board) and
-:mod:`ttrtool.analysis.settings` (the rules' numbers).  Nothing here prints.
+:func:`analyze` reads a :class:`~ttrtool.model.Board` and returns an :class:`Analysis`,
+plain frozen records.  The pieces, in the order a run uses them:
+
+* :mod:`~ttrtool.analysis.tickets` — each ticket's cheapest paths and price, and who can
+  still complete it at each player count;
+* :mod:`~ttrtool.analysis.blocking` — the links every cheapest path needs, and what one
+  claim by an opponent costs;
+* :mod:`~ttrtool.analysis.figures` — colours and lengths, capacity, structure;
+* :mod:`~ttrtool.analysis.findings` — the static balance findings (tickets, routes,
+  colours, chokepoints), which also runs those of :mod:`~ttrtool.analysis.regions` (parts
+  of the board) and :mod:`~ttrtool.analysis.settings` (the rules' numbers);
+* :mod:`~ttrtool.analysis.compare` — the headline figures, and two maps side by side;
+* :mod:`~ttrtool.analysis.formats` — an analysis (and optionally a second, for
+  comparison) as text, JSON or Markdown, opening with the findings.
+
+Nothing here prints.
 """
 
 from __future__ import annotations

@@ -1,14 +1,25 @@
-"""The registry of semantic checks run by ``ttrtool validate``.
+"""The registry of semantic checks run by ``ttrtool validate``, and the catalogue of codes.
 
-Each check is a small generator registered with :func:`check`: it reads the
-built :class:`~ttrtool.model.Board` (and the raw document where it needs
-source positions) and yields :class:`Problem` records.  The code, name,
-severity and the one-line reason live in the registration and a passing and
-a failing example in the docstring, so ``docs/checks.md`` is generated from
-here (:mod:`ttrtool.checks.catalog`).
+Each check is a small generator registered with :func:`check` under a code of
+:mod:`ttrtool.codes` (which gives its number and kebab-case name): it reads the built
+:class:`~ttrtool.model.Board` (and the raw document where it needs source positions) and
+yields :class:`Problem` records.  The severity, the one-line reason and whether ``ttrtool
+fix`` applies its fix live in the registration, a passing and a failing example in the
+docstring, so ``docs/checks.md`` is generated from here.
 
-Codes: TTR0xx reading the file and the schema, TTR1xx places and references,
-TTR2xx layout at print size (opt-in), TTR3xx routes and rules, TTR4xx tickets.
+The pieces:
+
+* :mod:`~ttrtool.checks.registry` — :func:`check`, the registry and what a check reads;
+* the checks, by code: :mod:`~ttrtool.checks.references` and :mod:`~ttrtool.checks.places`
+  (TTR1xx names, references, places), :mod:`~ttrtool.checks.geo` and
+  :mod:`~ttrtool.checks.sea` (TTR12x real places), :mod:`~ttrtool.checks.tempo` (TTR124,
+  the game's length), :mod:`~ttrtool.checks.layout` (TTR2xx, the board as drawn, opt-in),
+  :mod:`~ttrtool.checks.routes`, :mod:`~ttrtool.checks.supply` and
+  :mod:`~ttrtool.checks.variant_rules` (TTR3xx routes and rules),
+  :mod:`~ttrtool.checks.tickets` (TTR4xx);
+* :mod:`~ttrtool.checks.code_info`, :mod:`~ttrtool.checks.balance_codes` and
+  :mod:`~ttrtool.checks.catalog` — one record per code, the balance findings' entries
+  (TTR5xx, TTR6xx) and the catalogue that gathers them all into docs/checks.md.
 """
 
 from __future__ import annotations

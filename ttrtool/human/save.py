@@ -49,8 +49,9 @@ class PlayLog:
 
     def write(self, record: dict[str, Any]) -> PlayLog:
         """The file with ``record`` as its last game (replacing the unfinished game it held,
-        if any); a record without ``end`` is a game still in play.  :class:`OutputError`
-        when it cannot be written (the file on disk is then as it was)."""
+        if any); a record without ``end`` is a game still in play.
+        :class:`~ttrtool.outputs.OutputError` when it cannot be written (the file on disk is
+        then as it was)."""
         line = (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
         write_output(self.path, b"".join(self.kept) + line)
         if "end" in record:

@@ -184,8 +184,8 @@ class Sitting:
     def play(self, text: str, seen: int | None = None) -> None:
         """Play ``text`` for the human seat to move, then let the bots move; ``seen`` is the
         number of moves the sender had seen (a move sent from an older state is stale).
-        :class:`Refused` leaves the game unchanged; :class:`OutputError` means the move
-        was made but the log could not be written."""
+        :class:`Refused` leaves the game unchanged; :class:`~ttrtool.outputs.OutputError`
+        means the move was made but the log could not be written."""
         with self.lock:
             if self.state.is_over:
                 raise Refused("the game is over")
