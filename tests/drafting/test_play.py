@@ -46,7 +46,7 @@ def test_a_draft_has_the_official_boards_trains_lengths_and_players(
     assert 2 <= statistics.median(lengths) <= 3  # the official boards' 2 to 3
     assert max(lengths) <= 6 and sum(x == 1 for x in lengths) / len(lengths) <= 0.35
     assert len(set(lengths)) >= 4  # short, middle and long routes
-    assert board.rules.max_players >= 3
+    assert board.rules.max_players == 4  # Greece: both tracks of a double from three players
     for players in range(2, board.rules.max_players + 1):
         turns = estimate(board, players).turns
         assert OFFICIAL_TURNS[0] * 0.9 <= turns <= OFFICIAL_TURNS[1] * 1.1, (players, turns)

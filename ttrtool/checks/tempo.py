@@ -34,8 +34,8 @@ from ttrtool.codes import GAME_LENGTH_VS_TRAINS
 from ttrtool.diagnostics import Severity
 from ttrtool.model import Board
 
-# Turns a player on the official boards with the default bot table (the range TTR610 judges
-# played games by: ttrtool.verdict.pressure.OFFICIAL_TEMPO).
+# Turns a player on the official boards with the default bot table (about the range TTR610
+# judges played games by: ttrtool/verdict/official_tempo.json, 35.5-43.4 by player count).
 OFFICIAL_TURNS = (36.0, 41.0)
 TARGET_TURNS = 38.0  # what a draft's trains aim at: the official range's middle
 FAR = 0.25  # an estimate this share outside the official range is far off (as TTR610's)
