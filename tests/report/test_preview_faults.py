@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import http.client
 import socket
-import struct
 import threading
 import time
 from collections.abc import Iterator
@@ -15,6 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tests.report.bad_clients import drop_connections, hold_idle_clients
 from ttrtool.cli import app
 from ttrtool.render.theme import load_theme
 from ttrtool.report import live
@@ -61,12 +61,7 @@ def test_a_seen_that_is_no_generation_is_a_400(serve: object, seen: str,
 def test_a_dropped_connection_prints_nothing(serve: object,
                                              capfd: pytest.CaptureFixture[str]) -> None:
     port = serve()  # type: ignore[operator]
-    for _ in range(6):
-        sock = socket.create_connection(("127.0.0.1", port))
-        sock.sendall(f"GET /state?seen=0 HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
-        # Closed with a reset before the answer (a closed tab): the server's write fails.
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-        sock.close()
+    drop_connections(port, "/state?seen=0")
     time.sleep(1.0)
     assert _get(port, "/state?seen=0")[0] == 200
     assert capfd.readouterr().err == ""
@@ -86,17 +81,5 @@ def test_an_idle_client_is_dropped_after_the_timeout(serve: object) -> None:
 
 def test_idle_clients_hold_a_bounded_number_of_threads(serve: object) -> None:
     port = serve()  # type: ignore[operator]
-    before = threading.active_count()
-    idle = []
-    for _ in range(live.MAX_CONNECTIONS + 40):
-        sock = socket.create_connection(("127.0.0.1", port))
-        sock.sendall(b"GET /state?seen=0 HTTP/1.1\r\n")
-        idle.append(sock)
-    time.sleep(0.5)
-    assert threading.active_count() - before <= live.MAX_CONNECTIONS
-    for sock in idle:
-        sock.close()
-    deadline = time.monotonic() + 10
-    while threading.active_count() > before and time.monotonic() < deadline:
-        time.sleep(0.05)
+    hold_idle_clients(port, "/state?seen=0", extra=40)
     assert _get(port, "/state?seen=0")[0] == 200  # served again once they are gone

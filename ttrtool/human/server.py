@@ -1,7 +1,8 @@
 """The local server of ``ttrtool play``: the page and its small JSON API.
 
 The standard library's ``http.server``, as the preview's (:mod:`ttrtool.report.live`,
-whose Host check and address helper it shares), on 127.0.0.1 only:
+whose bounded server, quiet handler with its timeout, and Host check it shares), on
+127.0.0.1 only:
 
 * ``GET /`` the page (with the session's token in ``<meta name="token">``);
 * ``GET /state`` :func:`~ttrtool.human.table.table_state` as JSON;
@@ -22,7 +23,7 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -30,13 +31,12 @@ from urllib.parse import urlsplit
 from ttrtool.human.session import Refused, Sitting
 from ttrtool.human.table import table_state
 from ttrtool.outputs import OutputError
-from ttrtool.report.live import LocalServer, local_host
+from ttrtool.report.live import TIMEOUT, LocalHandler, LocalServer, local_host
 
 if TYPE_CHECKING:
     from ttrtool.render.theme import Theme
 
 MAX_BODY = 4096  # bytes: an action's text is a few dozen
-TIMEOUT = 10.0  # seconds a client may take to send its request
 
 
 def make_server(sitting: Sitting, page: str, port: int = 0,
@@ -47,20 +47,8 @@ def make_server(sitting: Sitting, page: str, port: int = 0,
     secret = token or new_token()
     body = page.encode("utf-8")
 
-    class Handler(BaseHTTPRequestHandler):
-        timeout = TIMEOUT
-
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - quiet
-            pass
-
-        def _send(self, code: int, data: bytes, kind: str) -> None:
-            self.send_response(code)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(data)))
-            self.send_header("Cache-Control", "no-store")
-            self.send_header("X-Content-Type-Options", "nosniff")
-            self.end_headers()
-            self.wfile.write(data)
+    class Handler(LocalHandler):
+        timeout = TIMEOUT  # read when the server is made (a test shortens it)
 
         def _json(self, code: int, value: Any) -> None:
             self._send(code, json.dumps(value, ensure_ascii=False).encode("utf-8"),

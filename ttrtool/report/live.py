@@ -207,6 +207,26 @@ class LocalServer(ThreadingHTTPServer):
         pass
 
 
+class LocalHandler(BaseHTTPRequestHandler):
+    """What the handlers of the preview and of ``ttrtool play`` share: no line printed per
+    request, a timeout on each connection, and one way to answer."""
+
+    timeout = TIMEOUT  # set on each connection's socket by StreamRequestHandler
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - quiet
+        pass
+
+    def _send(self, code: int, body: bytes, kind: str) -> None:
+        """Answer ``code`` with ``body`` of type ``kind``, neither cached nor sniffed."""
+        self.send_response(code)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.end_headers()
+        self.wfile.write(body)
+
+
 def make_server(preview: Preview, port: int = 0, timeout: float = TIMEOUT) -> LocalServer:
     """A server for ``preview`` on 127.0.0.1 (``port`` 0: any free port; ``timeout``: the
     seconds a client has to send its request); the caller runs ``serve_forever`` and
@@ -214,19 +234,8 @@ def make_server(preview: Preview, port: int = 0, timeout: float = TIMEOUT) -> Lo
     page = preview_page(preview.path.name).encode("utf-8")
     seconds = timeout
 
-    class Handler(BaseHTTPRequestHandler):
-        timeout = seconds  # set on each connection's socket by StreamRequestHandler
-
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - quiet
-            pass
-
-        def _send(self, code: int, body: bytes, kind: str) -> None:
-            self.send_response(code)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
-            self.end_headers()
-            self.wfile.write(body)
+    class Handler(LocalHandler):
+        timeout = seconds
 
         def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
             if not local_host(self.headers.get("Host")):
