@@ -219,6 +219,7 @@ def test_mutated_maps_never_crash() -> None:
     assert {"TTR010", "TTR101"} <= codes and any(c.startswith(("TTR3", "TTR4")) for c in codes)
 
 
+@pytest.mark.slow  # over 8 s: make test-slow and CI
 def test_maps_that_validate_can_be_analysed_and_played() -> None:
     """A map with no error must never crash a later command (a float such as ``length: 2.0``
     once passed the schema and broke render and simulate)."""

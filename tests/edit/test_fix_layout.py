@@ -48,6 +48,7 @@ def _drawn_badly(path: Path) -> list[str]:
     return not_clean(p.routes, layout_problems(p))
 
 
+@pytest.mark.slow  # over 8 s: make test-slow and CI
 def test_unsafe_layout_fix_leaves_few_routes_and_moves_no_city_far(
         greece_text: str, tmp_path: Path) -> None:
     p = _write(tmp_path, greece_text)

@@ -18,6 +18,7 @@ def tune(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+@pytest.mark.slow  # over 8 s: make test-slow and CI
 def test_tune_brings_the_overpriced_ticket_into_its_interval(tmp_path: Path) -> None:
     p = plant(tmp_path)
     before = p.read_text(encoding="utf-8")
@@ -39,6 +40,7 @@ def test_tune_brings_the_overpriced_ticket_into_its_interval(tmp_path: Path) -> 
                                       strict=True)) == 1
 
 
+@pytest.mark.slow  # over 8 s: make test-slow and CI
 def test_the_same_seeds_give_the_same_tuning(tmp_path: Path) -> None:
     p = plant(tmp_path)
     runs = [tune_tickets(TuneRequest(p, games=30, players="2", rounds=1, jobs=1))

@@ -107,6 +107,7 @@ def _compare(old_board: Board, new_board: Board, games: int) -> tuple[Any, Any, 
     return new, old, {4: pair}, map_edits(new_board, old_board)
 
 
+@pytest.mark.slow  # over 8 s: make test-slow and CI
 def test_the_lengthened_route_is_named_in_what_it_caused(usa: Board, tmp_path: Path) -> None:
     """Matched by ends, length and kind, the lengthened Chicago–Omaha had no partner and
     was dropped; matched by identity, its fall in claims is found and leads with the

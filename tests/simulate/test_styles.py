@@ -85,6 +85,7 @@ def test_styles_refuses_a_table_of_its_own() -> None:
         simulate.run(RunRequest("switzerland", games=2, bots="expert,random", styles=True))
 
 
+@pytest.mark.slow  # over 8 s: make test-slow and CI
 def test_a_baseline_with_styles_is_compared_on_the_default_table() -> None:
     result = simulate.run(RunRequest("switzerland", games=30, players="2", jobs=1, quiet=True,
                                      styles=True, baseline="switzerland"))
