@@ -26,7 +26,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ttrtool.checks.tempo import FILL, TARGET_TURNS, trains_for, turns_a_player, weighted_length
 from ttrtool.drafting.places import Place, Region, RegionError, choose_cities, region_cities
@@ -43,6 +43,7 @@ from ttrtool.drafting.routes import (
     track_colours,
 )
 from ttrtool.drafting.tickets import draft_tickets
+from ttrtool.geo.geodesy import distance_km
 from ttrtool.geo.land import land_masses, sea_shares
 from ttrtool.geo.projection import board_size, fit_projection
 
@@ -53,6 +54,7 @@ MEDIAN_SPACES = 3.0  # the official boards' median route: 2 to 3 spaces
 PRINT_STEPS = (0.85, 1.0, 1.15, 1.3, 1.45, 1.6)
 FRAME_MM = 11.0  # the score track around the map (the default theme's frame)
 MAX_LENGTH = 6
+STRETCH = 1.9  # km a space this far from the median: a length far off (TTR123 warns at 2)
 CROWDED = 5  # a city with more links than this gets no double route (its cars would jam)
 DOUBLES = (0.1, 0.4)  # of the links, at least and at most this share get a second track
 TRAIN_SHARE = FILL  # at the most players, their trains together fill at most this share
@@ -100,12 +102,16 @@ class _Plan:
     both_tracks: int  # the players from which both tracks of a double may be claimed
     fill_at_three: float  # the share of the usable spaces three players' trains fill
     fill_at_most: float  # and the most players' trains
+    # a link's length is far from its distance (TTR123): a link the board needs far longer
+    # than six spaces at this print, or a short one drawn as a whole space
+    stretched: bool = False
 
     def score(self) -> tuple[float, ...]:
-        """Smaller is better: four players first, with room to spare if a larger print gives
-        it, games near the target, three players with room to spare (else they end with many
-        trains unplaced), a small print."""
-        return (MAX_PLAYERS - self.players, self.fill_at_most > EASY_FILL,
+        """Smaller is better: four players first, no needed link far over six spaces, room
+        to spare at four players where a larger print gives it, games near the target, room
+        to spare at three (else they end with many trains unplaced), a small print."""
+        crowded = round(max(0.0, self.fill_at_most - EASY_FILL) / 0.05)
+        return (MAX_PLAYERS - self.players, self.stretched, crowded,
                 round(abs(self.turns - TARGET_TURNS) / 3), self.fill_at_three > THREE_FILL,
                 self.mm)
 
@@ -132,6 +138,15 @@ def _links(pts: Sequence[tuple[float, float]], pairs: Sequence[tuple[int, int]],
         sea = ferry[(i, j)]
         out.append(Link(i, j, length, sea, (1 if length <= 3 else 2) if sea else 0))
     return out
+
+
+def _far_off(links: Sequence[Link], km: dict[tuple[int, int], float]) -> bool:
+    """Is a link's length far from its distance against the others' (as TTR123 judges, with
+    a margin: :data:`STRETCH`), a needed link drawn as 6 spaces being much longer?"""
+    per_space = sorted(km[(link.a, link.b)] / link.length for link in links)
+    middle = per_space[len(per_space) // 2]
+    return any(not middle / STRETCH <= km[(link.a, link.b)] / link.length <= middle * STRETCH
+               for link in links)
 
 
 def _plan(n: int, links: list[Link], mm: float) -> _Plan:
@@ -201,6 +216,7 @@ def draft_board(region: Region, count: int, file_stem: str, command: str) -> Dra
     seas = sea_shares(projection, [(pts[i], pts[j]) for i, j in pairs])
     ferry = {(i, j): is_ferry(sea, mass[i] == mass[j])
              for (i, j), sea in zip(pairs, seas, strict=True)}
+    km = {(i, j): distance_km(geo[i], geo[j]) for i, j in pairs}
     long_side = max(width, height)
     median = sorted(math.dist(pts[i], pts[j]) for i, j in pairs)[len(pairs) // 2]
     base = (MEDIAN_SPACES * SPACE_MM + MARKER_ROOM_MM) / median
@@ -210,7 +226,9 @@ def draft_board(region: Region, count: int, file_stem: str, command: str) -> Dra
         print_long = round(long_side * min(max(base * step, low), high) + 2 * FRAME_MM)
         mm = (print_long - 2 * FRAME_MM) / long_side
         if all(p.mm != mm for p in plans):
-            plans.append(_plan(len(places), _links(pts, pairs, tree, ferry, mm), mm))
+            links = _links(pts, pairs, tree, ferry, mm)
+            plans.append(replace(_plan(len(places), links, mm),
+                                 stretched=_far_off(links, km)))
     plan = min(plans, key=_Plan.score)
     links = list(plan.links)
     costs = shortest_paths(len(places), links)

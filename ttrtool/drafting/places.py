@@ -12,7 +12,9 @@ Before that, the places that are not towns of the region are left out:
 
 * a city's wards and districts, which GeoNames lists beside the city (Tokyo's Shinjuku, Paris's
   arrondissements, Bucharest's sectors): a place named as one in any language it is known by
-  (``-ku``, ``区``, ``District``, ``Sector 3``) and as a city in none;
+  (``-ku``, ``区``, ``District``, ``Sector 3``) and as a city in none, or, in a country whose
+  towns are named as cities in its own language (Japan, Korea), a city in English only
+  (Tokyo's "Suginami City", which GeoNames also places in Ibaraki);
 * a second place of the same name once case, accents and punctuation are ignored (Arifwala and
   Arif Wala), which ``validate`` would refuse (TTR107), and a place within :data:`DISTRICT_KM`
   of a larger one, its district or suburb (Vienna's Favoriten, named by no other name);
@@ -59,6 +61,7 @@ DISTRICT_KM = 10.0  # a place this close to a larger one is part of it (a distri
 # that make it a city (a Chinese prefecture-level city may also be named for its district).
 _WARD = re.compile(r"(?i)(?:^|\s)(?:qu|district|ward|borough|rajon|raion|arrondissement)$"
                    r"|-(?:ku|gu)$|[区구]$|^sector(?:ul)?\s\d")
+MARKED_SHARE = 2 / 3  # see _marking_countries
 _CITY = re.compile(r"(?i)(?:^|[\s-])(?:shi|si)$|[市시]$")
 
 
@@ -162,12 +165,36 @@ def _parse_bbox(text: str) -> tuple[float, float, float, float]:
     return (south, west, north, east)
 
 
+def _names(city: dict[str, Any]) -> list[str]:
+    return [str(city["name"]), *(str(n) for n in city.get("alternatenames", ()))]
+
+
+@cache
+def _marking_countries() -> frozenset[str]:
+    """The countries whose towns GeoNames names as cities in their own language (市, -shi,
+    시) for at least :data:`MARKED_SHARE` of those of 100,000 people or more: Japan, Korea."""
+    marked: dict[str, list[int]] = {}
+    for c in _geonames().get_cities().values():
+        if int(c["population"]) >= 100_000:
+            counts = marked.setdefault(str(c["countrycode"]), [0, 0])
+            counts[0] += any(_CITY.search(n) for n in _names(c))
+            counts[1] += 1
+    return frozenset(code for code, (yes, all_) in marked.items()
+                     if all_ >= 20 and yes >= MARKED_SHARE * all_)
+
+
 def _is_ward(city: dict[str, Any], capitals: set[str]) -> bool:
     """Is this GeoNames entry a city's ward or district rather than a town of its own?"""
-    names = [str(city["name"]), *(str(n) for n in city.get("alternatenames", ()))]
+    names = _names(city)
     if city["name"] in capitals or any(_CITY.search(n) for n in names):
         return False  # Washington is a district (特区) too, and a capital
-    return any(_WARD.search(n) for n in names)
+    if any(_WARD.search(n) for n in names):
+        return True
+    # Tokyo's wards call themselves cities in English ("Suginami City") but not in Japanese
+    # (杉並区, 杉並): where the country's towns are named as cities in its language, a place
+    # that is a city in English only is a ward.
+    return (f"{city['name']} City" in names
+            and str(city["countrycode"]) in _marking_countries())
 
 
 def region_cities(region: Region) -> list[Place]:
