@@ -7,7 +7,6 @@ import pytest
 from ttrtool.geo.naturalearth import (
     country_at,
     country_names,
-    country_shape,
     distance_to_land_km,
     world,
 )
@@ -29,12 +28,8 @@ def test_country_at_a_place(lat: float, lon: float, code: str | None) -> None:
     assert country_at(lat, lon) == code
 
 
-def test_names_and_shapes_by_code() -> None:
+def test_names_by_code() -> None:
     assert country_names()["CH"] == "Switzerland"
-    shape = country_shape("NL")  # with its Caribbean islands
-    assert shape is not None and shape.bounds[3] == pytest.approx(53.56, abs=0.05)
-    assert shape.bounds[0] == pytest.approx(-68.4, abs=0.1)
-    assert country_shape("QQ") is None
 
 
 def test_distance_to_land() -> None:

@@ -218,12 +218,6 @@ def country_names() -> dict[str, str]:
     return {c.code: c.name for c in world().countries if c.code}
 
 
-def country_shape(code: str) -> BaseGeometry | None:
-    """The union of the shapes with ISO code ``code`` (France with its overseas parts)."""
-    shapes = [c.shape for c in world().countries if c.code == code]
-    return shapely.union_all(shapes) if shapes else None
-
-
 def distance_to_land_km(lat: float, lon: float) -> float:
     """0 on land, else the distance to the nearest coast along the Earth (WGS 84)."""
     if not (-90.0 <= lat <= 90.0 and -180.0 <= lon <= 180.0):
