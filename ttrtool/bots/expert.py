@@ -220,8 +220,9 @@ class Expert(ExpertCore):
         # trail) of one board, and each other player's network
         self._others: tuple[Sequence[int], int, int] = ((), -1, 0)
         self._their: dict[int, TrailGains] = {}
-        # trail_worth() of one board (route owners): route -> worth
-        self._trail_worths: tuple[Sequence[int], dict[int, float]] = ((), {})
+        # trail_worth(): what each route adds to its own network's longest trail,
+        # kept while the network (the TrailGains of own_trails()) stays the same
+        self._trail_gains: tuple[TrailGains | None, dict[int, int]] = (None, {})
         # rival_places() of one board
         self._rivals: tuple[Sequence[int], set[int]] = ((), set())
         # go_round(): the last position looked at, and (plans, cards missing) of the last turn
@@ -762,23 +763,23 @@ class Expert(ExpertCore):
 
     def trail_worth(self, owner: Sequence[int], route: int) -> float:
         """Points the route is worth towards the longest path: ``trail_weight`` a
-        space it adds, up to ``path_lead`` beyond the other players' longest
-        (remembered for the board: most turns claim nothing)."""
-        seen, worths = self._trail_worths
-        if owner is not seen:
-            worths = {}
-            self._trail_worths = (owner, worths)
-        else:
-            known = worths.get(route)
-            if known is not None:
-                return known
-        trails, g = self.own_trails(owner), self.game
-        gain: float = trails.gain(g.route_a[route], g.route_b[route], g.route_len[route])
+        space it adds, up to ``path_lead`` beyond the other players' longest.  What
+        a route adds is remembered while its own network stays the same: most
+        claims are other players', and they change only the ``path_lead`` bound."""
+        trails = self.own_trails(owner)
+        seen, gains = self._trail_gains
+        if seen is not trails:
+            gains = {}
+            self._trail_gains = (trails, gains)
+        gain = gains.get(route)
+        if gain is None:
+            g = self.game
+            gain = gains[route] = trails.gain(g.route_a[route], g.route_b[route],
+                                              g.route_len[route])
         if gain and self.path_lead is not None:
             room = self.others_trail(owner) + self.path_lead - trails.longest
-            gain = max(0.0, min(gain, room))
-        worth = worths[route] = self.trail_weight * gain
-        return worth
+            return self.trail_weight * max(0.0, min(gain, room))
+        return self.trail_weight * gain
 
     def route_worth(self, owner: Sequence[int], route: int) -> float:
         """A claim's worth for its points: route points, its network's worth
