@@ -3,7 +3,8 @@ judges a map's tempo against (``python -m benchmarks.official_tempo``).
 
 For each table of :data:`ttrtool.verdict.styles.STYLES` and each official map at each
 player count it is played at, TEMPO_GAMES seeded games (default 200, seed TEMPO_SEED,
-default 1) give the mean turns per player and the mean trains left per player.  The
+default 1) give the mean turns per player and the mean trains left per player
+(TEMPO_STYLES, a comma-separated list, measures only those styles again).  The
 figures are written to ttrtool/verdict/official_tempo.json, which TTR610 reads: per
 table and player count, each map's mean and its standard error (the range runs from the
 lowest to the highest, each widened by three standard errors of its own measurement).
@@ -32,8 +33,13 @@ MAPS = {"usa": (2, 3, 4, 5), "europe": (2, 3, 4, 5), "switzerland": (2, 3),
 def main() -> int:
     games = int(os.environ.get("TEMPO_GAMES", "200"))
     seed = int(os.environ.get("TEMPO_SEED", "1"))
-    tables: dict[str, dict[str, object]] = {}
+    only = [s for s in os.environ.get("TEMPO_STYLES", "").split(",") if s]
+    # measuring some styles again keeps the others' figures
+    kept = json.loads(OUT.read_text(encoding="utf-8"))["tables"] if only else {}
+    tables: dict[str, dict[str, object]] = {s: t for s, t in kept.items() if s in STYLES}
     for style, bots in STYLES.items():
+        if only and style not in only:
+            continue
         counts: dict[str, dict[str, dict[str, list[float]]]] = {}
         for name, players in MAPS.items():
             board = validate_file(bundled_map_path(name)).board
