@@ -2,12 +2,12 @@
 which finding must name it.
 
 A :class:`Plant` changes a fresh copy of a bundled map's document (see
-:mod:`tests.findings.plant`) at a given strength, the way a designer might get
+:mod:`benchmarks.plant`) at a given strength, the way a designer might get
 the map wrong, and lists the codes that may name it at warning severity and the
 words the message must hold (the route, ticket, city, colour or setting a
 designer needs to act).  The tests (tests/findings/test_plants.py) check each
 kind at its default strength; benchmarks/plants_power.py builds the power table
-of docs/analyze.md from the same records.
+of benchmarks/notes/analyze.md from the same records.
 
 ``late`` marks the kinds written after the checks were calibrated, never tuned
 against: they say how well the findings carry to mistakes nobody showed them.

@@ -1,5 +1,5 @@
 """How often each designer mistake of the catalogue (benchmarks/plants.py) is named at
-warning severity: the power table of docs/analyze.md.
+warning severity: the power table of benchmarks/notes/analyze.md.
 
 Static part (always): every kind at the strengths of SWEEP (its default when not listed),
 named or not by ``analyze``'s findings; deterministic, so one run is every seed.

@@ -1,5 +1,5 @@
-"""Every relative link in the user docs and the READMEs leads somewhere: to a file of the
-repository and, for ``#anchor``, to a heading of that file (GitHub's slugs)."""
+"""Every relative link in the user docs, the READMEs and the lab notes leads somewhere: to a
+file of the repository and, for ``#anchor``, to a heading of that file (GitHub's slugs)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted([ROOT / "README.md", ROOT / "benchmarks" / "README.md",
-                *(ROOT / "docs").glob("*.md")])
+                *(ROOT / "benchmarks" / "notes").glob("*.md"), *(ROOT / "docs").glob("*.md")])
 
 # [text](target) and [text](target "title"), not images' data and not inside code spans.
 LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
