@@ -51,6 +51,6 @@ def size_diagnostics(doc: Document) -> list[Diagnostic]:
 
 
 def _too_large(doc: Document, path: tuple[str | int, ...], what: str) -> Diagnostic:
-    return Diagnostic(MAP_TOO_LARGE, "map-too-large", Severity.ERROR,
+    return Diagnostic(MAP_TOO_LARGE, MAP_TOO_LARGE.name, Severity.ERROR,
                       f"{what}: split the board, or remove some (docs/map-format.md, "
                       "\"Limits\")", path, doc.file, doc.locate(path))
