@@ -16,7 +16,7 @@ a warning when it is also practically large (:class:`ChangeLimits`).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -357,7 +357,3 @@ def compare_reports(new: Report, old: Report, limits: ChangeLimits = CHANGE_LIMI
     control = f"Benjamini–Hochberg over the {len(tests)} tests of the comparison"
     found = [t.build(q, control) for t, q in zip(tests, qs, strict=True)]
     return [f for f in found if f is not None]
-
-
-def sequence_of(findings: Sequence[Finding]) -> list[dict[str, Any]]:
-    return [f.to_dict() for f in findings]
