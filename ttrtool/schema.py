@@ -201,7 +201,7 @@ def schema_diagnostics(doc: Document) -> list[Diagnostic]:
                 path = path + (extra[0],)
         elif err.validator == "required" and path:
             loc = doc.locate_key(path) if path in doc.key_positions else loc
-        out.append(Diagnostic(SCHEMA, "schema", Severity.ERROR, message, path, doc.file, loc))
+        out.append(Diagnostic(SCHEMA, SCHEMA.name, Severity.ERROR, message, path, doc.file, loc))
     out.sort(key=Diagnostic.sort_key)
     return out
 

@@ -72,7 +72,7 @@ def validate_document(doc: Document, select: Iterable[str] = (),
                                        theme=theme)
     except Exception as e:  # noqa: BLE001 - a bug must not become a traceback for the user
         result.diagnostics = [Diagnostic(
-            INTERNAL_ERROR, "internal-error", Severity.ERROR,
+            INTERNAL_ERROR, INTERNAL_ERROR.name, Severity.ERROR,
             f"ttrtool failed while checking this file ({type(e).__name__}: {e}); please report "
             "it with the file attached", (), doc.file, Location(1, 1))]
         return result

@@ -5,7 +5,7 @@ trains, completed tickets, cities in the largest network, tickets joined by
 two paths) and turns the measures into points: the contested bonuses go to
 the player(s) with the top measure (all tied players, or none of them when
 the bonus says ``ties: none``), the multi-path bonus scores each player by a
-table.  The measures come from :func:`measure`; the awards from
+table.  The measures come from :mod:`ttrtool.engine.scoring`; the awards from
 :func:`award`, which the re-scorer's own code mirrors.
 """
 
