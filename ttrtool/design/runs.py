@@ -16,15 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ttrtool import resolve_map_path
-from ttrtool.codes import (
-    DUPLICATE_TICKET,
-    TICKET_BLOCKED_BY_DOUBLES,
-    TICKET_LONGER_THAN_TRAINS,
-    TICKET_POINTS,
-    TICKET_POINTS_FAR_OFF,
-    TICKET_TO_ITSELF,
-    TICKET_UNREACHABLE,
-)
+from ttrtool.checks import all_checks
 from ttrtool.design.colouring import Colouring, propose_colours
 from ttrtool.design.deck import LONG_DECK, ProposedTicket
 from ttrtool.design.proposing import DeckProposal, propose_deck
@@ -33,10 +25,9 @@ from ttrtool.design.trial import TRIAL_GAMES, Trial, try_map
 from ttrtool.edit.roundtrip import EditError, MapFile
 from ttrtool.loader import LoadError, parse_map_text
 
-# With --replace the old deck goes, and with it the errors of its tickets (TTR4xx).
-OLD_DECK_ERRORS = frozenset({DUPLICATE_TICKET, TICKET_TO_ITSELF, TICKET_UNREACHABLE,
-                             TICKET_BLOCKED_BY_DOUBLES, TICKET_LONGER_THAN_TRAINS, TICKET_POINTS,
-                             TICKET_POINTS_FAR_OFF})
+# With --replace the old deck goes, and with it the errors of its tickets: the codes of the
+# ticket checks (TTR4xx), read from the registry so that a new ticket check is one of them.
+OLD_DECK_ERRORS = frozenset(c.code for c in all_checks() if c.code.startswith("TTR4"))
 
 
 class WriteError(Exception):
