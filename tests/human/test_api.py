@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 import ttrtool
+from ttrtool.cli import app
 from ttrtool.human.save import SaveError
 from ttrtool.human.server import make_server
 from ttrtool.human.session import Sitting
@@ -271,3 +273,41 @@ def test_a_client_that_stops_sending_is_dropped(tmp_path: Path,
             assert s.recv(100) == b""  # the server hung up
             assert time.monotonic() - start < 5
         assert client.state()["move"] == 0  # and still answers others
+
+
+def test_replay_reads_a_game_in_play_up_to_its_last_move(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    sitting = Sitting.open(USA, log, ("human", "expert"), 3)
+    for _ in range(6):
+        sitting.play(sitting.legal()[-1])
+    moves = len(sitting.moves)
+    res = CliRunner().invoke(app, ["replay", str(log)])
+    assert res.exit_code == 0, res.output
+    assert f"game in play after {moves} moves" in res.output
+    assert f"ttrtool play usa --log {log}" in res.output
+    record = json.loads(log.read_text(encoding="utf-8"))
+    expert = next(i for i, (seat, _) in enumerate(record["actions"]) if seat == 1)
+    record["actions"][expert][1] = "draw deck"  # a move the expert did not choose
+    log.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    res = CliRunner().invoke(app, ["replay", str(log)])
+    assert res.exit_code == 1 and "now chooses" in res.output
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    (lambda r: r.__setitem__("players", 3), "bots has 2 entries for 3 players"),
+    (lambda r: r["actions"].append([2, "draw deck"]), r"actions\[\d+\] is not \[seat"),
+    (lambda r: r.__setitem__("seed", "3"), "no valid 'seed'"),
+    (lambda r: r.__setitem__("bots", "human"), "no valid 'bots'"),
+])
+def test_a_broken_game_in_play_is_a_malformed_log(
+        tmp_path: Path, change: Any, says: str) -> None:
+    log = tmp_path / "game.jsonl"
+    sitting = Sitting.open(USA, log, ("human", "expert"), 3)
+    sitting.play(sitting.legal()[0])
+    record = json.loads(log.read_text(encoding="utf-8"))
+    change(record)
+    log.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    res = CliRunner().invoke(app, ["replay", str(log)])
+    assert res.exit_code == 2 and re.search(says, res.output), res.output
+    with pytest.raises(SaveError, match=f"game.jsonl:1: .*{says}"):
+        Sitting.open(USA, log)

@@ -1,5 +1,7 @@
 """``ttrtool replay games.jsonl --game K``: print a logged game turn by turn.
 
+A game still in play (the save ``ttrtool play`` keeps) replays up to its last move.
+
 Exit codes (the scheme of README.md): 0 the replay agrees with the log; 1 it
 disagrees (the log was not written by this version, or determinism is
 broken), or the map has errors; 2 usage or I/O error, or a file that is no
@@ -25,6 +27,7 @@ from ttrtool.simulate.playout import BotError
 from ttrtool.simulate.replay import (
     ReplayError,
     UntrustedBot,
+    in_play,
     read_log,
     refuse_untrusted_bots,
     replay,
@@ -50,7 +53,7 @@ def replay_command(
 ) -> None:
     """Re-simulate one logged game from its seed, check every action and every field the
     replay recomputes (winners, end, turns, each player's score and breakdown), print it
-    turn by turn.
+    turn by turn. A game still in play (a ``play`` save) replays up to its last move.
 
     Exit codes: 0 the replay agrees with the log; 1 it disagrees (the fields that differ are
     named), or the map has errors; 2 usage or I/O error (a log that cannot be read or is
@@ -106,6 +109,10 @@ def replay_command(
     except BotError as e:
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(2) from None
+    if in_play(record):
+        typer.echo(f"game in play after {len(record['actions'])} moves, every one as the log "
+                   f"has it; `ttrtool play {source} --log {log}` resumes it")
+        return
     for p in record["results"]:
         b = p["breakdown"]
         others = "".join(f", {x['type'].replace('_', ' ')} {x['points']}"

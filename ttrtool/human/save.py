@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ttrtool.outputs import write_output
+from ttrtool.simulate.replay import MalformedLog, check_in_play
 
 # A game's record is a few tens of kilobytes; a log of a thousand games stays far below this.
 MAX_LOG_BYTES = 64 * 1024 * 1024
@@ -102,15 +103,8 @@ def read_play_log(path: Path) -> PlayLog:
 
 def _checked_unfinished(record: dict[str, Any], path: Path, line: int) -> dict[str, Any]:
     """The fields a game in play needs to resume, with the types it needs."""
-    where = f"{path}:{line}"
-    for key, kind in (("map", str), ("seed", int), ("players", int), ("bots", list),
-                      ("actions", list)):
-        if not isinstance(record.get(key), kind):
-            raise SaveError(f"{where}: the unfinished game has no valid {key!r}")
-    if not all(isinstance(b, str) for b in record["bots"]):
-        raise SaveError(f"{where}: 'bots' must be a list of names")
-    for i, entry in enumerate(record["actions"]):
-        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int)
-                and isinstance(entry[1], str)):
-            raise SaveError(f"{where}: actions[{i}] is not [seat, action text]")
+    try:
+        check_in_play(record, line)
+    except MalformedLog as e:
+        raise SaveError(f"{path}:{str(e).removeprefix('line ')}") from None
     return record

@@ -181,6 +181,8 @@ def replay(board: Board, record: Mapping[str, Any], check_bots: bool = True,
         yield Step(i, state.turn, seat, record["bots"][seat], text, describe(board, action))
         state.apply(action)
     if not state.is_over:
+        if in_play(record):
+            return  # a game in play (a ``play`` save): its moves so far check out
         raise ReplayError("the log ends before the game does")
     replayed = game_record(board, state.result(), names, record.get("game", 0),
                            record["seed"], offered)
@@ -285,8 +287,38 @@ def find_record(lines: Iterable[bytes | str], game: int,
         raise ReplayError(f"game {game} appears for several player counts ({counts}): "
                           "add --players")
     n, record = found[0]
-    check_record(record, n)
+    if in_play(record):
+        check_in_play(record, n)
+    else:
+        check_record(record, n)
     return record
+
+
+def in_play(record: Mapping[str, Any]) -> bool:
+    """Whether ``record`` is a game still in play: ``ttrtool play`` saves one as the log's
+    last line, with its moves and no result."""
+    return "end" not in record and "results" not in record and "actions" in record
+
+
+def check_in_play(record: Mapping[str, Any], line: int = 0) -> None:
+    """Raise :class:`MalformedLog` unless ``record`` holds what a game in play needs to be
+    replayed or resumed: its map, seed, seats and moves, with the types they need."""
+    where = f"line {line}" if line else "the game in play"
+    for key, kind in (("map", str), ("seed", int), ("players", int), ("bots", list),
+                      ("actions", list)):
+        value = record.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise MalformedLog(f"{where}: the unfinished game has no valid {key!r}")
+    seats = record["players"]
+    if not all(isinstance(b, str) for b in record["bots"]):
+        raise MalformedLog(f"{where}: 'bots' must be a list of names")
+    if len(record["bots"]) != seats:
+        raise MalformedLog(f"{where}: bots has {len(record['bots'])} entries for {seats} players")
+    for i, entry in enumerate(record["actions"]):
+        if not (isinstance(entry, list) and len(entry) == 2 and type(entry[0]) is int
+                and 0 <= entry[0] < seats and isinstance(entry[1], str)):
+            raise MalformedLog(f"{where}: actions[{i}] is not [seat, action text] with a seat "
+                               f"from 0 to {seats - 1}")
 
 
 def check_record(record: Mapping[str, Any], line: int = 0) -> None:
