@@ -168,10 +168,8 @@ def test_a_route_that_stops_short_brings_its_places_closer(tmp_path: Path) -> No
 
 
 def test_a_run_that_reaches_its_bound_says_so(greece_text: str, tmp_path: Path) -> None:
-    from ttrtool.commands.fix import describe
-
     p = _write(tmp_path, greece_text)
     short = fix_map(FixRequest(p, layout=True, unsafe=True, write=False, max_layouts=1))
     assert short.layout is not None and short.layout.stopped_early
     assert short.layout.layouts == 1 and not short.changes
-    assert any("stopped after 1 layouts" in line for line in describe(short))
+    assert any("stopped after 1 layouts" in line for line in short.summary())

@@ -73,47 +73,9 @@ def fix_command(
         sys.stderr.write(format_text([(str(map_file), report.unreadable)], False))
     if diff:
         sys.stdout.write(report.diff)
-    for line in describe(report):
+    for line in report.summary():
         typer.echo(line, err=diff)  # with --diff the diff alone goes to standard output
     raise typer.Exit(report.exit_code)
-
-
-def describe(report: object) -> list[str]:
-    """The summary lines of a fix (``report``: a :class:`~ttrtool.edit.fixing.FixReport`)."""
-    from ttrtool.edit.fixing import FixReport
-
-    assert isinstance(report, FixReport)
-    name = report.before.file
-    safe = sum(c.safe for c in report.changes)
-    changed = report.doc is not None and report.doc.changed
-    verb = ("written" if report.written else "not written (--diff)" if changed
-            else "nothing to change")
-    lines = [f"{name}: {len(report.changes)} fix(es) ({safe} safe, "
-             f"{len(report.changes) - safe} unsafe): {verb}"]
-    lines += [f"  {c.line()}" for c in report.changes]
-    lay = report.layout
-    if lay is not None:
-        moved = ", ".join(f"{k} {v:.1f} mm" for k, v in sorted(lay.moved.items()))
-        lines.append(f"layout: {len(lay.before.routes)} route(s) not drawn cleanly before, "
-                     f"{len(lay.after.routes)} after"
-                     + (f" ({', '.join(lay.after.routes)})" if lay.after.routes else "")
-                     + f"; labels without room {len(lay.before.labels)} before, "
-                       f"{len(lay.after.labels)} after; {lay.layouts} layout(s)"
-                     + (f"; cities moved: {moved}" if moved else ""))
-        if lay.stopped_early:
-            lines.append(f"note: stopped after {lay.layouts} layouts, the bound of one run; "
-                         "run `ttrtool fix` again to go on")
-        if lay.held_back and not any(not c.safe for c in lay.changes):
-            lines.append(f"held back: {lay.held_back} city move(s) the messages suggest "
-                         "(unsafe: run with --unsafe)")
-    if report.held_back:
-        lines.append(f"held back: {len(report.held_back)} unsafe fix(es) (run with --unsafe):")
-        lines += [f"  {c.line()}" for c in report.held_back]
-    lines += [f"note: {n}" for n in report.notes]
-    errors = len(report.after.errors)
-    if errors:
-        lines.append(f"{name}: {errors} error(s) left (`ttrtool validate {name}`)")
-    return lines
 
 
 def _fail(message: str) -> NoReturn:

@@ -69,6 +69,41 @@ class FixReport:
         """0 when the map is left without errors, 1 when it still has some."""
         return 1 if self.after.errors else 0
 
+    def summary(self) -> list[str]:
+        """What the fix did, a line each: the changes, the layout's outcome, what was held
+        back, notes and the errors left (``ttrtool fix`` prints them; the preview shows them)."""
+        name = self.before.file
+        safe = sum(c.safe for c in self.changes)
+        changed = self.doc is not None and self.doc.changed
+        verb = ("written" if self.written else "not written (--diff)" if changed
+                else "nothing to change")
+        lines = [f"{name}: {len(self.changes)} fix(es) ({safe} safe, "
+                 f"{len(self.changes) - safe} unsafe): {verb}"]
+        lines += [f"  {c.line()}" for c in self.changes]
+        lay = self.layout
+        if lay is not None:
+            moved = ", ".join(f"{k} {v:.1f} mm" for k, v in sorted(lay.moved.items()))
+            lines.append(f"layout: {len(lay.before.routes)} route(s) not drawn cleanly before, "
+                         f"{len(lay.after.routes)} after"
+                         + (f" ({', '.join(lay.after.routes)})" if lay.after.routes else "")
+                         + f"; labels without room {len(lay.before.labels)} before, "
+                           f"{len(lay.after.labels)} after; {lay.layouts} layout(s)"
+                         + (f"; cities moved: {moved}" if moved else ""))
+            if lay.stopped_early:
+                lines.append(f"note: stopped after {lay.layouts} layouts, the bound of one run; "
+                             "run `ttrtool fix` again to go on")
+            if lay.held_back and not any(not c.safe for c in lay.changes):
+                lines.append(f"held back: {lay.held_back} city move(s) the messages suggest "
+                             "(unsafe: run with --unsafe)")
+        if self.held_back:
+            lines.append(f"held back: {len(self.held_back)} unsafe fix(es) (run with --unsafe):")
+            lines += [f"  {c.line()}" for c in self.held_back]
+        lines += [f"note: {n}" for n in self.notes]
+        errors = len(self.after.errors)
+        if errors:
+            lines.append(f"{name}: {errors} error(s) left (`ttrtool validate {name}`)")
+        return lines
+
 
 def fix_map(request: FixRequest) -> FixReport:
     """Fix the map ``request.path``; :class:`EditError` when it cannot be read or written
