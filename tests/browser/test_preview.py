@@ -106,3 +106,26 @@ def test_diagnostics_are_listed_and_marked_on_the_board(watched: Watched,
     varese_como = next(r.id for r in board.routes if {r.a_name, r.b_name} == {"Varese", "Como"})
     lonely = next(n.index for n in board.nodes if n.name == "Lonely")
     assert sorted(marked) == sorted([f"route-{varese_como}", f"city-{lonely}"])
+
+
+def test_the_fix_button_writes_the_fix_and_the_page_draws_it(watched: Watched,
+                                                             served: tuple[str, Path]) -> None:
+    url, path = served
+    page = watched.page
+    page.goto(url)
+    seen = _reading(watched, 0)
+    assert not page.is_visible("#fixes")  # nothing to fix on the starter board
+    _save(path, "{from: Milano, to: Verona, points: 6}", "{from: Milano, to: Verona, points: 16}")
+    seen = _reading(watched, seen)
+    page.wait_for_function("() => !document.getElementById('fixes').hidden")
+    items = page.eval_on_selector_all("#diagnostics li", "ls => ls.map(l => l.textContent)")
+    assert any("TTR407" in i and "[fixable, unsafe]" in i for i in items), items
+    assert not page.is_visible("#fix-safe")  # the only fix changes the game
+    page.click("#fix-unsafe")
+    page.wait_for_function(
+        "() => /1 fix\\(es\\).*written/.test(document.getElementById('fix-result').textContent)",
+        timeout=30000)
+    _reading(watched, seen)
+    page.wait_for_function("() => document.getElementById('fixes').hidden", timeout=15000)
+    assert "{from: Milano, to: Verona, points: 6}" in path.read_text(encoding="utf-8")
+    assert watched.errors == []

@@ -12,6 +12,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -133,3 +134,60 @@ def test_layout_diagnostics_use_the_preview_theme(tmp_path: Path) -> None:
 
     assert layout_findings(theme) == [("TTR208", ["route-helsinki-tampere"])]
     assert layout_findings(None) == []
+
+
+def _post(port: int, path: str, body: bytes, token: str | None,
+          host: str = "127.0.0.1") -> tuple[int, dict[str, Any]]:
+    headers = {"Host": f"{host}:{port}", "Content-Type": "application/json"}
+    if token is not None:
+        headers["X-Token"] = token
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    conn.request("POST", path, body=body, headers=headers)
+    response = conn.getresponse()
+    return response.status, json.loads(response.read())
+
+
+OVERPRICED = ("{from: Milano, to: Verona, points: 6}", "{from: Milano, to: Verona, points: 16}")
+
+
+def test_the_fix_buttons_run_fix_on_the_file_only_with_the_page_token(starter: Path) -> None:
+    starter.write_text("# my notes\n" + starter.read_text(encoding="utf-8").replace(*OVERPRICED),
+                       encoding="utf-8")
+    preview = Preview(starter, load_theme(None))
+    s = make_server(preview, 0, token="secret-token")
+    thread = threading.Thread(target=s.serve_forever, kwargs={"poll_interval": 0.05})
+    thread.start()
+    try:
+        port = int(s.server_address[1])
+        status, page = _get(port, "/")
+        assert status == 200 and b'<meta name="token" content="secret-token">' in page
+        state = json.loads(_get(port, "/state?seen=0")[1])
+        far_off = [d for d in state["diagnostics"] if d["code"] == "TTR407"]
+        assert far_off and far_off[0]["fix"] == "unsafe"
+        saved = starter.read_bytes()
+        refused = [
+            _post(port, "/fix", b'{"unsafe": true}', None),  # no token: another page
+            _post(port, "/fix", b'{"unsafe": true}', "guess"),
+            _post(port, "/fix", b'{"unsafe": true}', "secret-token", host="evil.example"),
+            _post(port, "/fix", b'{"unsafe": "yes"}', "secret-token"),
+            _post(port, "/fix", b"[", "secret-token"),
+            _post(port, "/fix", b"x" * 5000, "secret-token"),
+            _post(port, "/state", b"{}", "secret-token"),
+        ]
+        assert [code for code, _ in refused] == [403, 403, 403, 400, 400, 413, 404]
+        assert all("error" in answer for _, answer in refused)
+        code, safe = _post(port, "/fix", b'{"unsafe": false}', "secret-token")
+        assert code == 200 and not safe["written"]  # a ticket's points change the game
+        assert any("held back" in line for line in safe["summary"]), safe["summary"]
+        assert starter.read_bytes() == saved
+        code, done = _post(port, "/fix", b'{"unsafe": true}', "secret-token")
+        assert code == 200 and done["written"] and done["changes"] == 1, done
+        assert "+    - {from: Milano, to: Verona, points: 6}" in done["diff"]
+        text = starter.read_text(encoding="utf-8")
+        assert text.startswith("# my notes\n") and OVERPRICED[0] in text
+        after = json.loads(_get(port, "/state?seen=0")[1])
+        assert not [d for d in after["diagnostics"] if d["code"] == "TTR407"]
+    finally:
+        s.shutdown()
+        s.server_close()
+        thread.join()

@@ -20,24 +20,25 @@ small and bounded, and a client that stops sending is dropped after a timeout.
 
 from __future__ import annotations
 
-import hmac
 import json
-import secrets
 from http.server import ThreadingHTTPServer
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from ttrtool.human.session import Refused, Sitting
 from ttrtool.human.table import table_state
 from ttrtool.outputs import OutputError
-from ttrtool.report.live import TIMEOUT, LocalHandler, LocalServer, local_host
+from ttrtool.report.live import (
+    TIMEOUT,
+    LocalHandler,
+    LocalServer,
+    local_host,
+    new_token,
+)
 
 if TYPE_CHECKING:
     from ttrtool.render.theme import Theme
-
-MAX_BODY = 4096  # bytes: an action's text is a few dozen
-
 
 def make_server(sitting: Sitting, page: str, port: int = 0,
                 token: str | None = None) -> ThreadingHTTPServer:
@@ -49,13 +50,6 @@ def make_server(sitting: Sitting, page: str, port: int = 0,
 
     class Handler(LocalHandler):
         timeout = TIMEOUT  # read when the server is made (a test shortens it)
-
-        def _json(self, code: int, value: Any) -> None:
-            self._send(code, json.dumps(value, ensure_ascii=False).encode("utf-8"),
-                       "application/json; charset=utf-8")
-
-        def _error(self, code: int, message: str) -> None:
-            self._json(code, {"error": message})
 
         def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
             if not local_host(self.headers.get("Host")):
@@ -81,23 +75,8 @@ def make_server(sitting: Sitting, page: str, port: int = 0,
             if urlsplit(self.path).path != "/action":
                 self._error(404, "POST /action only")
                 return
-            if not hmac.compare_digest(self.headers.get("X-Token", "").encode(),
-                                       secret.encode()):
-                self._error(403, "missing or wrong X-Token header: send the token of the "
-                                 "page's <meta name=\"token\">")
-                return
-            length = self.headers.get("Content-Length", "")
-            if not length.isdigit():
-                self._error(411, "a POST needs a Content-Length")
-                return
-            if int(length) > MAX_BODY:
-                self.close_connection = True  # the body is not read
-                self._error(413, f"the request is larger than {MAX_BODY} bytes")
-                return
-            try:
-                raw = self.rfile.read(int(length))
-            except OSError:
-                self.close_connection = True
+            raw = self._signed_body(secret)
+            if raw is None:
                 return
             self._act(raw)
 
@@ -130,11 +109,6 @@ def make_server(sitting: Sitting, page: str, port: int = 0,
 
     # The preview's server: at most a few requests at once, a dropped connection no error.
     return LocalServer(("127.0.0.1", port), Handler)
-
-
-def new_token() -> str:
-    """A session token no other page can guess."""
-    return secrets.token_urlsafe(24)
 
 
 class PlayError(Exception):

@@ -12,15 +12,22 @@ keeps the last good drawing and says what is wrong, with line and column.
 drawing only when it is newer than generation ``N``).  No request reaches
 anything else; a Host header other than this address is refused, so a web page
 elsewhere cannot read the preview through a name that points here.  A query that is
-not a generation is answered 400.  :class:`LocalServer` keeps the server's cost
-bounded: a client has :data:`TIMEOUT` seconds to send its request, at most
-:data:`MAX_CONNECTIONS` are served at once (more are closed at once), and a browser
-that goes away mid-answer is no error.
+not a generation is answered 400.  ``POST /fix`` (``{"unsafe": false}``) runs
+``ttrtool fix`` on the file for the page's fix buttons: only with the page's token in
+the ``X-Token`` header (a page elsewhere cannot read ours to learn it), one fix at a
+time; the file is written as ``fix`` writes it (comments and style kept, atomically, not
+at all if it changed on disk meanwhile), and the next look draws it.
+
+:class:`LocalServer` keeps the server's cost bounded: a client has :data:`TIMEOUT`
+seconds to send its request, at most :data:`MAX_CONNECTIONS` are served at once (more
+are closed at once), and a browser that goes away mid-answer is no error.
 """
 
 from __future__ import annotations
 
+import hmac
 import json
+import secrets
 import threading
 from dataclasses import dataclass, field
 from html import escape
@@ -73,9 +80,17 @@ def _targets(board: Board | None, d: Drawing | None, diag: Diagnostic) -> list[s
 
 
 def _diagnostic(diag: Diagnostic, targets: list[str]) -> dict[str, Any]:
+    from ttrtool.checks.registry import REGISTRY
+
+    known = REGISTRY.get(diag.code)
+    fix = known.autofix if known is not None and known.autofix in ("safe", "unsafe") else None
     return {"code": diag.code, "name": diag.name, "severity": str(diag.severity),
             "message": diag.message, "line": diag.location.line,
-            "column": diag.location.column, "targets": targets}
+            "column": diag.location.column, "targets": targets, "fix": fix}
+
+
+class FixBusy(Exception):
+    """A fix of the file is already running (the page asked twice)."""
 
 
 class Preview:
@@ -86,6 +101,25 @@ class Preview:
         self.state = State()
         self._seen: tuple[int, int] | None = None
         self._lock = threading.Lock()
+        self._fixing = threading.Lock()
+
+    def fix(self, unsafe: bool) -> dict[str, Any]:
+        """Run ``ttrtool fix`` on the file, as ``ttrtool fix FILE [--unsafe]`` with the
+        preview's theme (the layout too when the preview checks it); what it did, as the
+        page shows it.  :class:`FixBusy` while another fix runs; EditError (from
+        :mod:`ttrtool.edit.roundtrip`) when the file cannot be read or written, or changed
+        on disk meanwhile."""
+        from ttrtool.edit.fixing import FixRequest, fix_map
+
+        if not self._fixing.acquire(blocking=False):
+            raise FixBusy("a fix is already running")
+        try:
+            report = fix_map(FixRequest(self.path, layout=self.layout, tickets=True,
+                                        unsafe=unsafe, theme=self.theme))
+        finally:
+            self._fixing.release()
+        return {"written": report.written, "changes": len(report.changes),
+                "summary": report.summary(), "diff": report.diff}
 
     def refresh(self) -> State:
         """Read and draw the file again if it changed since the last look."""
@@ -147,8 +181,9 @@ def _located(d: Diagnostic) -> str:
     return f"{where}: {d.severity} {d.code} {d.name}: {d.message}"
 
 
-def preview_page(title: str) -> str:
-    """The page the browser opens: the frame; the drawing arrives from ``/state``."""
+def preview_page(title: str, token: str = "") -> str:
+    """The page the browser opens: the frame; the drawing arrives from ``/state``;
+    ``token`` is the one its fix buttons send."""
     folder = templates_dir()
     css = (folder / "report.css").read_text(encoding="utf-8")
     script = (folder / "preview.js").read_text(encoding="utf-8")
@@ -156,16 +191,21 @@ def preview_page(title: str) -> str:
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         f'<meta http-equiv="Content-Security-Policy" content="{csp}">'
+        f'<meta name="token" content="{escape(token)}">'
         f"<title>{escape(title)} — ttrtool preview</title><style>{css}</style></head><body>"
         f"<header><h1>{escape(title)}</h1>"
         '<p id="preview-status" data-generation="0">waiting for the first drawing…</p></header>'
         '<main><section id="board"><pre id="preview-error" hidden></pre>'
         '<div id="board-frame"></div></section>'
         '<section id="findings"><h2>Diagnostics</h2><p id="diagnostics-count"></p>'
+        '<p id="fixes" hidden><button type="button" id="fix-safe">Fix (safe)</button> '
+        '<button type="button" id="fix-unsafe">Fix, unsafe too</button></p>'
+        '<pre id="fix-result" hidden></pre>'
         '<ol id="diagnostics"></ol></section></main>'
         f"<script>{script}</script></body></html>\n")
 
 
+MAX_BODY = 4096  # bytes a POST may send: a play's action or a fix's options are a few dozen
 TIMEOUT = 10.0  # seconds a client may take to send its request (the page's take ms)
 MAX_CONNECTIONS = 16  # requests served at once; one page polls one at a time
 # A generation has at most this many digits (int() refuses 4,300 and more with a traceback).
@@ -226,12 +266,44 @@ class LocalHandler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def _json(self, code: int, value: Any) -> None:
+        self._send(code, json.dumps(value, ensure_ascii=False).encode("utf-8"),
+                   "application/json; charset=utf-8")
 
-def make_server(preview: Preview, port: int = 0, timeout: float = TIMEOUT) -> LocalServer:
+    def _error(self, code: int, message: str) -> None:
+        self._json(code, {"error": message})
+
+    def _signed_body(self, token: str, limit: int = MAX_BODY) -> bytes | None:
+        """The body of a POST that carries ``token`` in its ``X-Token`` header; None when it
+        does not, or has no Content-Length, or more than ``limit`` bytes (the refusal is sent:
+        403, 411, 413)."""
+        if not hmac.compare_digest(self.headers.get("X-Token", "").encode(), token.encode()):
+            self._error(403, "missing or wrong X-Token header: send the token of the "
+                             "page's <meta name=\"token\">")
+            return None
+        length = self.headers.get("Content-Length", "")
+        if not length.isdigit():
+            self._error(411, "a POST needs a Content-Length")
+            return None
+        if int(length) > limit:
+            self.close_connection = True  # the body is not read
+            self._error(413, f"the request is larger than {limit} bytes")
+            return None
+        try:
+            return self.rfile.read(int(length))
+        except OSError:
+            self.close_connection = True
+            return None
+
+
+def make_server(preview: Preview, port: int = 0, timeout: float = TIMEOUT,
+                token: str | None = None) -> LocalServer:
     """A server for ``preview`` on 127.0.0.1 (``port`` 0: any free port; ``timeout``: the
-    seconds a client has to send its request); the caller runs ``serve_forever`` and
-    ``server_close``.  OSError when the port is taken."""
-    page = preview_page(preview.path.name).encode("utf-8")
+    seconds a client has to send its request; ``token``: the one a fix must carry, a new
+    one by default); the caller runs ``serve_forever`` and ``server_close``.  OSError when
+    the port is taken."""
+    secret = token or new_token()
+    page = preview_page(preview.path.name, secret).encode("utf-8")
     seconds = timeout
 
     class Handler(LocalHandler):
@@ -255,7 +327,40 @@ def make_server(preview: Preview, port: int = 0, timeout: float = TIMEOUT) -> Lo
             else:
                 self._send(404, b"not found", "text/plain")
 
+        def do_POST(self) -> None:  # noqa: N802 - the name http.server calls
+            from ttrtool.edit.roundtrip import EditError
+
+            if not local_host(self.headers.get("Host")):
+                self._error(403, "forbidden: use http://127.0.0.1")
+                return
+            if urlsplit(self.path).path != "/fix":
+                self._error(404, "POST /fix only")
+                return
+            raw = self._signed_body(secret)
+            if raw is None:
+                return
+            try:
+                asked = json.loads(raw.decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+                asked = None
+            if not (isinstance(asked, dict) and isinstance(asked.get("unsafe", False), bool)):
+                self._error(400, 'the body must be JSON: {"unsafe": false}')
+                return
+            try:
+                self._json(200, preview.fix(asked.get("unsafe", False)))
+            except FixBusy as e:
+                self._error(409, str(e))
+            except EditError as e:
+                self._error(409, str(e))
+            except Exception as e:  # noqa: BLE001 - a bug must not show a traceback
+                self._error(500, f"ttrtool failed while fixing ({type(e).__name__}: {e})")
+
     return LocalServer(("127.0.0.1", port), Handler)
+
+
+def new_token() -> str:
+    """A session token no other page can guess (the preview's fixes, ``play``'s moves)."""
+    return secrets.token_urlsafe(24)
 
 
 def local_host(header: str | None) -> bool:
