@@ -173,13 +173,32 @@ class PathSearch:
         chain.reverse()
         return self.dist[found], tuple(chain)
 
-    def _settle_first_of(self, targets: set[int]) -> int:
-        """Go on settling nodes until one of ``targets`` is settled; -1 if none can be."""
+    def path_within(self, targets: Iterable[int], limit: float,
+                    ) -> tuple[float, tuple[int, ...]] | None:
+        """:meth:`path` when it costs less than ``limit``, else None; the search goes
+        no farther than ``limit`` (a later ask may take it on)."""
+        rank, dist = self.rank, self.dist
+        wanted = set(targets)
+        found = -1
+        for t in wanted:
+            if rank[t] >= 0 and (found < 0 or rank[t] < rank[found]):
+                found = t
+        if found < 0:
+            found = self._settle_first_of(wanted, limit)
+        if found < 0 or dist[found] >= limit:
+            return None
+        return self.path((found,))
+
+    def _settle_first_of(self, targets: set[int], limit: float = INF) -> int:
+        """Go on settling nodes until one of ``targets`` is settled; -1 if none can be
+        (or none closer than ``limit``: the search stops before the first node as far)."""
         heap, dist, via, rank = self.heap, self.dist, self.via, self.rank
         border, starts, weights = self.border, self.starts, self.weights
         links = self.board.links
         pop, push = heapq.heappop, heapq.heappush
         while heap:
+            if heap[0][0] >= limit:
+                return -1
             d, node = pop(heap)
             if rank[node] >= 0:
                 continue

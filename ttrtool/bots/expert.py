@@ -47,6 +47,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 
+from ttrtool.bots.draw_paths import Plain, network_paths, plain_paths
 from ttrtool.bots.expert_core import (
     EXPERT_2025_DRAW,
     EXPERT_2025_TURN,
@@ -206,6 +207,9 @@ class Expert(ExpertCore):
     # The points table read as the map gives it (route_prices: bargains, and the scale
     # of ``train_cost``; False: as the usual table, the baseline's way).
     read_prices = True
+    # A ticket draw's paths found from its network (draw_paths.network_paths: a search
+    # per piece of its network, not one per ticket's origin; False: the baseline's way).
+    network_draws = True
     # The steps of a main turn and of a card draw (turn_policy): a bargain first, the
     # final claims, spare trains for points; a locomotive for the last colour.
     turn_policy = EXPERT_TURN
@@ -231,6 +235,7 @@ class Expert(ExpertCore):
         longest = sum(b.points for b in game.rules.bonuses if b.type == "longest_path")
         self.trail_weight = self.path_weight * longest / 10.0
         self._final: tuple[int, list[int]] | None = None  # (turn, the final set's missing cards)
+        self._plain: Plain | None = None  # draw_paths(): the board's own paths of the draw deck
         self.prices = prices = RoutePrices(game, self.long_min, self.bargain_min,
                                            self.read_prices)
         if prices.scale != 1.0:  # a train scores more (or less) elsewhere on this map
@@ -244,6 +249,25 @@ class Expert(ExpertCore):
     def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         self._hand = view.hand
         return super().choose(view, actions)
+
+    def draw_paths(self, owner: Sequence[int], weights: Callable[[], list[float]],
+                   tickets: Sequence[int],
+                   ) -> list[tuple[int, tuple[float, tuple[int, ...], int] | None]]:
+        """Each ticket a draw may bring with its cheapest path, its own routes and plan
+        free (draw_paths.network_paths: one search per piece of its network, the board's
+        plain paths, and a search from the origin only where those cannot tell)."""
+        if not self.network_draws:
+            return super().draw_paths(owner, weights, tickets)
+        g, seat = self.game, self.seat
+        w = weights()
+        if self._plain is None:
+            self._plain = plain_paths(self.board, self.base_weights, g.ticket_origin,
+                                      g.ticket_dests, self.draw_pool)
+        free = [r for r, o in enumerate(owner) if o == seat]
+        free.extend(self.needed)
+        found = network_paths(self.board, w, free, tickets, g.ticket_origin, g.ticket_dests,
+                              self._plain, 1.0 - self.hand_bias)
+        return [(t, found[t]) for t in tickets]
 
     def bargain_claim(self, view: PlayerView) -> ClaimRoute | None:
         """The open bargain (route_prices) with most surplus that its hand pays now and
@@ -845,6 +869,7 @@ class Expert2025(Expert):
     keep_model = None
     draw_model = None
     read_prices = False
+    network_draws = False
     draw_worth = ExpertCore.draw_worth
     train_cost = ExpertCore.train_cost
     long_bias = ExpertCore.long_bias

@@ -360,6 +360,14 @@ class ExpertCore(BonusPlay):
         self._path_memo[ticket] = found
         return found
 
+    def draw_paths(self, owner: Sequence[int], weights: Callable[[], list[float]],
+                   tickets: Sequence[int],
+                   ) -> list[tuple[int, tuple[float, tuple[int, ...], int] | None]]:
+        """Each ticket a draw may bring with its :meth:`candidate_path` (one search per
+        origin, for the weights ``weights`` gives)."""
+        searches: dict[tuple[int, ...], PathSearch] = {}
+        return [(t, self.candidate_path(owner, weights, t, searches)) for t in tickets]
+
     def ticket_draw_worth(self, view: PlayerView, turns: float) -> float:
         """Expected points a ticket draw adds, less what the trains would score elsewhere.
 
@@ -383,11 +391,8 @@ class ExpertCore(BonusPlay):
         trains = view.trains[seat] - self.planned_cost()
         spare_cards = max(0, sum(view.hand) - self.planned_cards())
         values = []
-        searches: dict[tuple[int, ...], PathSearch] = {}  # one per origin, for these weights
-        for t in self.draw_pool:
-            if t in held or t in self.seen:
-                continue
-            found = self.candidate_path(owner, weights, t, searches)
+        tickets = [t for t in self.draw_pool if t not in held and t not in self.seen]
+        for t, found in self.draw_paths(owner, weights, tickets):
             if found is None:
                 values.append(-float(self.top_points[t]))
                 continue
