@@ -98,7 +98,8 @@ def network_paths(board: Board, weights: Sequence[float], free: Iterable[int],
         for (nodes, points), way in zip(dests[t], plain[t], strict=True):
             if way is None:  # no chain even on the empty board
                 continue
-            cost, path = INF, ()
+            cost: float = INF
+            path: tuple[int, ...] = ()
             for s, start in starts:
                 if start is None:
                     continue
