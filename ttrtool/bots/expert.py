@@ -62,6 +62,7 @@ from ttrtool.bots.expert_core import (
 from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL, draw_turns, fitted_odds, schedule
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.bots.route_prices import RoutePrices
+from ttrtool.bots.trails import POSITION
 from ttrtool.bots.turn_policy import DrawPolicy, TurnPolicy
 from ttrtool.engine.actions import Action, ClaimRoute, DrawFaceUp
 from ttrtool.engine.game import Game
@@ -218,12 +219,8 @@ class Expert(ExpertCore):
     def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
         super().__init__(game, seat, rng)
         self._hand: Sequence[int] = ()  # the hand of the decision under way
-        # own_trails(): (route owners, own routes, its network's longest trail and gains)
-        self._trail: tuple[Sequence[int], int, TrailGains | None] = ((), -1, None)
-        # others_trail(): (route owners, claimed routes, the other players' longest
-        # trail) of one board, and each other player's network
-        self._others: tuple[Sequence[int], int, int] = ((), -1, 0)
-        self._their: dict[int, TrailGains] = {}
+        # others_trail(): (route owners, the other players' longest trail) of one board
+        self._others: tuple[Sequence[int], int] = ((), 0)
         # trail_worth(): what each route adds to its own network's longest trail,
         # kept while the network (the TrailGains of own_trails()) stays the same
         self._trail_gains: tuple[TrailGains | None, dict[int, int]] = (None, {})
@@ -740,19 +737,8 @@ class Expert(ExpertCore):
 
     def own_trails(self, owner: Sequence[int]) -> TrailGains:
         """Its network's longest trail and what each route would add to it
-        (R-SCORE-3); remembered while its own routes stay the same."""
-        seen, count, trails = self._trail
-        if owner is seen and trails is not None:  # the same board (a tuple)
-            return trails
-        seat = self.seat
-        mine_n = owner.count(seat)
-        if trails is None or count != mine_n:
-            g = self.game
-            mine = [r for r, o in enumerate(owner) if o == seat]
-            trails = (TrailGains(mine, g.route_a, g.route_b, g.route_len, g.terminal)
-                      if trails is None else trails.grown(mine))
-        self._trail = (owner, mine_n, trails)
-        return trails
+        (R-SCORE-3), shared with the other bots of the position (trails.POSITION)."""
+        return POSITION.of(self.game, owner, self.seat)
 
     def trail_gain(self, owner: Sequence[int], route: int) -> int:
         """Spaces the route would add to its longest trail (R-SCORE-3)."""
@@ -761,28 +747,15 @@ class Expert(ExpertCore):
                                            g.route_len[route])
 
     def others_trail(self, owner: Sequence[int]) -> int:
-        """The longest trail of any other player (public: their claimed routes),
-        each grown from what it was (:meth:`TrailGains.grown`)."""
-        seen, count, best = self._others
+        """The longest trail of any other player (public: their claimed routes), each
+        player's network worked out once a position for every bot (trails.POSITION)."""
+        seen, best = self._others
         if owner is seen:
             return best
-        claimed = sum(1 for o in owner if o >= 0)
-        if count != claimed:
-            g = self.game
-            theirs: dict[int, list[int]] = {}
-            for r, o in enumerate(owner):
-                if o >= 0 and o != self.seat:
-                    theirs.setdefault(o, []).append(r)
-            best = 0
-            for o, rs in theirs.items():
-                known = self._their.get(o)
-                if known is None:
-                    known = TrailGains(rs, g.route_a, g.route_b, g.route_len, g.terminal)
-                elif len(known.routes) != len(rs) or not known.routes.issubset(rs):
-                    known = known.grown(rs)
-                self._their[o] = known
-                best = max(best, known.longest)
-        self._others = (owner, claimed, best)
+        g, seat = self.game, self.seat
+        best = max((POSITION.of(g, owner, o).longest for o in range(g.players) if o != seat),
+                   default=0)
+        self._others = (owner, best)
         return best
 
     def trail_worth(self, owner: Sequence[int], route: int) -> float:
