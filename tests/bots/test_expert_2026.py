@@ -28,6 +28,7 @@ OFF: dict[str, Any] = {"deny_weight": 0.0, "long_reserve": None,
                        "pick_track": False, "stuck_turns": 0.0, "loco_turns": 0.0,
                        "loco_rules": False, "ferry_symbols_apart": False,
                        "plan_on": None, "keep_model": None, "draw_model": None,
+                       "network_draws": False,
                        **{name: getattr(Expert2025, name) for name in (
                            "draw_worth", "train_cost", "long_bias", "slack_closed",
                            "block_gain")}}
@@ -273,6 +274,22 @@ def test_one_routes_lack_is_counted_as_for_a_set(name: str) -> None:
         hand = [rng.choice((0, 0, 1, 2, 3, 5)) for _ in range(game.loco + 1)]
         for r in range(game.n_routes):
             assert bot.route_lacking(r, hand) == sum(bot.cards_lacking((r,), hand)), (r, hand)
+
+
+@pytest.mark.parametrize("name", ["usa", "europe", "switzerland", "nordiccountries", "india"])
+def test_a_larger_set_lacks_no_fewer_cards(name: str) -> None:
+    # The final set's search skips a set whose claims and the cards the smaller set or
+    # the added route lack already take too many turns: the bound must hold.
+    game = Game(ttrtool.load_map(name), 2)
+    bot = Expert(game, 0, random.Random(0))
+    rng = random.Random(6)
+    for _ in range(3000):
+        hand = [rng.randint(0, 8) for _ in range(game.loco)] + [rng.randint(0, 4)]
+        smaller = rng.sample(range(game.n_routes), rng.randint(1, 3))
+        r = rng.choice([q for q in range(game.n_routes) if q not in smaller])
+        larger = sum(bot.cards_lacking([*smaller, r], hand))
+        assert larger >= sum(bot.cards_lacking(smaller, hand)), (smaller, r, hand)
+        assert larger >= bot.route_lacking(r, hand), (smaller, r, hand)
 
 
 def test_goes_round_routes_dearer_by_the_cards_a_hand_lacks_ferry_symbols_too() -> None:

@@ -232,6 +232,12 @@ class Expert(ExpertCore):
         longest = sum(b.points for b in game.rules.bonuses if b.type == "longest_path")
         self.trail_weight = self.path_weight * longest / 10.0
         self._final: tuple[int, list[int]] | None = None  # (turn, the final set's missing cards)
+        # draw_odds(): (hand, the plan's cards, the hand beyond them) of one ticket draw
+        self._left: tuple[Sequence[int], list[int], list[int]] = ((), [], [])
+        # path_weights(): (hand, each route's share of its planning cost with that hand)
+        self._shares: tuple[Sequence[int], list[float]] = ((), [])
+        # pick_tracks(): (route owners, plan_cards(), hand) when it last looked
+        self._picked: tuple[Sequence[int] | None, object, Sequence[int]] = (None, None, ())
         self._plain: Plain | None = None  # draw_paths(): the board's own paths of the draw deck
         self.prices = prices = RoutePrices(game, self.long_min, self.bargain_min,
                                            self.read_prices)
@@ -301,14 +307,13 @@ class Expert(ExpertCore):
         hand, bias = self._hand, self.hand_bias
         if not bias or not hand:
             return weights
-        colors, lengths = self.colors, self.lengths
-        most = max(hand[:self.loco], default=0)
-        for r, w in enumerate(weights):
-            if 0.0 < w < INF:
-                c = colors[r]
-                n = lengths[r]
-                weights[r] = w * (1.0 - bias * min(hand[c] if c >= 0 else most, n) / n)
-        return weights
+        seen, shares = self._shares
+        if hand != seen:  # each route's share of its cost, once a hand
+            most = max(hand[:self.loco], default=0)
+            shares = [1.0 - bias * min(hand[c] if c >= 0 else most, n) / n
+                      for c, n in zip(self.colors, self.lengths, strict=True)]
+            self._shares = (hand, shares)
+        return [w * f if 0.0 < w < INF else w for w, f in zip(weights, shares, strict=True)]
 
     def charge_lacking(self, weights: list[float], hand: Sequence[int], pen: float) -> None:
         """Make each open route dearer by ``pen`` a card the hand lacks for it
@@ -384,7 +389,15 @@ class Expert(ExpertCore):
         owner, hand = view.route_owner, view.hand
         needed = self.needed
         colors, lengths = self.colors, self.lengths
-        want = self.plan_cards()[0]
+        cards = self.plan_cards()
+        want = cards[0]
+        # nothing it reads has changed since it last looked (a new plan or claim makes
+        # new plan_cards and owners; the memo holds them, so they are not new objects
+        # at an old address)
+        seen = self._picked
+        if seen[0] is owner and seen[1] is cards and seen[2] == hand:
+            return
+        self._picked = (owner, cards, hand)
         swaps: dict[int, int] = {}
         for r in sorted(needed):
             others = [p for p in self.partners[r]
@@ -443,7 +456,11 @@ class Expert(ExpertCore):
         if model is None:
             return super().draw_odds(view, need, turns, todo)
         want = self.plan_cards()[0]
-        left = [max(0, h - w) for h, w in zip(view.hand, want, strict=True)]
+        hand = view.hand
+        seen_hand, seen_want, left = self._left
+        if hand is not seen_hand or want is not seen_want:  # once a ticket draw's worth
+            left = [max(0, h - w) for h, w in zip(hand, want, strict=True)]
+            self._left = (hand, want, left)
         miss = sum(self.cards_lacking(todo, left))
         return fitted_odds(model, need, turns, miss)
 
@@ -555,10 +572,12 @@ class Expert(ExpertCore):
         closed = self.closed_routes(owner)
         trains_of, rate = self.trains_of, self.draw_rate
         cand: list[tuple[float, int, float]] = []
+        lacks: dict[int, int] = {}
         for r in range(self.game.n_routes):
             if owner[r] >= 0 or closed[r] or trains_of[r] > trains:
                 continue
-            t = 1.0 + self.route_lacking(r, hand) / rate
+            lack = lacks[r] = self.route_lacking(r, hand)
+            t = 1.0 + lack / rate
             if t > turns:
                 continue
             v = self.route_worth(owner, r)
@@ -576,26 +595,30 @@ class Expert(ExpertCore):
         tops = [sorted((x[2] for x in cand[j:] if x[2] > 0), reverse=True)[:size]
                 for j in range(n + 1)]
 
-        def grow(i: int, chosen: list[int], v: float, used: int) -> None:
+        def grow(i: int, chosen: list[int], v: float, used: int, lacking: int) -> None:
             nonlocal best_v, best, best_miss
             room = size - len(chosen) - 1
+            claims = len(chosen) + 1
             for j in range(i, n):
                 _, r, vr = cand[j]
                 if used + trains_of[r] > trains:
                     continue
                 if v + vr + sum(tops[j + 1][:room]) <= best_v + 1e-9:
                     continue
+                # a set lacks at least what the smaller set and the route alone lack
+                if claims + max(lacking, lacks[r]) / rate > turns:
+                    continue
                 s = chosen + [r]
                 per = self.cards_lacking(s, hand)
                 miss = sum(per)
-                if len(s) + miss / rate > turns:
+                if claims + miss / rate > turns:
                     continue
                 if v + vr > best_v + 1e-9:
                     best_v, best, best_miss = v + vr, tuple(s), per
-                if len(s) < size:
-                    grow(j + 1, s, v + vr, used + trains_of[r])
+                if claims < size:
+                    grow(j + 1, s, v + vr, used + trains_of[r], miss)
 
-        grow(0, [], 0.0, 0)
+        grow(0, [], 0.0, 0, 0)
         return best, best_miss
 
     def final_claim(self, view: PlayerView, chosen: tuple[int, ...]) -> ClaimRoute | None:
