@@ -84,11 +84,16 @@ def network_paths(board: Board, weights: Sequence[float], free: Iterable[int],
     * off the network: the board's plain chain (``plain``), when none of its routes is
       taken; its weights now are at least ``floor`` times the plain ones, so a chain
       through the network no dearer than that share of the plain one is the cheapest;
-    * else a search from the origin, no farther than the chain through the network.
+    * else a search from the origin, no farther than the chain through the network and
+      kept off its places (a chain touching a piece costs at least as much as the
+      chain through it).
 
     The best destination is the one scoring most beyond its cost (R-CH-3), as
     :meth:`~ttrtool.bots.planning.StrategicBot.ticket_path` chooses."""
-    found = [PathSearch(board, places, weights) for places in pieces(board, free)]
+    parts = pieces(board, free)
+    found = [PathSearch(board, places, weights) for places in parts]
+    on_network = {x for places in parts for x in places}
+    off_weights: list[float] = []  # weights with every route at a piece's place closed
     searches: dict[tuple[int, ...], PathSearch] = {}  # from an origin, when needed
     out: dict[int, Found | None] = {}
     for t in tickets:
@@ -112,10 +117,15 @@ def network_paths(board: Board, weights: Sequence[float], free: Iterable[int],
                 if now < INF:
                     if now < cost:
                         cost, path = now, way[1]
-                else:
+                elif on_network.isdisjoint(origin) and on_network.isdisjoint(nodes):
+                    if not off_weights:
+                        off_weights.extend(weights)
+                        for x in on_network:
+                            for ri, _other in board.links[x]:
+                                off_weights[ri] = INF
                     search = searches.get(origin)
                     if search is None:
-                        search = searches[origin] = PathSearch(board, origin, weights)
+                        search = searches[origin] = PathSearch(board, origin, off_weights)
                     off = search.path_within(nodes, cost)
                     if off is not None:
                         cost, path = off
