@@ -461,7 +461,7 @@ class Expert(ExpertCore):
         if hand is not seen_hand or want is not seen_want:  # once a ticket draw's worth
             left = [max(0, h - w) for h, w in zip(hand, want, strict=True)]
             self._left = (hand, want, left)
-        miss = sum(self.cards_lacking(todo, left))
+        miss = sum(self.cards_lacking(todo, left)) if todo else 0  # nothing lacks for none
         return fitted_odds(model, need, turns, miss)
 
     # --- final claims planned --------------------------------------------------
@@ -573,14 +573,15 @@ class Expert(ExpertCore):
         trains_of, rate = self.trains_of, self.draw_rate
         cand: list[tuple[float, int, float]] = []
         lacks: dict[int, int] = {}
-        for r in range(self.game.n_routes):
-            if owner[r] >= 0 or closed[r] or trains_of[r] > trains:
+        lacking, worth = self.route_lacking, self.route_worth
+        for r, o in enumerate(owner):
+            if o >= 0 or closed[r] or trains_of[r] > trains:
                 continue
-            lack = lacks[r] = self.route_lacking(r, hand)
+            lack = lacks[r] = lacking(r, hand)
             t = 1.0 + lack / rate
             if t > turns:
                 continue
-            v = self.route_worth(owner, r)
+            v = worth(owner, r)
             cand.append((v / t, r, v))
         if not cand:
             return (), []

@@ -391,20 +391,23 @@ class ExpertCore(BonusPlay):
         trains = view.trains[seat] - self.planned_cost()
         spare_cards = max(0, sum(view.hand) - self.planned_cards())
         values = []
-        tickets = [t for t in self.draw_pool if t not in held and t not in self.seen]
+        seen = self.seen
+        tickets = [t for t in self.draw_pool if t not in held and t not in seen]
+        needed, lengths, trains_of = self.needed, self.lengths, self.trains_of
+        train_cost, draw_odds = self.train_cost, self.draw_odds
         for t, found in self.draw_paths(owner, weights, tickets):
             if found is None:
                 values.append(-float(self.top_points[t]))
                 continue
             cost, path, pts = found
-            todo = [r for r in path if owner[r] != seat and r not in self.needed]
-            length = sum(self.lengths[r] for r in todo)
-            if sum(self.trains_of[r] for r in todo) > trains:
+            todo = [r for r in path if owner[r] != seat and r not in needed]
+            if sum(trains_of[r] for r in todo) > trains:
                 values.append(-float(pts))
                 continue
+            length = sum(lengths[r] for r in todo)
             need = busy + draw_turns(length - spare_cards, len(todo))
-            odds = self.draw_odds(view, need, turns, todo)
-            values.append(expected_value(pts, odds) + race * odds - self.train_cost * cost)
+            odds = draw_odds(view, need, turns, todo)
+            values.append(expected_value(pts, odds) + race * odds - train_cost * cost)
         return expected_best_draw(values, self.draw_size, self.draw_keep_min)
 
     def wants_tickets(self, view: PlayerView, turns: float) -> bool:
