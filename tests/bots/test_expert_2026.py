@@ -230,8 +230,9 @@ def test_counts_locomotives_only_on_the_routes_they_may_pay() -> None:
     assert bot.loco_routes is not None and not bot.loco_routes[route]
     lacks = bot.cards_lacking([route], hand)
     assert lacks[game.card_index["blue"]] == 2 and sum(lacks) == 2
-    bot.loco_routes = None  # locomotives as wild cards everywhere: the baseline's count
-    assert sum(bot.cards_lacking([route], hand)) == 0
+    wild = type("Wild", (Expert,), {"loco_rules": False})(game, 0, random.Random(0))
+    assert wild.loco_routes is None  # locomotives as wild cards everywhere: the baseline's count
+    assert sum(wild.cards_lacking([route], hand)) == 0
     assert baseline(game).loco_routes is None
     assert Expert(Game(ttrtool.load_map("usa"), 2), 0, random.Random(0)).loco_routes is None
 

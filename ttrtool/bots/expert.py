@@ -239,6 +239,12 @@ class Expert(ExpertCore):
         # pick_tracks(): (route owners, plan_cards(), hand) when it last looked
         self._picked: tuple[Sequence[int] | None, object, Sequence[int]] = (None, None, ())
         self._plain: Plain | None = None  # draw_paths(): the board's own paths of the draw deck
+        # cards_lacking() and route_lacking(), per route: its colour (-1 gray), the cards
+        # of a colour it takes, its locomotive symbols, and whether locomotives may not,
+        # and may, pay it (as far as this bot counts: loco_rules)
+        self.lack_rows = tuple((c, n - m, m, not self.locos_pay(r), self.locos_pay(r))
+                               for r, (c, n, m) in enumerate(zip(self.colors, self.lengths,
+                                                                 self.min_locos, strict=True)))
         self.prices = prices = RoutePrices(game, self.long_min, self.bargain_min,
                                            self.read_prices)
         if prices.scale != 1.0:  # a train scores more (or less) elsewhere on this map
@@ -492,25 +498,22 @@ class Expert(ExpertCore):
         colour's own cards going first to the routes they may not.  The smallest gaps
         are filled first, so the fewest colours stay missing; with ``even`` the largest,
         so the largest gap of one colour is as small as it can be."""
-        loco = self.loco
-        colors, lengths, min_locos = self.colors, self.lengths, self.min_locos
-        ok = self.loco_routes
+        loco, rows = self.loco, self.lack_rows
         want = [0] * loco
         strict = [0] * loco  # of ``want``, on routes locomotives may not pay
         grays: list[tuple[int, bool]] = []
         ferry = 0
         for r in routes:
-            c = colors[r]
-            m = min_locos[r]
+            c, n, m, s, _pays = rows[r]
             ferry += m
-            s = ok is not None and not ok[r]
             if c < 0:
-                grays.append((lengths[r] - m, s))
+                grays.append((n, s))
             else:
-                want[c] += lengths[r] - m
+                want[c] += n
                 if s:
-                    strict[c] += lengths[r] - m
-        left = [hand[c] - want[c] for c in range(loco)]
+                    strict[c] += n
+        # the colours (want has no locomotive: zip stops there)
+        left = [h - w for h, w in zip(hand, want, strict=False)]
         for n, s in sorted(grays, reverse=True):
             c = left.index(max(left))
             left[c] -= n
@@ -552,13 +555,14 @@ class Expert(ExpertCore):
         """``sum(self.cards_lacking((r,), hand))``, for one route without the lists: the
         final set asks it of every open route."""
         loco = self.loco
-        m = self.min_locos[r]
-        c = self.colors[r]
-        gap = max(0, self.lengths[r] - m - (hand[c] if c >= 0 else max(hand[:loco])))
+        c, n, m, _strict, pays = self.lack_rows[r]
+        gap = n - (hand[c] if c >= 0 else max(hand[:loco]))
+        if gap < 0:
+            gap = 0
         locos = hand[loco] - m
         if locos < 0:
             return gap - locos
-        if gap and self.locos_pay(r):
+        if gap and pays:
             gap -= min(gap, locos)
         return gap
 
