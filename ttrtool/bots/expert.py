@@ -577,7 +577,9 @@ class Expert(ExpertCore):
         trains_of, rate = self.trains_of, self.draw_rate
         cand: list[tuple[float, int, float]] = []
         lacks: dict[int, int] = {}
-        lacking, worth = self.route_lacking, self.route_worth
+        lacking = self.route_lacking
+        open_routes: list[int] = []
+        spans: list[float] = []
         for r, o in enumerate(owner):
             if o >= 0 or closed[r] or trains_of[r] > trains:
                 continue
@@ -585,7 +587,10 @@ class Expert(ExpertCore):
             t = 1.0 + lack / rate
             if t > turns:
                 continue
-            v = worth(owner, r)
+            open_routes.append(r)
+            spans.append(t)
+        for r, t, v in zip(open_routes, spans, self.route_worths(owner, open_routes),
+                           strict=True):
             cand.append((v / t, r, v))
         if not cand:
             return (), []
@@ -811,6 +816,35 @@ class Expert(ExpertCore):
         (:meth:`BonusPlay.network_value`) and what it adds to the longest path."""
         return (self.points[route] + self.network_value(owner, route)
                 + self.route_extra(owner, route))
+
+    def route_worths(self, owner: Sequence[int], routes: Sequence[int]) -> list[float]:
+        """:meth:`route_worth` of each of ``routes``, the same figures worked out
+        together (the final set asks it of every open route)."""
+        points = self.points
+        network = self.network_value
+        weight = self.trail_weight
+        if not weight:
+            return [points[r] + network(owner, r) + 0.0 for r in routes]
+        trails = self.own_trails(owner)
+        seen, gains = self._trail_gains
+        if seen is not trails:
+            gains = {}
+            self._trail_gains = (trails, gains)
+        g, lead = self.game, self.path_lead
+        room: float | None = None
+        out = []
+        for r in routes:
+            gain = gains.get(r)
+            if gain is None:
+                gain = gains[r] = trails.gain(g.route_a[r], g.route_b[r], g.route_len[r])
+            if gain and lead is not None:
+                if room is None:
+                    room = self.others_trail(owner) + lead - trails.longest
+                extra = weight * max(0.0, min(gain, room))
+            else:
+                extra = weight * gain
+            out.append(points[r] + network(owner, r) + extra)
+        return out
 
     def route_extra(self, owner: Sequence[int], route: int) -> float:
         """Its last claim (:meth:`ExpertCore.best_now`) and the long route it collects

@@ -212,8 +212,29 @@ class StrategicBot(Claiming):
         if board is not None and (board[0] is owner or board[0] == owner):
             return board
         seat = self.seat
-        closed = [o >= 0 and o != seat for o in owner]
         partners, cap = self.partners, self.game.group_cap
+        if board is not None:
+            # most positions follow the last one by a claim or two: change only those
+            # routes and their other tracks (the result is the same as worked out anew)
+            before = board[0]
+            claimed = [r for r, (was, now) in enumerate(zip(before, owner, strict=True))
+                       if was != now]
+            if all(before[r] < 0 for r in claimed):
+                closed, weights = list(board[1]), list(board[2])
+                touched: set[int] = set()
+                for r in claimed:
+                    o = owner[r]
+                    closed[r] = o != seat
+                    weights[r] = 0.0 if o == seat else INF
+                    touched.update(partners[r])
+                for r in touched:
+                    if owner[r] < 0:
+                        shut = not group_open(owner, partners[r], cap[r], seat)
+                        closed[r] = shut
+                        weights[r] = INF if shut else self.base_weights[r]
+                board = self._board = (tuple(owner), closed, weights)
+                return board
+        closed = [o >= 0 and o != seat for o in owner]
         for r in self._closable:
             if owner[r] < 0 and not group_open(owner, partners[r], cap[r], seat):
                 closed[r] = True
