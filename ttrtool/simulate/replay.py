@@ -28,7 +28,7 @@ import stat
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from ttrtool.bots import BOTS, HUMAN, canonical_name
 from ttrtool.engine import actions as act
@@ -237,6 +237,16 @@ LOG_HINT = "give the log `ttrtool simulate MAP --log games.jsonl` writes"
 def read_log(path: Path, game: int, players: int | None = None) -> dict[str, Any]:
     """The record of game ``game`` (and player count) in the log at ``path``, checked
     against the log's schema; :class:`MalformedLog` for anything else."""
+    with open_log(path) as f:
+        try:
+            return find_record(f, game, players)
+        except OSError as e:
+            raise MalformedLog(f"cannot read {path}: {e.strerror}") from None
+
+
+def open_log(path: Path) -> BinaryIO:
+    """The log at ``path`` opened for reading; :class:`MalformedLog` for what is no regular
+    file (a FIFO would block for ever) or cannot be opened."""
     try:
         mode = os.stat(path).st_mode
     except OSError as e:
@@ -246,16 +256,14 @@ def read_log(path: Path, game: int, players: int | None = None) -> dict[str, Any
                 "a FIFO (a named pipe)" if stat.S_ISFIFO(mode) else "not a regular file")
         raise MalformedLog(f"cannot read {path}: it is {kind}; {LOG_HINT}")
     try:
-        with open(path, "rb") as f:
-            return find_record(f, game, players)
+        return open(path, "rb")
     except OSError as e:
         raise MalformedLog(f"cannot read {path}: {e.strerror}") from None
 
 
-def find_record(lines: Iterable[bytes | str], game: int,
-                players: int | None = None) -> dict[str, Any]:
-    """The record of game number ``game`` (and player count) in a JSONL log, checked."""
-    found: list[tuple[int, dict[str, Any]]] = []
+def records(lines: Iterable[bytes | str]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(line number, record) for each game record of a JSONL log, not yet checked against
+    the schema; :class:`MalformedLog` for a line that is no game record."""
     for n, raw in enumerate(lines, start=1):
         if isinstance(raw, bytes):
             try:
@@ -277,8 +285,14 @@ def find_record(lines: Iterable[bytes | str], game: int,
                                f"{LOG_HINT}") from None
         if not isinstance(record, dict) or "game" not in record:
             raise MalformedLog(f"line {n} is not a game record: {LOG_HINT}")
-        if record["game"] == game and (players is None or record.get("players") == players):
-            found.append((n, record))
+        yield n, record
+
+
+def find_record(lines: Iterable[bytes | str], game: int,
+                players: int | None = None) -> dict[str, Any]:
+    """The record of game number ``game`` (and player count) in a JSONL log, checked."""
+    found = [(n, record) for n, record in records(lines)
+             if record["game"] == game and (players is None or record.get("players") == players)]
     if not found:
         raise ReplayError(f"no game {game}" + (f" with {players} players" if players else "")
                           + " in the log")
