@@ -168,6 +168,10 @@ def simulate_command(
         help="Draw the --html page's board and claim heatmap with this theme (JSON or YAML), "
              "as render --theme FILE draws them (default: the default theme); read before "
              "the first game. The other outputs draw no board and do not change.")] = None,
+    from_log: Annotated[Path | None, typer.Option(
+        "--from-log", metavar="LOG",
+        help="Play no game: report on the finished games of LOG (written by simulate --log "
+             "or ttrtool play) as on a run's.")] = None,
 ) -> None:
     """Play seeded games with bots on MAP and report balance statistics.
 
@@ -180,13 +184,17 @@ def simulate_command(
     so far.
     """
     count, is_auto = parse_games(games)
+    if from_log is not None and (games != "100" or seed):
+        typer.echo("error: --from-log reports on the games of the log, so --games and --seed "
+                   "cannot apply: leave them out", err=True)
+        raise typer.Exit(2)
     request = RunRequest(
         map_name=map_name, games=count, auto=is_auto, players=players, bots=bots, seed=seed,
         jobs=jobs,
         backend=backend, scheduler=scheduler, out=out, log=log, log_actions=log_actions,
         markdown=markdown, fail_on=fail_on, check_invariants=check_invariants, quiet=quiet,
         baseline=baseline, styles=styles, select=finding_codes("--select", select),
-        ignore=finding_codes("--ignore", ignore))
+        ignore=finding_codes("--ignore", ignore), from_log=from_log)
     theme = _page_theme(theme_file, html)
     page_board = _page_board(request, html) if html is not None else None
     progress = Progress(quiet)
@@ -246,11 +254,13 @@ def _page_board(request: RunRequest, html: Path) -> Board | None:
 
 
 def command_line(request: RunRequest, html: Path, theme_file: str | None = None) -> str:
-    """The command that plays the same games again and writes the page (the run's own
-    figures: what was asked for, not how it was typed), with the page's ``--theme``."""
+    """The command that plays the same games again (or reads the same log) and writes the
+    page (the run's own figures: what was asked for, not how it was typed), with the page's
+    ``--theme``."""
     games = f"auto:{request.games}" if request.auto else str(request.games)
-    words = ["ttrtool", "simulate", request.map_name, "--games", games,
-             "--seed", str(request.seed)]
+    words = ["ttrtool", "simulate", request.map_name]
+    words += (["--from-log", str(request.from_log)] if request.from_log is not None
+              else ["--games", games, "--seed", str(request.seed)])
     if request.players:
         words += ["--players", request.players]
     if request.bots:

@@ -44,6 +44,7 @@ from ttrtool.outputs import OutputError, first_output_problem, write_output
 from ttrtool.resources import BUNDLED_MAPS
 from ttrtool.rules import Rules
 from ttrtool.simulate.gamelog import GameLog
+from ttrtool.simulate.logged import LoggedGamesError, tally_log
 from ttrtool.simulate.playout import BotError, InvariantError, Table
 from ttrtool.simulate.runner import (
     BackendLost,
@@ -103,6 +104,7 @@ class RunRequest:
     styles: bool = False  # --styles: every table of ttrtool.verdict.styles.STYLES, same seeds
     select: tuple[str, ...] = ()  # finding codes or prefixes to keep (as validate's)
     ignore: tuple[str, ...] = ()  # finding codes or prefixes to leave out
+    from_log: Path | None = None  # --from-log: report on this log's games, play none
 
 
 class Watcher:
@@ -171,6 +173,12 @@ def _check(request: RunRequest) -> Path:
     problem = first_output_problem((request.out, request.log, request.markdown), source)
     if problem:
         raise RunError(problem)
+    if request.from_log is not None:
+        read = request.from_log.resolve()
+        for out in (request.out, request.markdown):
+            if out is not None and out.resolve() == read:
+                raise RunError(f"{out} is the log the report is made from: give the report "
+                               "another name")
     return source
 
 
@@ -304,6 +312,8 @@ def run(request: RunRequest, watcher: Watcher | None = None) -> RunResult:
 def _run(request: RunRequest, watcher: Watcher) -> RunResult:
     source = _check(request)
     board, map_path = _load(request, source)
+    if request.from_log is not None:
+        return _report_log(request, board, map_path)
     names = _bots(request)
     if request.styles and request.bots:
         raise RunError("--styles plays its own tables of bots (docs/simulate.md, 'Play "
@@ -384,6 +394,35 @@ def _run(request: RunRequest, watcher: Watcher) -> RunResult:
     keep_selected(result.report, request.select, request.ignore)
     _write_outputs(request, result.report)
     result.crossed = failures(result.report, thresholds)
+    return result
+
+
+# Options that choose the games to play: with --from-log the games are the log's.
+PLAYING = (("bots", "--bots"), ("styles", "--styles"), ("baseline", "--baseline"),
+           ("auto", "--games auto"), ("log", "--log"), ("log_actions", "--log-actions"),
+           ("check_invariants", "--check-invariants"))
+
+
+def _report_log(request: RunRequest, board: Board, map_path: str) -> RunResult:
+    """The report on the finished games of ``request.from_log``, none played."""
+    assert request.from_log is not None
+    given = [option for name, option in PLAYING if getattr(request, name)]
+    if given:
+        raise RunError(f"--from-log reports on the games of the log, so {', '.join(given)} "
+                       "cannot apply: leave it out")
+    try:
+        counts = (parse_players(request.players, board.rules, 1) if request.players else [])
+        thresholds = parse_fail_on(request.fail_on) if request.fail_on else []
+        logged = tally_log(request.from_log, board, counts)
+    except (ValueError, LoggedGamesError) as e:
+        raise RunError(str(e)) from None
+    result = RunResult(request, sum(t.games for t in logged.tallies))
+    report = build_report(board, logged.tallies, logged.run_info(map_path, request.from_log),
+                          ttrtool.__version__, static_findings(analyze(board)))
+    keep_selected(report, request.select, request.ignore)
+    result.report = report
+    _write_outputs(request, report)
+    result.crossed = failures(report, thresholds)
     return result
 
 
