@@ -41,6 +41,9 @@ class _NoMenu:
     def routes(self) -> list[int]:
         return []
 
+    def claimable(self) -> frozenset[int]:
+        return frozenset()
+
     def stations_at(self, city: int) -> tuple[BuildStation, ...]:
         return ()
 
@@ -164,9 +167,12 @@ class Claiming:
         points, tunnels = self.points, self.tunnel_routes
         keeping = self.keep_plan_cards
         of = self.claims_of if keeping else self.menu.of
+        claimable = self.menu.claimable()  # the others have no claim now: of() is empty
         for r in self.points_order(min_length):
             if best_key is not None and -points[r] > best_key[0]:
                 break  # fewer points than the best: no route further on can win
+            if r not in claimable:
+                continue
             for a in of(r):
                 if allowed is not None and not allowed(a):
                     continue

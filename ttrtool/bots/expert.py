@@ -742,10 +742,11 @@ class Expert(ExpertCore):
         free_locos = hand[self.loco] - ferry_locos
         best: ClaimRoute | None = None
         best_key: tuple[int, int, int] | None = None
+        claimable = self.menu.claimable()
         for r in self.points_order(self.spare_min):
             if best_key is not None and -points[r] > best_key[0]:
                 break
-            if trains_of[r] > spare:
+            if trains_of[r] > spare or r not in claimable:
                 continue
             for a in self.menu.of(r):
                 if a.locomotives > free_locos or (tunnels[r] and not self.tunnel_ok(view, a)):

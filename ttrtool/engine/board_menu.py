@@ -62,7 +62,7 @@ class BoardMenu:
     """
 
     __slots__ = ("game", "view", "hand", "trains", "owner", "seat", "_take", "_routes",
-                 "_stations")
+                 "_claimable", "_stations")
 
     def __init__(self, game: BoardTables, view: PlayerView) -> None:
         self.game = game
@@ -77,6 +77,7 @@ class BoardMenu:
         # when the hand cannot pay for it, _UNSEEN until asked
         self._take: list[Any] = [_UNSEEN] * len(game.pay_keys)
         self._routes: list[int] | None = None  # routes()
+        self._claimable: frozenset[int] | None = None  # claimable()
         self._stations: tuple[Any, int, set[int]] | None = None  # stations_at()
 
     def of(self, route: int) -> tuple[ClaimRoute, ...]:
@@ -120,6 +121,16 @@ class BoardMenu:
         if self._routes is None:
             self._routes = self._find_routes()
         return list(self._routes)
+
+    def claimable(self) -> frozenset[int]:
+        """:meth:`routes` as a set, for a caller that walks routes in an order of its own
+        and asks :meth:`of` only of those with a claim (the same set each call)."""
+        found = self._claimable
+        if found is None:
+            if self._routes is None:
+                self._routes = self._find_routes()
+            found = self._claimable = frozenset(self._routes)
+        return found
 
     def _find_routes(self) -> list[int]:
         """:meth:`routes`, by the walk ``claims.claim_actions`` takes
