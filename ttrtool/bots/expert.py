@@ -242,7 +242,8 @@ class Expert(ExpertCore):
         # cards_lacking() and route_lacking(), per route: its colour (-1 gray), the cards
         # of a colour it takes, its locomotive symbols, and whether locomotives may not,
         # and may, pay it (as far as this bot counts: loco_rules)
-        self.lack_rows = tuple((c, n - m, m, not self.locos_pay(r), self.locos_pay(r))
+        ok = self.loco_routes
+        self.lack_rows = tuple((c, n - m, m, ok is not None and not ok[r], ok is None or ok[r])
                                for r, (c, n, m) in enumerate(zip(self.colors, self.lengths,
                                                                  self.min_locos, strict=True)))
         self.prices = prices = RoutePrices(game, self.long_min, self.bargain_min,

@@ -115,6 +115,7 @@ class StrategicBot(Claiming):
         self._checked: tuple[int, ...] | None = None  # the owners when the plan was last checked
         # closed_routes() and board_weights() for one position: its owners, the flags, the weights
         self._board: tuple[Sequence[int], list[bool], list[float]] | None = None
+        self._open_before: list[int] = []  # the routes no one owned in _board's position
         self.menu = NO_MENU  # the claims and stations open this decision (main phase only)
         self._by_points: dict[int, tuple[int, ...]] = {}  # points_order(), by least length
         self.draws: Sequence[DrawFaceUp | DrawBlind] = ()
@@ -217,9 +218,12 @@ class StrategicBot(Claiming):
             # most positions follow the last one by a claim or two: change only those
             # routes and their other tracks (the result is the same as worked out anew)
             before = board[0]
-            claimed = [r for r, (was, now) in enumerate(zip(before, owner, strict=True))
-                       if was != now]
-            if all(before[r] < 0 for r in claimed):
+            claimed = [r for r in self._open_before if owner[r] >= 0]
+            # in a game owners only ever go from none to a player: when the counts and
+            # sums of the owners say the new claims are the whole change, only they are
+            # looked at (anything else is a new position, worked out anew)
+            if (before.count(-1) - owner.count(-1) == len(claimed)
+                    and sum(before) + sum(owner[r] + 1 for r in claimed) == sum(owner)):
                 closed, weights = list(board[1]), list(board[2])
                 touched: set[int] = set()
                 for r in claimed:
@@ -233,6 +237,7 @@ class StrategicBot(Claiming):
                         closed[r] = shut
                         weights[r] = INF if shut else self.base_weights[r]
                 board = self._board = (tuple(owner), closed, weights)
+                self._open_before = [r for r in self._open_before if owner[r] < 0]
                 return board
         closed = [o >= 0 and o != seat for o in owner]
         for r in self._closable:
@@ -246,6 +251,7 @@ class StrategicBot(Claiming):
             if owner[r] < 0 and closed[r]:
                 weights[r] = INF
         board = self._board = (tuple(owner), closed, weights)
+        self._open_before = [r for r, o in enumerate(owner) if o < 0]
         return board
 
     def closed_routes(self, owner: Sequence[int]) -> list[bool]:

@@ -19,12 +19,13 @@ from ttrtool.engine.longest import TrailGains
 class PositionTrails:
     """Each player's :class:`TrailGains` in the position of one ``route_owner`` tuple."""
 
-    __slots__ = ("game", "latest", "owner", "trails")
+    __slots__ = ("game", "latest", "owner", "routes", "trails")
 
     def __init__(self) -> None:
         self.game: Game | None = None
         self.owner: Sequence[int] | None = None
         self.trails: dict[int, TrailGains] = {}  # in this position, by player
+        self.routes: dict[int, list[int]] = {}  # each player's routes in this position
         self.latest: dict[int, TrailGains] = {}  # the last known, by player: grown from
 
     def of(self, game: Game, owner: Sequence[int], player: int) -> TrailGains:
@@ -35,9 +36,13 @@ class PositionTrails:
                 self.latest = {}
             self.owner = owner
             self.trails = {}
+            self.routes = {}
+            for r, o in enumerate(owner):  # every player's routes, in one walk
+                if o >= 0:
+                    self.routes.setdefault(o, []).append(r)
         known = self.trails.get(player)
         if known is None:
-            routes = [r for r, o in enumerate(owner) if o == player]
+            routes = self.routes.get(player, [])
             last = self.latest.get(player)
             known = (TrailGains(routes, game.route_a, game.route_b, game.route_len, game.terminal)
                      if last is None else last.grown(routes))
