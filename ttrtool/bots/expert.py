@@ -824,9 +824,15 @@ class Expert(ExpertCore):
         together (the final set asks it of every open route)."""
         points = self.points
         network = self.network_value
+        return [points[r] + network(owner, r) + extra
+                for r, extra in zip(routes, self.route_extras(owner, routes), strict=True)]
+
+    def route_extras(self, owner: Sequence[int], routes: Sequence[int]) -> list[float]:
+        """:meth:`route_extra` of each of ``routes``: the own trail, its gains and the
+        bound looked up once."""
         weight = self.trail_weight
         if not weight:
-            return [points[r] + network(owner, r) + 0.0 for r in routes]
+            return [0.0] * len(routes)
         trails = self.own_trails(owner)
         seen, gains = self._trail_gains
         if seen is not trails:
@@ -842,10 +848,9 @@ class Expert(ExpertCore):
             if gain and lead is not None:
                 if room is None:
                     room = self.others_trail(owner) + lead - trails.longest
-                extra = weight * max(0.0, min(gain, room))
+                out.append(weight * max(0.0, min(gain, room)))
             else:
-                extra = weight * gain
-            out.append(points[r] + network(owner, r) + extra)
+                out.append(weight * gain)
         return out
 
     def route_extra(self, owner: Sequence[int], route: int) -> float:

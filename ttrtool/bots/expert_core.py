@@ -481,6 +481,10 @@ class ExpertCore(BonusPlay):
                     best, best_key = a, key
         return best
 
+    def route_extras(self, owner: Sequence[int], routes: Sequence[int]) -> list[float]:
+        """:meth:`route_extra` of each of ``routes``."""
+        return [self.route_extra(owner, r) for r in routes]
+
     def route_extra(self, owner: Sequence[int], route: int) -> float:
         """What a route is worth beyond its points where this bot picks a route for
         itself (its last claim, :meth:`best_now`; the long route it collects for,
@@ -514,15 +518,15 @@ class ExpertCore(BonusPlay):
         target = None
         loco = self.loco
         closed = self.closed_routes(owner)
-        for r in range(self.game.n_routes):
-            n = self.lengths[r]
-            if (n < self.long_min or self.trains_of[r] > trains or owner[r] >= 0
-                    or closed[r]):
-                continue
+        lengths, trains_of, long_min = self.lengths, self.trains_of, self.long_min
+        routes = [r for r, o in enumerate(owner)
+                  if o < 0 and lengths[r] >= long_min and trains_of[r] <= trains and not closed[r]]
+        for r, extra in zip(routes, self.route_extras(owner, routes), strict=True):
+            n = lengths[r]
             c = self.colors[r]
             held = (max(hand[:loco]) if c < 0 else hand[c]) + (
                 hand[loco] if self.locos_pay(r) else 0)
-            key = ((self.points[r] + self.route_extra(owner, r)) / (max(0, n - held) + 2.0), -r)
+            key = ((self.points[r] + extra) / (max(0, n - held) + 2.0), -r)
             if best is None or key > best:
                 best, target = key, r
         return target

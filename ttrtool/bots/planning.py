@@ -116,6 +116,8 @@ class StrategicBot(Claiming):
         # closed_routes() and board_weights() for one position: its owners, the flags, the weights
         self._board: tuple[Sequence[int], list[bool], list[float]] | None = None
         self._open_before: list[int] = []  # the routes no one owned in _board's position
+        # wishes(): (the hand, plan_cards(), the cards missing) it last answered for
+        self._wished: tuple[object, object, list[int]] = (None, None, [])
         self.menu = NO_MENU  # the claims and stations open this decision (main phase only)
         self._by_points: dict[int, tuple[int, ...]] = {}  # points_order(), by least length
         self.draws: Sequence[DrawFaceUp | DrawBlind] = ()
@@ -486,7 +488,11 @@ class StrategicBot(Claiming):
     def wishes(self, view: PlayerView) -> list[int]:
         """Cards still missing per colour for the planned routes (gray: the best-held colour)."""
         hand = view.hand
-        want, grays, ferry_locos = self.plan_cards()
+        cards = self.plan_cards()
+        seen = self._wished
+        if seen[0] is hand and seen[1] is cards:  # the same hand and plan: asked again
+            return list(seen[2])
+        want, grays, ferry_locos = cards
         missing = [w - h if w > h else 0 for w, h in zip(want, hand, strict=True)]
         if grays:
             # the colour held most beyond the plan's needs, the lowest on ties
@@ -496,7 +502,8 @@ class StrategicBot(Claiming):
                     spare, most = c, hand[c] - want[c]
             missing[spare] += max(0, grays - max(0, most))
         missing[self.loco] = max(0, ferry_locos - hand[self.loco])
-        return missing
+        self._wished = (hand, cards, missing)
+        return list(missing)
 
     def draw_cards(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         """The face-up card most missing from the plan, else the deck, else anything."""
