@@ -41,6 +41,14 @@ def test_path_search_agrees_with_cheapest_path(map_id: str, boards: dict[str, Bo
             if rng.random() < 0.05:
                 targets.append(sources[0])
             expected = cheapest_path(board, sources, targets, weight=weights)
+            # asked with a cost limit first, on a search of its own: the same answer when
+            # it costs less, none otherwise
+            limit = rng.choice((0.5, 2.0, 4.0, 8.0, INF))
+            want = expected if expected is not None and expected[0] < limit else None
+            assert PathSearch(board, sources, weights).path_within(targets, limit) == want
+            # ... and on the shared search, which a stop at the limit leaves to go on
+            if rng.random() < 0.5:
+                assert search.path_within(targets, limit) == want
             assert search.path(targets) == expected
             asked += 1
             found += expected is not None

@@ -81,6 +81,8 @@ def test_r_claim_1_the_menu_offers_the_claims_of_the_default_list(name: str, gam
             if isinstance(a, ClaimRoute) and (a.route, a.color) not in seen:
                 seen.add((a.route, a.color))
                 default.append(a)
+        # the routes with a claim, as a set, asked first (the bots' walk in points order)
+        assert BoardMenu(game, st.view(p)).claimable() == {a.route for a in default}
         menu = BoardMenu(game, st.view(p))
         for r in range(game.n_routes):
             want = [a for a in default if a.route == r]

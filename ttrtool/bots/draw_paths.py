@@ -90,7 +90,7 @@ def network_paths(board: Board, weights: Sequence[float], free: Iterable[int],
 
     The best destination is the one scoring most beyond its cost (R-CH-3), as
     :meth:`~ttrtool.bots.planning.StrategicBot.ticket_path` chooses."""
-    parts = pieces(board, free)
+    parts = pieces(board, [r for r in free if weights[r] == 0.0])  # free indeed
     found = [PathSearch(board, places, weights) for places in parts]
     on_network = {x for places in parts for x in places}
     off_weights: list[float] = []  # weights with every route at a piece's place closed
