@@ -269,7 +269,9 @@ def choose_tickets(board: Board, plan: DeckPlan, exclude: Collection[str] = (),
     for name, target in slots:
         taken = deck.taken()
         free = [p for p in pairs if (p.a, p.b) not in taken and not deck.overlaps(p)]
-        if not free:  # a small network: allow overlaps rather than stop short
+        if not any(near(p.spaces, target) for p in free):
+            # a small or a long thin network (every long path shares the one trunk): allow
+            # overlaps rather than stop short, or fill a long slot with a short ticket
             free = [p for p in pairs if (p.a, p.b) not in taken]
         if not free:
             raise DeckError(f"the network has only {len(pairs)} pairs of cities to make "
@@ -278,6 +280,12 @@ def choose_tickets(board: Board, plan: DeckPlan, exclude: Collection[str] = (),
         deck.add(name, best)
     _cover(deck, pairs, [t for _, t in slots], jitter)
     return [_priced(board, name, pair) for name, pair in deck.chosen]
+
+
+def near(spaces: int, target: int) -> bool:
+    """Is a path of ``spaces`` within a ticket's tolerance of its ``target`` length (the
+    scale of :meth:`_Deck.score`'s length term)?"""
+    return abs(spaces - target) <= max(2.0, 0.15 * target)
 
 
 def _cover(deck: _Deck, pairs: Sequence[Pair], target: Sequence[int],
