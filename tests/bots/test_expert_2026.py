@@ -28,7 +28,7 @@ OFF: dict[str, Any] = {"deny_weight": 0.0, "long_reserve": None,
                        "pick_track": False, "stuck_turns": 0.0, "loco_turns": 0.0,
                        "loco_rules": False, "ferry_symbols_apart": False,
                        "plan_on": None, "keep_model": None, "draw_model": None,
-                       "network_draws": False,
+                       "network_draws": False, "trunk_min": None, "trim_plan": False,
                        **{name: getattr(Expert2025, name) for name in (
                            "draw_worth", "train_cost", "long_bias", "slack_closed",
                            "block_gain")}}
@@ -371,3 +371,36 @@ def test_a_drawn_tickets_odds_count_the_cards_its_routes_lack() -> None:
         assert base.draw_odds(view, 5.0, 8.0, (1, 2)) == baseline(game).draw_odds(
             seat0_view(game, {}, (30, 30), tickets=(0,), hand={}), 5.0, 8.0, (1, 2))
     assert odds["red"] > odds["green"] + 0.2
+
+
+def test_plans_a_long_route_joined_to_its_network_when_trains_are_spare(ring: Board) -> None:
+    # It owns C-D; its ticket A-C takes A-B and B-C.  Of the routes of four trains or more,
+    # H-D (4) and D-X (6, 15 points) join its network at D: D-X is planned as a trunk.
+    game = Game(ring, 2)
+    view = seat0_view(game, {2: 0}, (45, 45), tickets=(0,))
+    bot = expert(game, trunk_min=4, trunk_reserve=0.0, trunk_turns=0.0)
+    bot.refresh(view)
+    assert bot.needed == {0, 1, 8}
+    bot.refresh(view)  # one trunk route at a time
+    assert bot.needed == {0, 1, 8}
+    # with 45 trains less the plan's 6 and a reserve of 34, no route of 6 fits: H-D does
+    bot = expert(game, trunk_min=4, trunk_reserve=34.0, trunk_turns=0.0)
+    bot.refresh(view)
+    assert bot.needed == {0, 1, 7}
+    base = baseline(game)
+    base.refresh(view)
+    assert base.needed == {0, 1}
+
+
+def test_lets_go_of_the_tickets_its_trains_cannot_lay(ring: Board) -> None:
+    # A-C (6 points) takes 6 trains, E-G (20 points) 10: with 12 trains it plans E-G only
+    # and counts A-C lost, where the baseline collects for both.
+    game = Game(ring, 2)
+    view = seat0_view(game, {}, (12, 45), tickets=(0, 2))
+    bot = expert(game, trim_plan=True)
+    bot.refresh(view)
+    assert bot.open_tickets == [2] and bot.blocked_tickets == [0]
+    assert bot.needed == {4, 5}
+    base = baseline(game)
+    base.refresh(view)
+    assert sorted(base.open_tickets) == [0, 2] and base.needed == {0, 1, 4, 5}

@@ -36,7 +36,12 @@ weights and turn steps):
   a visible lead it plans for fewer turns, ending the game sooner;
 * **ticket odds that look at the hand**: a ticket's chance of completion counts
   the cards its own routes take that the hand lacks, not only the turns of work
-  against the turns left (judgement.fitted_odds).
+  against the turns left (judgement.fitted_odds);
+* **a trunk** (off: ``trunk_min`` None): with trains to spare beyond its plan, it plans
+  the long route joined to its network worth most (points, network, longest trail) and
+  collects for it as for its tickets (trunk.trunk_route);
+* **a plan within its trains**: a plan found anew that runs beyond its trains lets go
+  of the tickets, fewest points first, whose routes no longer fit (trunk.within_trains).
 
 Its weights are class attributes, fitted by self-play
 (``benchmarks/tune_expert.py``; benchmarks/notes/bots.md gives the run).
@@ -63,6 +68,7 @@ from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL, draw_turns, fitted_od
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.bots.route_prices import RoutePrices
 from ttrtool.bots.trails import POSITION
+from ttrtool.bots.trunk import trunk_route, within_trains
 from ttrtool.bots.turn_policy import DrawPolicy, TurnPolicy
 from ttrtool.engine.actions import Action, ClaimRoute, DrawFaceUp
 from ttrtool.engine.game import Game
@@ -211,6 +217,18 @@ class Expert(ExpertCore):
     # A ticket draw's paths found from its network (draw_paths.network_paths: a search
     # per piece of its network, not one per ticket's origin; False: the baseline's way).
     network_draws = True
+    # A trunk (trunk.trunk_route): with more than ``trunk_turns`` turns left, and trains
+    # beyond the plan and ``trunk_reserve``, it plans the long route (``trunk_min`` trains
+    # or more; None: never) joined to its network worth most, one at a time.  Off: on the
+    # Mega rules it made games shorter and paths longer but scored less, and on the
+    # official maps it used trains the official tempo was measured without
+    # (benchmarks/notes/bots.md, "Mega pace, a second round").
+    trunk_min: int | None = None
+    trunk_reserve = 11.0
+    trunk_turns = 3.0
+    # A plan found anew that runs beyond its trains keeps the tickets that fit, most points
+    # first (trunk.within_trains; False: every ticket, the baseline's way).
+    trim_plan = True
     # The steps of a main turn and of a card draw (turn_policy): a bargain first, the
     # final claims, spare trains for points; a locomotive for the last colour.
     turn_policy = EXPERT_TURN
@@ -339,6 +357,44 @@ class Expert(ExpertCore):
             self.pick_tracks(view)
         if self.stuck_turns and self.open_tickets and view.phase == "main":
             self.go_round(view)
+        if self.trunk_min is not None and view.phase in ("main", "second_draw"):
+            self.plan_trunk(view)
+
+    def plan(self, view: PlayerView) -> None:
+        """The tickets' plan (:meth:`StrategicBot.plan`), cut to its trains
+        (``trim_plan``)."""
+        super().plan(view)
+        if self.trim_plan and self.planned_cost() > view.trains[self.seat]:
+            points = self.ticket_points
+            order = sorted(self.open_tickets, key=lambda t: (-points.get(t, 0), t))
+            weights = self.path_weights(view.route_owner, set())
+            paths, points, needed, kept, dropped = within_trains(self, view, weights, order)
+            self._paths.update(paths)
+            self.ticket_points.update(points)
+            self.needed = needed
+            self.open_tickets = kept
+            self.blocked_tickets = self.blocked_tickets + dropped
+            self._plan_cards = None
+
+    def plan_trunk(self, view: PlayerView) -> None:
+        """With no trunk route in its plan and more than ``trunk_turns`` turns left, add
+        the next one (:func:`~ttrtool.bots.trunk.trunk_route`)."""
+        needed = self.needed
+        if needed:
+            on_paths: set[int] = set()
+            for t in self.open_tickets:
+                on_paths.update(self._paths.get(t, ()))
+            if not needed <= on_paths:
+                return  # a planned route no ticket takes: the trunk's
+        if self.turns(view) <= self.trunk_turns:
+            return
+        assert self.trunk_min is not None
+        r = trunk_route(self, view, needed, self.trunk_min, self.trunk_reserve,
+                        self.route_worth)
+        if r is not None:
+            needed.add(r)
+            self._plan_cards = None
+            self._plans += 1
 
     def plan_turns(self, routes: Iterable[int], claims: int, hand: Sequence[int]) -> float:
         """Turns to collect the cards ``routes`` miss and make ``claims`` claims, a
@@ -912,6 +968,8 @@ class Expert2025(Expert):
     draw_model = None
     read_prices = False
     network_draws = False
+    trunk_min = None
+    trim_plan = False
     draw_worth = ExpertCore.draw_worth
     train_cost = ExpertCore.train_cost
     long_bias = ExpertCore.long_bias
