@@ -662,7 +662,7 @@ class Expert(ExpertCore):
         tops = [sorted((x[2] for x in cand[j:] if x[2] > 0), reverse=True)[:size]
                 for j in range(n + 1)]
 
-        def grow(i: int, chosen: list[int], v: float, used: int, lacking: int) -> None:
+        def grow(i: int, chosen: list[int], v: float, used: int) -> None:
             nonlocal best_v, best, best_miss
             room = size - len(chosen) - 1
             claims = len(chosen) + 1
@@ -672,8 +672,9 @@ class Expert(ExpertCore):
                     continue
                 if v + vr + sum(tops[j + 1][:room]) <= best_v + 1e-9:
                     continue
-                # a set lacks at least what the smaller set and the route alone lack
-                if claims + max(lacking, lacks[r]) / rate > turns:
+                # a set lacks at least what the route alone lacks (not always what the
+                # smaller set lacks: a gray route may find a better colour in the larger)
+                if claims + lacks[r] / rate > turns:
                     continue
                 s = chosen + [r]
                 per = self.cards_lacking(s, hand)
@@ -683,9 +684,9 @@ class Expert(ExpertCore):
                 if v + vr > best_v + 1e-9:
                     best_v, best, best_miss = v + vr, tuple(s), per
                 if claims < size:
-                    grow(j + 1, s, v + vr, used + trains_of[r], miss)
+                    grow(j + 1, s, v + vr, used + trains_of[r])
 
-        grow(0, [], 0.0, 0, 0)
+        grow(0, [], 0.0, 0)
         return best, best_miss
 
     def final_claim(self, view: PlayerView, chosen: tuple[int, ...]) -> ClaimRoute | None:
