@@ -228,11 +228,11 @@ def test_counts_locomotives_only_on_the_routes_they_may_pay() -> None:
     hand[game.loco] = 4
     bot = Expert(game, 0, random.Random(0))
     assert bot.loco_routes is not None and not bot.loco_routes[route]
-    lacks = bot.cards_lacking([route], hand)
+    lacks = bot.lacking.cards([route], hand)
     assert lacks[game.card_index["blue"]] == 2 and sum(lacks) == 2
     wild = type("Wild", (Expert,), {"loco_rules": False})(game, 0, random.Random(0))
     assert wild.loco_routes is None  # locomotives as wild cards everywhere: the baseline's count
-    assert sum(wild.cards_lacking([route], hand)) == 0
+    assert sum(wild.lacking.cards([route], hand)) == 0
     assert baseline(game).loco_routes is None
     assert Expert(Game(ttrtool.load_map("usa"), 2), 0, random.Random(0)).loco_routes is None
 
@@ -246,7 +246,7 @@ def test_counts_what_a_hand_lacks_colour_by_colour() -> None:
     ferry = next(r for r in routes if r.kind == "ferry" and r.color != "gray")
     hand = [0] * (game.loco + 1)
     hand[game.card_index[ferry.color]] = ferry.length
-    lacks = bot.cards_lacking([ferry.index], hand)
+    lacks = bot.lacking.cards([ferry.index], hand)
     assert lacks[game.loco] == game.route_min_locos[ferry.index] > 0
     assert sum(lacks) == game.route_min_locos[ferry.index]
     game = Game(ttrtool.load_map("usa"), 2)
@@ -258,23 +258,23 @@ def test_counts_what_a_hand_lacks_colour_by_colour() -> None:
     hand = [0] * (game.loco + 1)
     hand[game.loco] = 2
     both = [red4.index, blue2.index]
-    smallest = bot.cards_lacking(both, hand)
+    smallest = bot.lacking.cards(both, hand)
     assert (smallest[red], smallest[blue], sum(smallest)) == (4, 0, 4)
-    even = bot.cards_lacking(both, hand, even=True)
+    even = bot.lacking.cards(both, hand, even=True)
     assert (even[red], even[blue], sum(even)) == (2, 2, 4)
 
 
 
 @pytest.mark.parametrize("name", ["usa", "europe", "switzerland", "nordiccountries", "india"])
 def test_one_routes_lack_is_counted_as_for_a_set(name: str) -> None:
-    # route_lacking is cards_lacking's sum for one route, the final set's quick look.
+    # HandLacks.route is HandLacks.cards' sum for one route, the final set's quick look.
     game = Game(ttrtool.load_map(name), 2)
     bot = Expert(game, 0, random.Random(0))
     rng = random.Random(5)
     for _ in range(40):
         hand = [rng.choice((0, 0, 1, 2, 3, 5)) for _ in range(game.loco + 1)]
         for r in range(game.n_routes):
-            assert bot.route_lacking(r, hand) == sum(bot.cards_lacking((r,), hand)), (r, hand)
+            assert bot.lacking.route(r, hand) == sum(bot.lacking.cards((r,), hand)), (r, hand)
 
 
 @pytest.mark.parametrize("name", ["usa", "europe", "switzerland", "nordiccountries", "india"])
@@ -290,13 +290,13 @@ def test_a_set_lacks_no_fewer_cards_than_each_of_its_routes(name: str) -> None:
         hand.append(rng.choice((0, 0, 1, 2, 4)))
         smaller = rng.sample(range(game.n_routes), rng.randint(1, 3))
         r = rng.choice([q for q in range(game.n_routes) if q not in smaller])
-        larger = sum(bot.cards_lacking([*smaller, r], hand))
-        assert larger >= bot.route_lacking(r, hand), (smaller, r, hand)
+        larger = sum(bot.lacking.cards([*smaller, r], hand))
+        assert larger >= bot.lacking.route(r, hand), (smaller, r, hand)
 
 
 def test_goes_round_routes_dearer_by_the_cards_a_hand_lacks_ferry_symbols_too() -> None:
     # Going round a missing colour, each open route costs ``pen`` more a card the hand
-    # lacks for it, counted as route_lacking counts it: a coloured ferry's locomotive
+    # lacks for it, counted as HandLacks.route counts it: a coloured ferry's locomotive
     # symbols take locomotives (R-EU-6), so a hand of its colour alone still lacks them.
     game = Game(ttrtool.load_map("nordiccountries"), 2)
     bot = Expert(game, 0, random.Random(0))
@@ -306,11 +306,11 @@ def test_goes_round_routes_dearer_by_the_cards_a_hand_lacks_ferry_symbols_too() 
     hand[game.card_index[ferry.color]] = ferry.length
     weights = [0.0] * game.n_routes
     weights[ferry.index] = 1.0
-    bot.charge_lacking(weights, hand, 3.0)
+    bot.lacking.charge(weights, hand, 3.0)
     assert symbols > 0 and weights[ferry.index] == 1.0 + 3.0 * symbols
     hand[game.loco] = symbols  # its symbols paid: nothing lacks
     weights[ferry.index] = 1.0
-    bot.charge_lacking(weights, hand, 3.0)
+    bot.lacking.charge(weights, hand, 3.0)
     assert weights[ferry.index] == 1.0
 
 

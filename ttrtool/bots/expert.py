@@ -65,6 +65,7 @@ from ttrtool.bots.expert_core import (
     ticket_draw,
 )
 from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL, draw_turns, fitted_odds, schedule
+from ttrtool.bots.lacking import HandLacks
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.bots.route_prices import RoutePrices
 from ttrtool.bots.trails import POSITION
@@ -257,13 +258,10 @@ class Expert(ExpertCore):
         # pick_tracks(): (route owners, plan_cards(), hand) when it last looked
         self._picked: tuple[Sequence[int] | None, object, Sequence[int]] = (None, None, ())
         self._plain: Plain | None = None  # draw_paths(): the board's own paths of the draw deck
-        # cards_lacking() and route_lacking(), per route: its colour (-1 gray), the cards
-        # of a colour it takes, its locomotive symbols, and whether locomotives may not,
-        # and may, pay it (as far as this bot counts: loco_rules)
-        ok = self.loco_routes
-        self.lack_rows = tuple((c, n - m, m, ok is not None and not ok[r], ok is None or ok[r])
-                               for r, (c, n, m) in enumerate(zip(self.colors, self.lengths,
-                                                                 self.min_locos, strict=True)))
+        # the cards a hand lacks for routes (locomotives where the rules let them pay,
+        # as far as this bot counts: loco_rules)
+        self.lacking = HandLacks(self.loco, self.colors, self.lengths, self.min_locos,
+                                 self.loco_routes)
         self.prices = prices = RoutePrices(game, self.long_min, self.bargain_min,
                                            self.read_prices)
         if prices.scale != 1.0:  # a train scores more (or less) elsewhere on this map
@@ -340,17 +338,6 @@ class Expert(ExpertCore):
             self._shares = (hand, shares)
         return [w * f if 0.0 < w < INF else w for w, f in zip(weights, shares, strict=True)]
 
-    def charge_lacking(self, weights: list[float], hand: Sequence[int], pen: float) -> None:
-        """Make each open route dearer by ``pen`` a card the hand lacks for it
-        (:meth:`route_lacking`: its colour, or the colour held most for a gray route, a
-        ferry's locomotive symbols, and locomotives where they may pay)."""
-        lacking = self.route_lacking
-        for r, w in enumerate(weights):
-            if 0.0 < w < INF:
-                miss = lacking(r, hand)
-                if miss > 0:
-                    weights[r] = w + pen * miss
-
     def refresh(self, view: PlayerView) -> None:
         super().refresh(view)
         if self.pick_track and self.needed:
@@ -399,13 +386,13 @@ class Expert(ExpertCore):
     def plan_turns(self, routes: Iterable[int], claims: int, hand: Sequence[int]) -> float:
         """Turns to collect the cards ``routes`` miss and make ``claims`` claims, a
         shortfall of one colour counted ``stuck_conc`` times."""
-        lacks = self.cards_lacking(routes, hand, even=True)
+        lacks = self.lacking.cards(routes, hand, even=True)
         return draw_turns(max(sum(lacks), self.stuck_conc * max(lacks)), claims)
 
     def go_round(self, view: PlayerView) -> None:
         """Late in the game, when the last turn brought none of the cards its plan
         misses, plan the open tickets again with routes dearer by the cards the hand
-        lacks (:meth:`charge_lacking`), and take that plan if it is done sooner.  Large hands
+        lacks (:meth:`HandLacks.charge`), and take that plan if it is done sooner.  Large hands
         at four players hold most of a colour: a plan waiting for five of one colour
         could wait for the rest of the game while other colours piled up."""
         hand, owner, seat = view.hand, view.route_owner, self.seat
@@ -423,7 +410,7 @@ class Expert(ExpertCore):
             return
         self._hand = hand
         weights = self.path_weights(owner, set())
-        self.charge_lacking(weights, hand, self.stuck_pen)
+        self.lacking.charge(weights, hand, self.stuck_pen)
         top = self.top_points
         order = sorted(self.open_tickets, key=lambda t: (-top[t], t))
         paths, points, needed, _, blocked = self.ticket_plans(owner, weights, order)
@@ -506,7 +493,7 @@ class Expert(ExpertCore):
             if used > own:
                 odds[t] = 0.0
                 continue
-            miss = sum(self.cards_lacking(routes[t], hand))
+            miss = sum(self.lacking.cards(routes[t], hand))
             odds[t] = fitted_odds(model, need, turns, miss)
         return odds
 
@@ -524,7 +511,7 @@ class Expert(ExpertCore):
         if hand is not seen_hand or want is not seen_want:  # once a ticket draw's worth
             left = [max(0, h - w) for h, w in zip(hand, want, strict=True)]
             self._left = (hand, want, left)
-        miss = sum(self.cards_lacking(todo, left)) if todo else 0  # nothing lacks for none
+        miss = sum(self.lacking.cards(todo, left)) if todo else 0  # nothing lacks for none
         return fitted_odds(model, need, turns, miss)
 
     # --- final claims planned --------------------------------------------------
@@ -546,83 +533,6 @@ class Expert(ExpertCore):
                    for q in range(len(view.trains)) if q != seat)
         return mine - best
 
-    def cards_lacking(self, routes: Iterable[int], hand: Sequence[int],
-                      even: bool = False) -> list[int]:
-        """The cards ``hand`` lacks to pay all of ``routes``: per colour, locomotives
-        last.  A gray route takes the colour with most cards left (longest route
-        first); a ferry's locomotive symbols take locomotives (R-EU-6); the other
-        locomotives fill the colours' gaps on the routes they may pay (R-VAR-1), a
-        colour's own cards going first to the routes they may not.  The smallest gaps
-        are filled first, so the fewest colours stay missing; with ``even`` the largest,
-        so the largest gap of one colour is as small as it can be."""
-        loco, rows = self.loco, self.lack_rows
-        want = [0] * loco
-        strict = [0] * loco  # of ``want``, on routes locomotives may not pay
-        grays: list[tuple[int, bool]] = []
-        ferry = 0
-        for r in routes:
-            c, n, m, s, _pays = rows[r]
-            ferry += m
-            if c < 0:
-                grays.append((n, s))
-            else:
-                want[c] += n
-                if s:
-                    strict[c] += n
-        # the colours (want has no locomotive: zip stops there)
-        left = [h - w for h, w in zip(hand, want, strict=False)]
-        for n, s in sorted(grays, reverse=True):
-            c = left.index(max(left))
-            left[c] -= n
-            if s:
-                strict[c] += n
-        per = [0] * (loco + 1)
-        gaps: list[tuple[int, int]] = []  # (the part locomotives may fill, colour)
-        locos = hand[loco] - ferry
-        if locos < 0:
-            per[loco] = -locos
-            locos = 0
-        for c in range(loco):
-            short = -left[c]
-            if short > 0:
-                per[c] = short
-                fill = short - min(short, max(0, strict[c] - hand[c]))
-                if fill:
-                    gaps.append((fill, c))
-        if locos and gaps:
-            if even:
-                room = {c: g for g, c in gaps}
-                while locos and room:
-                    c = max(room, key=lambda k: (per[k], -k))
-                    per[c] -= 1
-                    locos -= 1
-                    room[c] -= 1
-                    if not room[c]:
-                        del room[c]
-            else:
-                for g, c in sorted(gaps):
-                    d = min(locos, g)
-                    per[c] -= d
-                    locos -= d
-                    if not locos:
-                        break
-        return per
-
-    def route_lacking(self, r: int, hand: Sequence[int]) -> int:
-        """``sum(self.cards_lacking((r,), hand))``, for one route without the lists: the
-        final set asks it of every open route."""
-        loco = self.loco
-        c, n, m, _strict, pays = self.lack_rows[r]
-        gap = n - (hand[c] if c >= 0 else max(hand[:loco]))
-        if gap < 0:
-            gap = 0
-        locos = hand[loco] - m
-        if locos < 0:
-            return gap - locos
-        if gap and pays:
-            gap -= min(gap, locos)
-        return gap
-
     def final_set(self, view: PlayerView, turns: float) -> tuple[tuple[int, ...], list[int]]:
         """The routes worth most (points and longest trail) whose trains its own pay
         and whose claims and missing cards fit in ``turns``; their missing cards."""
@@ -634,7 +544,7 @@ class Expert(ExpertCore):
         trains_of, rate = self.trains_of, self.draw_rate
         cand: list[tuple[float, int, float]] = []
         lacks: dict[int, int] = {}
-        lacking = self.route_lacking
+        lacking = self.lacking.route
         open_routes: list[int] = []
         spans: list[float] = []
         for r, o in enumerate(owner):
@@ -677,7 +587,7 @@ class Expert(ExpertCore):
                 if claims + lacks[r] / rate > turns:
                     continue
                 s = chosen + [r]
-                per = self.cards_lacking(s, hand)
+                per = self.lacking.cards(s, hand)
                 miss = sum(per)
                 if claims + miss / rate > turns:
                     continue
@@ -702,7 +612,7 @@ class Expert(ExpertCore):
                 if self.tunnel_routes[r] and not self.tunnel_ok(view, a):
                     continue
                 h = [x - k for x, k in zip(hand, self.spent_by_card(a), strict=True)]
-                miss = sum(self.cards_lacking(rest, h)) if rest else 0
+                miss = sum(self.lacking.cards(rest, h)) if rest else 0
                 key = (-v, miss, a.locomotives, r)
                 if best_key is None or key < best_key:
                     best, best_key = a, key

@@ -1,0 +1,126 @@
+"""What a hand lacks to pay a set of routes: the expert's one count of missing cards.
+
+The expert asks it everywhere it weighs cards against turns: a ticket's odds
+(judgement.fitted_odds), the final set of claims (:mod:`ttrtool.bots.final_claims`), the
+plans that go round a missing colour.  :class:`HandLacks` holds a row per route, made
+once a game from the board and the bot's reading of the rules:
+
+* its colour (-1: gray, R-CLAIM-1), the cards of a colour it takes and its locomotive
+  symbols (a ferry's, R-EU-6);
+* whether locomotives may not, and may, pay it (R-VAR-1: on Nordic Countries only ferries
+  and tunnels, on Switzerland only tunnels), as far as the bot heeds that rule.
+
+It reads nothing else: a hand is a list of counts by card index, locomotives last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ttrtool.graph import INF
+
+
+class HandLacks:
+    """The cards a hand lacks for routes, from one row per route."""
+
+    __slots__ = ("loco", "rows")
+
+    def __init__(self, loco: int, colors: Sequence[int], lengths: Sequence[int],
+                 min_locos: Sequence[int], locos_ok: Sequence[bool] | None) -> None:
+        """``locos_ok``: the routes locomotives may pay (None: every route)."""
+        self.loco = loco
+        ok = locos_ok
+        # per route: colour, cards of a colour, locomotive symbols, locomotives may not
+        # pay it, locomotives may pay it
+        self.rows = tuple((c, n - m, m, ok is not None and not ok[r], ok is None or ok[r])
+                          for r, (c, n, m) in enumerate(zip(colors, lengths, min_locos,
+                                                            strict=True)))
+
+    def cards(self, routes: Iterable[int], hand: Sequence[int],
+              even: bool = False) -> list[int]:
+        """The cards ``hand`` lacks to pay all of ``routes``: per colour, locomotives
+        last.  A gray route takes the colour with most cards left (longest route
+        first); a ferry's locomotive symbols take locomotives (R-EU-6); the other
+        locomotives fill the colours' gaps on the routes they may pay (R-VAR-1), a
+        colour's own cards going first to the routes they may not.  The smallest gaps
+        are filled first, so the fewest colours stay missing; with ``even`` the largest,
+        so the largest gap of one colour is as small as it can be."""
+        loco, rows = self.loco, self.rows
+        want = [0] * loco
+        strict = [0] * loco  # of ``want``, on routes locomotives may not pay
+        grays: list[tuple[int, bool]] = []
+        ferry = 0
+        for r in routes:
+            c, n, m, s, _pays = rows[r]
+            ferry += m
+            if c < 0:
+                grays.append((n, s))
+            else:
+                want[c] += n
+                if s:
+                    strict[c] += n
+        # the colours (want has no locomotive: zip stops there)
+        left = [h - w for h, w in zip(hand, want, strict=False)]
+        for n, s in sorted(grays, reverse=True):
+            c = left.index(max(left))
+            left[c] -= n
+            if s:
+                strict[c] += n
+        per = [0] * (loco + 1)
+        gaps: list[tuple[int, int]] = []  # (the part locomotives may fill, colour)
+        locos = hand[loco] - ferry
+        if locos < 0:
+            per[loco] = -locos
+            locos = 0
+        for c in range(loco):
+            short = -left[c]
+            if short > 0:
+                per[c] = short
+                fill = short - min(short, max(0, strict[c] - hand[c]))
+                if fill:
+                    gaps.append((fill, c))
+        if locos and gaps:
+            if even:
+                room = {c: g for g, c in gaps}
+                while locos and room:
+                    c = max(room, key=lambda k: (per[k], -k))
+                    per[c] -= 1
+                    locos -= 1
+                    room[c] -= 1
+                    if not room[c]:
+                        del room[c]
+            else:
+                for g, c in sorted(gaps):
+                    d = min(locos, g)
+                    per[c] -= d
+                    locos -= d
+                    if not locos:
+                        break
+        return per
+
+    def route(self, r: int, hand: Sequence[int]) -> int:
+        """``sum(self.cards((r,), hand))``, for one route without the lists: the final
+        set asks it of every open route."""
+        loco = self.loco
+        c, n, m, _strict, pays = self.rows[r]
+        gap = n - (hand[c] if c >= 0 else max(hand[:loco]))
+        if gap < 0:
+            gap = 0
+        locos = hand[loco] - m
+        if locos < 0:
+            return gap - locos
+        if gap and pays:
+            gap -= min(gap, locos)
+        return gap
+
+    def charge(self, weights: list[float], hand: Sequence[int], pen: float) -> None:
+        """Make each open route of ``weights`` (a plan's costs: 0 owned, INF closed)
+        dearer by ``pen`` a card the hand lacks for it (:meth:`route`: its colour, or the
+        colour held most for a gray route, a ferry's locomotive symbols, and locomotives
+        where they may pay)."""
+        lacking = self.route
+        for r, w in enumerate(weights):
+            if 0.0 < w < INF:
+                miss = lacking(r, hand)
+                if miss > 0:
+                    weights[r] = w + pen * miss
