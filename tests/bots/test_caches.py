@@ -72,7 +72,7 @@ def trail_from_scratch(bot: Expert, routes: list[int]) -> int:
 
 
 def check_trails(bot: Expert, owner: Sequence[int], rng: random.Random) -> None:
-    """The expert's longest-path block (trail_gain, others_trail, trail_worth) against
+    """The expert's longest-path block (TrailWorth: gain, others, worth) against
     whole-network searches (the code it replaced), for the routes touching its
     network and a few others, once per board."""
     if getattr(bot, "checked_owner", None) == owner:
@@ -87,17 +87,17 @@ def check_trails(bot: Expert, owner: Sequence[int], rng: random.Random) -> None:
             theirs.setdefault(o, []).append(r)
     others = max((trail_from_scratch(bot, rs) for rs in theirs.values()), default=0)
     for board in (list(owner), owner):
-        assert bot.others_trail(board) == others
+        assert bot.trail.others(board) == others
     places = {g.route_a[r] for r in mine} | {g.route_b[r] for r in mine}
     for r in range(g.n_routes):
         if owner[r] < 0 and (g.route_a[r] in places or g.route_b[r] in places
                              or rng.random() < 0.05):
             gain = trail_from_scratch(bot, mine + [r]) - base
-            assert bot.trail_gain(owner, r) == gain
+            assert bot.trail.gain(owner, r) == gain
             worth: float = gain
             if gain and bot.path_lead is not None:
                 worth = max(0.0, min(gain, others + bot.path_lead - base))
-            assert bot.trail_worth(owner, r) == bot.trail_weight * worth
+            assert bot.trail.worth(owner, r) == bot.trail_weight * worth
             count("trail gains")
 
 

@@ -110,13 +110,13 @@ def test_claims_for_points_the_route_that_lengthens_its_longest_path(ring: Board
     assert game.rules.bonuses[0].type == "longest_path"
     bot = expert(game, path_weight=2.0, path_lead=None)
     assert bot.choose(view, actions) == claim(game, 8, "yellow")
-    assert bot.trail_gain(view.route_owner, 8) == 6
-    assert bot.trail_gain(view.route_owner, 5) == 0  # apart from its network, shorter
-    assert bot.trail_worth(view.route_owner, 8) == 12.0
+    assert bot.trail.gain(view.route_owner, 8) == 6
+    assert bot.trail.gain(view.route_owner, 5) == 0  # apart from its network, shorter
+    assert bot.trail.worth(view.route_owner, 8) == 12.0
     # The other player has no trail: spaces beyond a lead of 8 win nothing more.
     led = expert(game, path_weight=2.0, path_lead=8.0)
     assert led.choose(view, actions) == claim(game, 8, "yellow")
-    assert led.trail_worth(view.route_owner, 8) == 2.0  # 7 long already: one space counts
+    assert led.trail.worth(view.route_owner, 8) == 2.0  # 7 long already: one space counts
     assert expert(game, path_weight=2.0, path_lead=7.0).choose(view, actions) == claim(
         game, 5, "yellow")
     assert baseline(game).choose(view, actions) == claim(game, 5, "yellow")

@@ -68,12 +68,11 @@ from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL, draw_turns, fitted_od
 from ttrtool.bots.lacking import HandLacks
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.bots.route_prices import RoutePrices
-from ttrtool.bots.trails import POSITION
+from ttrtool.bots.trails import TrailWorth
 from ttrtool.bots.trunk import trunk_route, within_trains
 from ttrtool.bots.turn_policy import DrawPolicy, TurnPolicy
 from ttrtool.engine.actions import Action, ClaimRoute, DrawFaceUp
 from ttrtool.engine.game import Game
-from ttrtool.engine.longest import TrailGains
 from ttrtool.engine.view import PlayerView
 from ttrtool.graph import INF
 
@@ -238,11 +237,6 @@ class Expert(ExpertCore):
     def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
         super().__init__(game, seat, rng)
         self._hand: Sequence[int] = ()  # the hand of the decision under way
-        # others_trail(): (route owners, the other players' longest trail) of one board
-        self._others: tuple[Sequence[int], int] = ((), 0)
-        # trail_worth(): what each route adds to its own network's longest trail,
-        # kept while the network (the TrailGains of own_trails()) stays the same
-        self._trail_gains: tuple[TrailGains | None, dict[int, int]] = (None, {})
         # rival_places() of one board
         self._rivals: tuple[Sequence[int], set[int]] = ((), set())
         # go_round(): the last position looked at, and (plans, cards missing) of the last turn
@@ -250,6 +244,8 @@ class Expert(ExpertCore):
         self._last_wish: tuple[int, int] | None = None
         longest = sum(b.points for b in game.rules.bonuses if b.type == "longest_path")
         self.trail_weight = self.path_weight * longest / 10.0
+        # what a route is worth to its longest trail (route_extra)
+        self.trail = TrailWorth(game, seat, self.trail_weight, self.path_lead)
         self._final: tuple[int, list[int]] | None = None  # (turn, the final set's missing cards)
         # draw_odds(): (hand, the plan's cards, the hand beyond them) of one ticket draw
         self._left: tuple[Sequence[int], list[int], list[int]] = ((), [], [])
@@ -735,50 +731,7 @@ class Expert(ExpertCore):
         of Helsinki-Kirkenes completed it 37% of the time."""
         return not self.plan_loss(view, a)
 
-    # --- the longest path ------------------------------------------------------
-
-    def own_trails(self, owner: Sequence[int]) -> TrailGains:
-        """Its network's longest trail and what each route would add to it
-        (R-SCORE-3), shared with the other bots of the position (trails.POSITION)."""
-        return POSITION.of(self.game, owner, self.seat)
-
-    def trail_gain(self, owner: Sequence[int], route: int) -> int:
-        """Spaces the route would add to its longest trail (R-SCORE-3)."""
-        g = self.game
-        return self.own_trails(owner).gain(g.route_a[route], g.route_b[route],
-                                           g.route_len[route])
-
-    def others_trail(self, owner: Sequence[int]) -> int:
-        """The longest trail of any other player (public: their claimed routes), each
-        player's network worked out once a position for every bot (trails.POSITION)."""
-        seen, best = self._others
-        if owner is seen:
-            return best
-        g, seat = self.game, self.seat
-        best = max((POSITION.of(g, owner, o).longest for o in range(g.players) if o != seat),
-                   default=0)
-        self._others = (owner, best)
-        return best
-
-    def trail_worth(self, owner: Sequence[int], route: int) -> float:
-        """Points the route is worth towards the longest path: ``trail_weight`` a
-        space it adds, up to ``path_lead`` beyond the other players' longest.  What
-        a route adds is remembered while its own network stays the same: most
-        claims are other players', and they change only the ``path_lead`` bound."""
-        trails = self.own_trails(owner)
-        seen, gains = self._trail_gains
-        if seen is not trails:
-            gains = {}
-            self._trail_gains = (trails, gains)
-        gain = gains.get(route)
-        if gain is None:
-            g = self.game
-            gain = gains[route] = trails.gain(g.route_a[route], g.route_b[route],
-                                              g.route_len[route])
-        if gain and self.path_lead is not None:
-            room = self.others_trail(owner) + self.path_lead - trails.longest
-            return self.trail_weight * max(0.0, min(gain, room))
-        return self.trail_weight * gain
+    # --- worth of a claim for its points ----------------------------------------
 
     def route_worth(self, owner: Sequence[int], route: int) -> float:
         """A claim's worth for its points: route points, its network's worth
@@ -795,36 +748,15 @@ class Expert(ExpertCore):
                 for r, extra in zip(routes, self.route_extras(owner, routes), strict=True)]
 
     def route_extras(self, owner: Sequence[int], routes: Sequence[int]) -> list[float]:
-        """:meth:`route_extra` of each of ``routes``: the own trail, its gains and the
-        bound looked up once."""
-        weight = self.trail_weight
-        if not weight:
-            return [0.0] * len(routes)
-        trails = self.own_trails(owner)
-        seen, gains = self._trail_gains
-        if seen is not trails:
-            gains = {}
-            self._trail_gains = (trails, gains)
-        g, lead = self.game, self.path_lead
-        room: float | None = None
-        out = []
-        for r in routes:
-            gain = gains.get(r)
-            if gain is None:
-                gain = gains[r] = trails.gain(g.route_a[r], g.route_b[r], g.route_len[r])
-            if gain and lead is not None:
-                if room is None:
-                    room = self.others_trail(owner) + lead - trails.longest
-                out.append(weight * max(0.0, min(gain, room)))
-            else:
-                out.append(weight * gain)
-        return out
+        """:meth:`route_extra` of each of ``routes``, worked out together
+        (:meth:`TrailWorth.worths`)."""
+        return self.trail.worths(owner, routes)
 
     def route_extra(self, owner: Sequence[int], route: int) -> float:
         """Its last claim (:meth:`ExpertCore.best_now`) and the long route it collects
         for (:meth:`ExpertCore.long_target`) count what the route adds to the longest
         path too."""
-        return self.trail_worth(owner, route) if self.trail_weight else 0.0
+        return self.trail.worth(owner, route) if self.trail_weight else 0.0
 
     def points_claim(self, view: PlayerView, actions: Sequence[Action],
                      min_length: int, allowed: Callable[[ClaimRoute], bool] | None = None

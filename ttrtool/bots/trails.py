@@ -6,6 +6,9 @@ was searched by every bot.  Route owners are public, and a view's ``route_owner`
 tuple for every seat until the next claim, so :data:`POSITION` keeps each player's
 :class:`~ttrtool.engine.longest.TrailGains` for the last position asked about, grown
 from the player's network before it.  It answers exactly what a search of its own would.
+
+:class:`TrailWorth` is what one bot makes of that: the points a route is worth to its own
+longest trail, a weight a space it adds, bounded by how far it would lead the others.
 """
 
 from __future__ import annotations
@@ -51,3 +54,87 @@ class PositionTrails:
 
 
 POSITION = PositionTrails()
+
+
+class TrailWorth:
+    """What each route is worth to one player's longest trail (R-SCORE-3), in points.
+
+    ``weight`` points a space the route adds to the player's longest trail, counting only
+    the spaces up to ``lead`` beyond the longest of another player's (None: all of them;
+    beyond that the bonus is won).  What a route adds is remembered while the player's
+    network stays the same: most claims are other players', and they change only the bound.
+    """
+
+    __slots__ = ("game", "seat", "weight", "lead", "_others", "_gains")
+
+    def __init__(self, game: Game, seat: int, weight: float, lead: float | None) -> None:
+        self.game, self.seat, self.weight, self.lead = game, seat, weight, lead
+        # others(): (route owners, the other players' longest trail) of one position
+        self._others: tuple[Sequence[int], int] = ((), 0)
+        # what each route adds to the network of one TrailGains (own())
+        self._gains: tuple[TrailGains | None, dict[int, int]] = (None, {})
+
+    def own(self, owner: Sequence[int]) -> TrailGains:
+        """The player's longest trail and what each route would add to it, shared with
+        the other bots of the position (:data:`POSITION`)."""
+        return POSITION.of(self.game, owner, self.seat)
+
+    def gain(self, owner: Sequence[int], route: int) -> int:
+        """Spaces the route would add to the player's longest trail."""
+        g = self.game
+        return self.own(owner).gain(g.route_a[route], g.route_b[route], g.route_len[route])
+
+    def others(self, owner: Sequence[int]) -> int:
+        """The longest trail of any other player (public: their claimed routes)."""
+        seen, best = self._others
+        if owner is seen:
+            return best
+        g, seat = self.game, self.seat
+        best = max((POSITION.of(g, owner, o).longest for o in range(g.players) if o != seat),
+                   default=0)
+        self._others = (owner, best)
+        return best
+
+    def _gains_of(self, trails: TrailGains) -> dict[int, int]:
+        seen, gains = self._gains
+        if seen is not trails:
+            gains = {}
+            self._gains = (trails, gains)
+        return gains
+
+    def worth(self, owner: Sequence[int], route: int) -> float:
+        """Points the route is worth towards the longest path."""
+        trails = self.own(owner)
+        gains = self._gains_of(trails)
+        gain = gains.get(route)
+        if gain is None:
+            g = self.game
+            gain = gains[route] = trails.gain(g.route_a[route], g.route_b[route],
+                                              g.route_len[route])
+        if gain and self.lead is not None:
+            room = self.others(owner) + self.lead - trails.longest
+            return self.weight * max(0.0, min(gain, room))
+        return self.weight * gain
+
+    def worths(self, owner: Sequence[int], routes: Sequence[int]) -> list[float]:
+        """:meth:`worth` of each of ``routes``: the trail, its gains and the bound looked
+        up once."""
+        weight = self.weight
+        if not weight:
+            return [0.0] * len(routes)
+        trails = self.own(owner)
+        gains = self._gains_of(trails)
+        g, lead = self.game, self.lead
+        room: float | None = None
+        out = []
+        for r in routes:
+            gain = gains.get(r)
+            if gain is None:
+                gain = gains[r] = trails.gain(g.route_a[r], g.route_b[r], g.route_len[r])
+            if gain and lead is not None:
+                if room is None:
+                    room = self.others(owner) + lead - trails.longest
+                out.append(weight * max(0.0, min(gain, room)))
+            else:
+                out.append(weight * gain)
+        return out
