@@ -69,10 +69,11 @@ def _hand_size(w: Watched) -> int:
 
 
 def _one_click_turn(w: Watched, built: list[str], on_board: list[str],
-                    withdrawn: list[int]) -> None:
+                    withdrawn: list[int], ferries: frozenset[int] = frozenset()) -> None:
     """One decision, by clicking as a player would: keep the tickets; withdraw from the
     first tunnel that asks for more, pay the next; build a station once; claim a route
-    (the first on the board itself) once the hand holds 8 cards; else draw."""
+    (the first on the board itself; later a ferry first, of ``ferries``) once the hand
+    holds 8 cards; else draw."""
     page = w.page
     before = _move(w)
     if _enabled(w, "#keep-button"):
@@ -98,8 +99,10 @@ def _one_click_turn(w: Watched, built: list[str], on_board: list[str],
             spaces.nth(spaces.count() // 2).click(force=True)  # on the drawn route
             on_board.append(page.inner_text("#choices h3"))
         else:
+            ids = [int(b.get_attribute("data-route") or 0) for b in routes.all()]
+            pick = next((k for k, r in enumerate(ids) if r in ferries), 0)
             page.click("details.claimable summary")
-            routes.first.click()
+            routes.nth(pick).click()
         page.click("#choices button[data-action^='claim'] >> nth=0")
     elif _enabled(w, "#deck-button"):
         page.click("#deck-button")
@@ -115,6 +118,7 @@ def test_a_whole_game_by_clicking_reaches_the_final_scores(
     # Seed 66: with these clicks the human withdraws from one tunnel and pays for another,
     # claims a ferry and builds a station (checked in the log below).
     url, sitting = serve(("human", "expert"), 66)
+    ferries = frozenset(r.index for r in sitting.board.routes if r.kind == "ferry")
     page = watched.page
     page.goto(url)
     page.wait_for_selector("#keep-button")
@@ -125,7 +129,7 @@ def test_a_whole_game_by_clicking_reaches_the_final_scores(
     for turn in range(400):
         if page.get_attribute("#status", "data-over") == "true":
             break
-        _one_click_turn(watched, built, on_board, withdrawn)
+        _one_click_turn(watched, built, on_board, withdrawn, ferries)
         if turn == 6:  # a reload mid-game keeps the game
             move, hand = _move(watched), page.inner_text("#hand")
             page.reload()
