@@ -64,6 +64,7 @@ from ttrtool.bots.expert_core import (
     second_path,
     ticket_draw,
 )
+from ttrtool.bots.final_claims import FinalClaims
 from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL, draw_turns, fitted_odds, schedule
 from ttrtool.bots.lacking import HandLacks
 from ttrtool.bots.planning import StrategicBot
@@ -88,7 +89,7 @@ def bargain(bot: Expert, view: PlayerView, actions: Sequence[Action],
 def final_claims(bot: Expert, view: PlayerView, actions: Sequence[Action],
                  turns: float) -> Action | None:
     """With its plan done and few turns left, the planned set of final claims."""
-    return bot.final_turn(view, actions, turns)
+    return bot.finals.turn(bot, view, actions, turns)
 
 
 def spare_claim(bot: Expert, view: PlayerView, actions: Sequence[Action],
@@ -246,7 +247,6 @@ class Expert(ExpertCore):
         self.trail_weight = self.path_weight * longest / 10.0
         # what a route is worth to its longest trail (route_extra)
         self.trail = TrailWorth(game, seat, self.trail_weight, self.path_lead)
-        self._final: tuple[int, list[int]] | None = None  # (turn, the final set's missing cards)
         # draw_odds(): (hand, the plan's cards, the hand beyond them) of one ticket draw
         self._left: tuple[Sequence[int], list[int], list[int]] = ((), [], [])
         # path_weights(): (hand, each route's share of its planning cost with that hand)
@@ -258,6 +258,12 @@ class Expert(ExpertCore):
         # as far as this bot counts: loco_rules)
         self.lacking = HandLacks(self.loco, self.colors, self.lengths, self.min_locos,
                                  self.loco_routes)
+        # the set of claims planned for its last turns (final_claims)
+        self.finals = FinalClaims(self.lacking, self.route_worth, self.route_worths,
+                                  plan_on=self.plan_on, draw_rate=self.draw_rate,
+                                  plan_routes=self.plan_routes, plan_size=self.plan_size,
+                                  ahead=self.ahead, hurry=self.hurry,
+                                  ticket_guess=self.ticket_guess)
         self.prices = prices = RoutePrices(game, self.long_min, self.bargain_min,
                                            self.read_prices)
         if prices.scale != 1.0:  # a train scores more (or less) elsewhere on this map
@@ -510,138 +516,14 @@ class Expert(ExpertCore):
         miss = sum(self.lacking.cards(todo, left)) if todo else 0  # nothing lacks for none
         return fitted_odds(model, need, turns, miss)
 
-    # --- final claims planned --------------------------------------------------
-
-    def lead(self, view: PlayerView) -> float:
-        """Its visible lead: its route points and tickets (done: won; open or cut:
-        lost) against each other player's route points and guessed tickets."""
-        seat = self.seat
-        mine = float(view.route_scores[seat])
-        for t in view.tickets:
-            pts = self.ticket_points.get(t)
-            if pts is None:
-                mine -= self.top_points[t]
-            elif t in self.open_tickets or t in self.blocked_tickets:
-                mine -= pts
-            else:
-                mine += pts
-        best = max(view.route_scores[q] + self.ticket_guess * view.ticket_counts[q]
-                   for q in range(len(view.trains)) if q != seat)
-        return mine - best
-
-    def final_set(self, view: PlayerView, turns: float) -> tuple[tuple[int, ...], list[int]]:
-        """The routes worth most (points and longest trail) whose trains its own pay
-        and whose claims and missing cards fit in ``turns``; their missing cards."""
-        owner, hand = view.route_owner, view.hand
-        trains = view.trains[self.seat]
-        if turns < 1.0 or trains <= 0:
-            return (), []
-        closed = self.closed_routes(owner)
-        trains_of, rate = self.trains_of, self.draw_rate
-        cand: list[tuple[float, int, float]] = []
-        lacks: dict[int, int] = {}
-        lacking = self.lacking.route
-        open_routes: list[int] = []
-        spans: list[float] = []
-        for r, o in enumerate(owner):
-            if o >= 0 or closed[r] or trains_of[r] > trains:
-                continue
-            lack = lacks[r] = lacking(r, hand)
-            t = 1.0 + lack / rate
-            if t > turns:
-                continue
-            open_routes.append(r)
-            spans.append(t)
-        for r, t, v in zip(open_routes, spans, self.route_worths(owner, open_routes),
-                           strict=True):
-            cand.append((v / t, r, v))
-        if not cand:
-            return (), []
-        cand.sort(key=lambda x: (-x[0], x[1]))
-        cand = cand[:self.plan_routes]
-        best_v = 0.0
-        best: tuple[int, ...] = ()
-        best_miss: list[int] = []
-        n, size = len(cand), self.plan_size
-        # the most the routes after each place can add, largest first: a set that could
-        # not beat the best even with them is not counted (its cards are the dear part)
-        tops = [sorted((x[2] for x in cand[j:] if x[2] > 0), reverse=True)[:size]
-                for j in range(n + 1)]
-
-        def grow(i: int, chosen: list[int], v: float, used: int) -> None:
-            nonlocal best_v, best, best_miss
-            room = size - len(chosen) - 1
-            claims = len(chosen) + 1
-            for j in range(i, n):
-                _, r, vr = cand[j]
-                if used + trains_of[r] > trains:
-                    continue
-                if v + vr + sum(tops[j + 1][:room]) <= best_v + 1e-9:
-                    continue
-                # a set lacks at least what the route alone lacks (not always what the
-                # smaller set lacks: a gray route may find a better colour in the larger)
-                if claims + lacks[r] / rate > turns:
-                    continue
-                s = chosen + [r]
-                per = self.lacking.cards(s, hand)
-                miss = sum(per)
-                if claims + miss / rate > turns:
-                    continue
-                if v + vr > best_v + 1e-9:
-                    best_v, best, best_miss = v + vr, tuple(s), per
-                if claims < size:
-                    grow(j + 1, s, v + vr, used + trains_of[r])
-
-        grow(0, [], 0.0, 0)
-        return best, best_miss
-
-    def final_claim(self, view: PlayerView, chosen: tuple[int, ...]) -> ClaimRoute | None:
-        """The route of the set its hand pays now, worth most first, paid so that the
-        rest of the set misses the fewest cards."""
-        owner, hand = view.route_owner, view.hand
-        best: ClaimRoute | None = None
-        best_key: tuple[float, int, int, int] | None = None
-        for r in chosen:
-            rest = [q for q in chosen if q != r]
-            v = self.route_worth(owner, r)
-            for a in self.menu.of(r):
-                if self.tunnel_routes[r] and not self.tunnel_ok(view, a):
-                    continue
-                h = [x - k for x, k in zip(hand, self.spent_by_card(a), strict=True)]
-                miss = sum(self.lacking.cards(rest, h)) if rest else 0
-                key = (-v, miss, a.locomotives, r)
-                if best_key is None or key < best_key:
-                    best, best_key = a, key
-        return best
-
-    def final_turn(self, view: PlayerView, actions: Sequence[Action],
-                   turns: float) -> Action | None:
-        """With its plan done and ``turns`` few (``plan_on``): a ticket draw if worth it
-        (as before), else the claim of the final set its hand pays now, else a draw for
-        the cards the set misses; None otherwise, or with no set (then as before)."""
-        self._final = None
-        if self.plan_on is None or not 1.0 < turns <= self.plan_on or self.needed:
-            return None
-        if self.wants_tickets(view, turns):
-            return self.ticket_draw
-        count = turns
-        if self.ahead is not None and self.lead(view) >= self.ahead:
-            count = min(count, self.hurry)
-        chosen, miss = self.final_set(view, count)
-        if not chosen:
-            return None
-        claim = self.final_claim(view, chosen)
-        if claim is not None:
-            return claim
-        self._final = (view.turn, miss)
-        return self.draw_cards(view, actions)
+    # --- final claims planned (final_claims) ------------------------------------
 
     def wishes(self, view: PlayerView) -> list[int]:
         """While it draws for its final set, the cards the set misses (this turn's
         second draw too); else as before."""
-        final = self._final
-        if final is not None and final[0] == view.turn:
-            return list(final[1])
+        drawing = self.finals.drawing  # read here, not by a call: wishes are asked often
+        if drawing is not None and drawing[0] == view.turn:
+            return list(drawing[1])
         return super().wishes(view)
 
     # --- which planned route first -----------------------------------------

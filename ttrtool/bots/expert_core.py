@@ -443,12 +443,6 @@ class ExpertCore(BonusPlay):
                 return action
         return super().draw_cards(view, actions)
 
-    def final_turn(self, view: PlayerView, actions: Sequence[Action],
-                   turns: float) -> Action | None:
-        """The turn of a plan for the game's last turns: none here (the expert of 2026
-        plans its final claims)."""
-        return None
-
     def spare_claim(self, view: PlayerView) -> ClaimRoute | None:
         """A claim for points with trains to spare beyond the plan: none here (the expert
         of 2026 makes one)."""
