@@ -13,6 +13,7 @@ import pytest
 from tests.bots.test_expert import ROUTES, TICKETS, seat0_view
 from tests.engine.helpers import tiny_board
 from ttrtool.bots.expert import Expert, Expert2025
+from ttrtool.bots.point_claims import keeps_plan
 from ttrtool.engine.actions import ClaimRoute
 from ttrtool.engine.game import Game
 from ttrtool.model import Board
@@ -40,10 +41,10 @@ def test_a_claim_for_points_keeps_the_plans_cards(ring: Board) -> None:
     want, _grays, _ferries = bot.plan_cards()
     assert want[game.card_index["blue"]] == 3
     # gray D-X with green keeps the plan's blue; with blue it would not
-    assert bot.keeps_plan(view, game.claim_action(8, game.card_index["green"], 0))
-    assert not bot.keeps_plan(view, game.claim_action(3, game.card_index["blue"], 0))
+    assert keeps_plan(bot, view, game.claim_action(8, game.card_index["green"], 0))
+    assert not keeps_plan(bot, view, game.claim_action(3, game.card_index["blue"], 0))
     best = bot.points_claim(view, [game.draw_blind], 1)
-    assert best is not None and bot.keeps_plan(view, best)
+    assert best is not None and keeps_plan(bot, view, best)
 
 
 def test_without_the_weight_or_in_the_baseline_it_spends_them(ring: Board) -> None:
@@ -62,7 +63,7 @@ def test_without_the_weight_or_in_the_baseline_it_spends_them(ring: Board) -> No
         spent = bot.points_claim(view, [game.draw_blind], 1)
         assert spent is not None and spent.route in (8, 9) and spent.color == "red"
     kept = guarded.points_claim(view, [game.draw_blind], 1)
-    assert kept is not None and kept.color != "red" and guarded.keeps_plan(view, kept)
+    assert kept is not None and kept.color != "red" and keeps_plan(guarded, view, kept)
     # in the endgame the guard is off: points count more than the plan
     late = view._replace(trains=(40, 2))
     assert guarded.endgame(late)

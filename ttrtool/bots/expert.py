@@ -68,6 +68,12 @@ from ttrtool.bots.final_claims import FinalClaims
 from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL, draw_turns, fitted_odds, schedule
 from ttrtool.bots.lacking import HandLacks
 from ttrtool.bots.planning import StrategicBot
+from ttrtool.bots.point_claims import (
+    bargain_claim,
+    keeps_plan,
+    spare_trains_claim,
+    worth_claim,
+)
 from ttrtool.bots.route_prices import RoutePrices
 from ttrtool.bots.trails import TrailWorth
 from ttrtool.bots.trunk import trunk_route, within_trains
@@ -83,7 +89,9 @@ from ttrtool.graph import INF
 def bargain(bot: Expert, view: PlayerView, actions: Sequence[Action],
             turns: float) -> Action | None:
     """A route the points table makes a bargain (route_prices), if its hand pays it."""
-    return bot.bargain_claim(view) if bot.prices.bargains else None
+    if not bot.prices.bargains:
+        return None
+    return bargain_claim(bot, view, bot.prices, bot.bargain_loss)
 
 
 def final_claims(bot: Expert, view: PlayerView, actions: Sequence[Action],
@@ -95,7 +103,9 @@ def final_claims(bot: Expert, view: PlayerView, actions: Sequence[Action],
 def spare_claim(bot: Expert, view: PlayerView, actions: Sequence[Action],
                 turns: float) -> Action | None:
     """A long route for its points, with trains to spare beyond the plan."""
-    return bot.spare_claim(view)
+    if bot.long_reserve is None:
+        return None
+    return spare_trains_claim(bot, view, bot.long_reserve, bot.spare_min)
 
 
 def last_colour(bot: Expert, view: PlayerView, actions: Sequence[Action]) -> Action | None:
@@ -296,34 +306,6 @@ class Expert(ExpertCore):
         found = network_paths(self.board, w, free, tickets, g.ticket_origin, g.ticket_dests,
                               self._plain, 1.0 - self.hand_bias)
         return [(t, found[t]) for t in tickets]
-
-    def bargain_claim(self, view: PlayerView) -> ClaimRoute | None:
-        """The open bargain (route_prices) with most surplus that its hand pays now and
-        its trains beyond the plan can lay, paid with the fewest cards the plan takes
-        (at most ``bargain_loss``); none in the last turn (the last claim is chosen
-        by its worth then)."""
-        if self.turns(view) <= 1.0:
-            return None
-        owner, seat = view.route_owner, self.seat
-        spare = view.trains[seat] - self.planned_cost()
-        closed = self.closed_routes(owner)
-        needed, tunnels = self.needed, self.tunnel_routes
-        for r in self.prices.bargains:
-            if owner[r] >= 0 or closed[r]:
-                continue
-            if r not in needed and self.trains_of[r] > spare:
-                continue
-            best: ClaimRoute | None = None
-            best_key: tuple[int, int, int] | None = None
-            for a in self.claims_of(r):
-                if tunnels[r] and not self.tunnel_ok(view, a):
-                    continue
-                key = (self.plan_loss(view, a), a.locomotives, self.cards_spent(a))
-                if key[0] <= self.bargain_loss and (best_key is None or key < best_key):
-                    best, best_key = a, key
-            if best is not None:
-                return best
-        return None
 
     def path_weights(self, owner: Sequence[int], free: set[int]) -> list[float]:
         """The plan's costs (:meth:`StrategicBot.path_weights`), cheaper where the
@@ -572,47 +554,6 @@ class Expert(ExpertCore):
         self._rivals = (owner, out)
         return out
 
-    # --- points with spare trains --------------------------------------------
-
-    def spare_claim(self, view: PlayerView) -> ClaimRoute | None:
-        """A long route for its points, when the trains beyond the plan exceed it
-        by ``long_reserve``, paid with cards the plan does not need."""
-        if self.long_reserve is None:
-            return None
-        spare = view.trains[self.seat] - self.planned_cost() - self.long_reserve
-        if spare < self.spare_min:
-            return None
-        hand = view.hand
-        _want, _grays, ferry_locos = self.plan_cards()
-        points, tunnels, trains_of = self.points, self.tunnel_routes, self.trains_of
-        free_locos = hand[self.loco] - ferry_locos
-        best: ClaimRoute | None = None
-        best_key: tuple[int, int, int] | None = None
-        claimable = self.menu.claimable()
-        for r in self.points_order(self.spare_min):
-            if best_key is not None and -points[r] > best_key[0]:
-                break
-            if trains_of[r] > spare or r not in claimable:
-                continue
-            for a in self.menu.of(r):
-                if a.locomotives > free_locos or (tunnels[r] and not self.tunnel_ok(view, a)):
-                    continue
-                if not self.keeps_plan(view, a):
-                    continue
-                key = (-points[r], a.locomotives, r)
-                if best_key is None or key < best_key:
-                    best, best_key = a, key
-        return best
-
-    def keeps_plan(self, view: PlayerView, a: ClaimRoute) -> bool:
-        """Does claim ``a`` leave in hand the cards the open plan still takes
-        (:meth:`StrategicBot.plan_loss`: each colour what the plan wants of it, or all it
-        holds if fewer, the locomotives its ferries need, "any N" sets counted)?  A claim
-        for points that spends them stalls the plan: on Nordic Countries, hands grown
-        large paid Murmansk-Lieksa with the blue Rovaniemi-Kirkenes needed, and keepers
-        of Helsinki-Kirkenes completed it 37% of the time."""
-        return not self.plan_loss(view, a)
-
     # --- worth of a claim for its points ----------------------------------------
 
     def route_worth(self, owner: Sequence[int], route: int) -> float:
@@ -646,30 +587,13 @@ class Expert(ExpertCore):
         """The claimable route worth most (:meth:`BonusPlay.points_claim`), counting
         ``trail_weight`` a space it adds to the longest trail.  Before the endgame, while
         the plan is open, a claim off the plan must keep the cards the plan takes
-        (:meth:`keeps_plan`)."""
+        (:func:`~ttrtool.bots.point_claims.keeps_plan`)."""
         if allowed is None and self.keep_plan and self.needed and not self.endgame(view):
             needed = self.needed
-            allowed = lambda a: a.route in needed or self.keeps_plan(view, a)  # noqa: E731
+            allowed = lambda a: a.route in needed or keeps_plan(self, view, a)  # noqa: E731
         if not self.trail_weight:
             return super().points_claim(view, actions, min_length, allowed)
-        best: ClaimRoute | None = None
-        best_key: tuple[float, int, int] | None = None
-        owner = view.route_owner
-        lengths, tunnels = self.lengths, self.tunnel_routes
-        worth: dict[int, float] = {}
-        for a in self.menu:  # every claim, by route (a trail's growth is no bound)
-            r = a.route
-            if allowed is not None and not allowed(a):
-                continue
-            if lengths[r] >= min_length and (not tunnels[r] or self.tunnel_ok(view, a)):
-                value = worth.get(r)
-                if value is None:
-                    value = worth[r] = self.route_worth(owner, r)
-                key = (-value, a.locomotives, r)
-                if best_key is None or key < best_key:
-                    best, best_key = a, key
-        return best
-
+        return worth_claim(self, view, min_length, allowed, self.route_worth)
 
 class Expert2025(Expert):
     """``expert-2025``: the expert as it played before issue 22, kept as a baseline to

@@ -443,11 +443,6 @@ class ExpertCore(BonusPlay):
                 return action
         return super().draw_cards(view, actions)
 
-    def spare_claim(self, view: PlayerView) -> ClaimRoute | None:
-        """A claim for points with trains to spare beyond the plan: none here (the expert
-        of 2026 makes one)."""
-        return None
-
     def best_now(self, view: PlayerView) -> ClaimRoute | None:
         """The claim worth most this turn: route points, plus twice the points of
         each ticket it completes (from lost to won, R-TIX-2)."""
