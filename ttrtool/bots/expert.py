@@ -50,7 +50,7 @@ Its weights are class attributes, fitted by self-play
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 
 from ttrtool.bots.draw_paths import Plain, network_paths, plain_paths
 from ttrtool.bots.expert_core import (
@@ -65,7 +65,8 @@ from ttrtool.bots.expert_core import (
     ticket_draw,
 )
 from ttrtool.bots.final_claims import FinalClaims
-from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL, draw_turns, fitted_odds, schedule
+from ttrtool.bots.hand_plans import GoRound, track_swaps
+from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL, fitted_odds, schedule
 from ttrtool.bots.lacking import HandLacks
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.bots.point_claims import (
@@ -250,9 +251,6 @@ class Expert(ExpertCore):
         self._hand: Sequence[int] = ()  # the hand of the decision under way
         # rival_places() of one board
         self._rivals: tuple[Sequence[int], set[int]] = ((), set())
-        # go_round(): the last position looked at, and (plans, cards missing) of the last turn
-        self._stuck_key: tuple[tuple[int, ...], int, int] | None = None
-        self._last_wish: tuple[int, int] | None = None
         longest = sum(b.points for b in game.rules.bonuses if b.type == "longest_path")
         self.trail_weight = self.path_weight * longest / 10.0
         # what a route is worth to its longest trail (route_extra)
@@ -268,6 +266,9 @@ class Expert(ExpertCore):
         # as far as this bot counts: loco_rules)
         self.lacking = HandLacks(self.loco, self.colors, self.lengths, self.min_locos,
                                  self.loco_routes)
+        # plans that go round a missing colour (hand_plans)
+        self.round = GoRound(self.lacking, self.stuck_turns, self.stuck_pen, self.stuck_gain,
+                             self.stuck_conc)
         # the set of claims planned for its last turns (final_claims)
         self.finals = FinalClaims(self.lacking, self.route_worth, self.route_worths,
                                   plan_on=self.plan_on, draw_rate=self.draw_rate,
@@ -367,44 +368,17 @@ class Expert(ExpertCore):
             self._plan_cards = None
             self._plans += 1
 
-    def plan_turns(self, routes: Iterable[int], claims: int, hand: Sequence[int]) -> float:
-        """Turns to collect the cards ``routes`` miss and make ``claims`` claims, a
-        shortfall of one colour counted ``stuck_conc`` times."""
-        lacks = self.lacking.cards(routes, hand, even=True)
-        return draw_turns(max(sum(lacks), self.stuck_conc * max(lacks)), claims)
-
     def go_round(self, view: PlayerView) -> None:
-        """Late in the game, when the last turn brought none of the cards its plan
-        misses, plan the open tickets again with routes dearer by the cards the hand
-        lacks (:meth:`HandLacks.charge`), and take that plan if it is done sooner.  Large hands
-        at four players hold most of a colour: a plan waiting for five of one colour
-        could wait for the rest of the game while other colours piled up."""
-        hand, owner, seat = view.hand, view.route_owner, self.seat
-        key = (tuple(hand), self._plans, owner.count(seat))
-        if key == self._stuck_key:
+        """Take the plan that goes round a missing colour, when there is one
+        (:class:`~ttrtool.bots.hand_plans.GoRound`)."""
+        if not self.round.due(self, view, self._plans):
             return
-        self._stuck_key = key
-        wish = sum(StrategicBot.wishes(self, view))
-        if not wish:
+        self._hand = view.hand
+        weights = self.path_weights(view.route_owner, set())
+        found = self.round.new_plan(self, view, weights)
+        if found is None:
             return
-        last, self._last_wish = self._last_wish, (self._plans, wish)
-        if last is not None and last[0] == self._plans and wish < last[1]:
-            return  # the plan is getting its cards
-        if self.turns(view) > self.stuck_turns:
-            return
-        self._hand = hand
-        weights = self.path_weights(owner, set())
-        self.lacking.charge(weights, hand, self.stuck_pen)
-        top = self.top_points
-        order = sorted(self.open_tickets, key=lambda t: (-top[t], t))
-        paths, points, needed, _, blocked = self.ticket_plans(owner, weights, order)
-        if blocked:
-            return
-        if needed == self.needed or sum(self.trains_of[r] for r in needed) > view.trains[seat]:
-            return
-        old = self.plan_turns(self.needed, len(self.needed), hand)
-        if self.plan_turns(needed, len(needed), hand) >= old - self.stuck_gain:
-            return
+        paths, points, needed = found
         self.needed = needed
         self._paths.update(paths)
         self.ticket_points.update(points)
@@ -412,19 +386,15 @@ class Expert(ExpertCore):
         self._plans += 1
         if self.pick_track:
             self.pick_tracks(view)
-        self._stuck_key = (tuple(hand), self._plans, owner.count(seat))
-        self._last_wish = (self._plans, sum(StrategicBot.wishes(self, view)))
+        self.round.taken(self, view, self._plans)
 
     def pick_tracks(self, view: PlayerView) -> None:
-        """Swap each planned track of a double route for an open track of the same
-        link that its hand is nearer to paying (a gray track takes any colour).  The
-        path search picks one track; the hand that grows afterwards may suit the other,
-        and collecting the first colour then costs turns and cards that go unused."""
+        """Swap each planned track of a double route for the open track its hand is
+        nearer to paying (:func:`~ttrtool.bots.hand_plans.track_swaps`).  The path search
+        picks one track; the hand that grows afterwards may suit the other, and collecting
+        the first colour then costs turns and cards that go unused."""
         owner, hand = view.route_owner, view.hand
-        needed = self.needed
-        colors, lengths = self.colors, self.lengths
         cards = self.plan_cards()
-        want = cards[0]
         # nothing it reads has changed since it last looked (a new plan or claim makes
         # new plan_cards and owners; the memo holds them, so they are not new objects
         # at an old address)
@@ -432,26 +402,10 @@ class Expert(ExpertCore):
         if seen[0] is owner and seen[1] is cards and seen[2] == hand:
             return
         self._picked = (owner, cards, hand)
-        swaps: dict[int, int] = {}
-        for r in sorted(needed):
-            others = [p for p in self.partners[r]
-                      if owner[p] < 0 and p not in needed and not self.closed(owner, p)]
-            if not others:
-                continue
-            mine = colors[r]
-
-            def short(t: int, mine: int = mine, r: int = r) -> int:
-                c = colors[t]
-                if c < 0:
-                    return -1  # gray: any colour pays it
-                other_needs = want[c] - (lengths[r] if mine == c else 0)
-                return max(0, other_needs + lengths[t] - hand[c])
-
-            best = min([r, *others], key=lambda t: (short(t), t != r, t))
-            if best != r:
-                swaps[r] = best
+        swaps = track_swaps(self, view, cards[0])
         if not swaps:
             return
+        needed = self.needed
         for r, t in swaps.items():
             needed.discard(r)
             needed.add(t)
