@@ -52,6 +52,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from ttrtool.bots.claim_order import DenyingOrder
 from ttrtool.bots.draw_paths import Plain, network_paths, plain_paths
 from ttrtool.bots.expert_core import (
     EXPERT_2025_DRAW,
@@ -249,8 +250,8 @@ class Expert(ExpertCore):
     def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
         super().__init__(game, seat, rng)
         self._hand: Sequence[int] = ()  # the hand of the decision under way
-        # rival_places() of one board
-        self._rivals: tuple[Sequence[int], set[int]] = ((), set())
+        # which planned route first (claim_order)
+        self.order = DenyingOrder(game, seat, self.deny_weight)
         longest = sum(b.points for b in game.rules.bonuses if b.type == "longest_path")
         self.trail_weight = self.path_weight * longest / 10.0
         # what a route is worth to its longest trail (route_extra)
@@ -468,45 +469,8 @@ class Expert(ExpertCore):
                    routes: set[int]) -> ClaimRoute | None:
         """The planned route to claim now: those another player's network touches
         first (``deny_weight`` trains' worth), then the longest, paid as cheaply
-        as possible."""
-        if not routes:
-            return None
-        best: ClaimRoute | None = None
-        best_key: tuple[float, int, int, int] | None = None
-        missing: list[int] | None = None
-        tunnels = self.tunnel_routes
-        of = self.menu.of
-        touched: set[int] | None = None
-        game = self.game
-        for r in routes:  # the key ends with the route: the order does not matter
-            for a in of(r):
-                if not tunnels[r] or self.tunnel_ok(view, a):
-                    if missing is None:
-                        missing = self.wishes(view)
-                    if touched is None:
-                        touched = self.rival_places(view.route_owner)
-                    locos, spent = self.payment_key(view, a, missing)
-                    near = game.end_a[r] in touched or game.end_b[r] in touched
-                    worth = self.lengths[r] + (self.deny_weight if near else 0.0)
-                    key = (-worth, locos, spent, r)
-                    if best_key is None or key < best_key:
-                        best, best_key = a, key
-        return best
-
-    def rival_places(self, owner: Sequence[int]) -> set[int]:
-        """Places on another player's network (the ends of its routes), remembered for
-        the board."""
-        seen, known = self._rivals
-        if owner is seen:
-            return known
-        game, seat = self.game, self.seat
-        out: set[int] = set()
-        for r, o in enumerate(owner):
-            if o >= 0 and o != seat:
-                out.add(game.end_a[r])
-                out.add(game.end_b[r])
-        self._rivals = (owner, out)
-        return out
+        as possible (:class:`~ttrtool.bots.claim_order.DenyingOrder`)."""
+        return self.order.best_claim(self, view, routes)
 
     # --- worth of a claim for its points ----------------------------------------
 

@@ -1,0 +1,74 @@
+"""Which of its planned routes the expert claims first: those another player may take next.
+
+Of the routes of its plan that its hand pays now, the expert claims first those that
+touch another player's network (that player may be about to claim them for a ticket of
+its own), then the longest (docs/bots.md, "What the expert changed in 2026", route order
+that denies).  :class:`DenyingOrder` holds the weight of a touch, in trains, and the
+places on other players' networks of the last position it looked at (route owners are
+public, R-CLAIM-2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ttrtool.bots.expert_core import ExpertCore
+from ttrtool.engine.actions import ClaimRoute
+from ttrtool.engine.game import Game
+from ttrtool.engine.view import PlayerView
+
+
+class DenyingOrder:
+    """The planned route to claim first, a route touching another player's network
+    counting ``weight`` trains longer."""
+
+    __slots__ = ("game", "seat", "weight", "_rivals")
+
+    def __init__(self, game: Game, seat: int, weight: float) -> None:
+        self.game, self.seat, self.weight = game, seat, weight
+        # rival_places() of one position
+        self._rivals: tuple[Sequence[int], set[int]] = ((), set())
+
+    def rival_places(self, owner: Sequence[int]) -> set[int]:
+        """Places on another player's network (the ends of its routes), remembered for
+        the position."""
+        seen, known = self._rivals
+        if owner is seen:
+            return known
+        game, seat = self.game, self.seat
+        out: set[int] = set()
+        for r, o in enumerate(owner):
+            if o >= 0 and o != seat:
+                out.add(game.end_a[r])
+                out.add(game.end_b[r])
+        self._rivals = (owner, out)
+        return out
+
+    def best_claim(self, bot: ExpertCore, view: PlayerView, routes: set[int]
+                   ) -> ClaimRoute | None:
+        """Of the claims of ``routes`` the bot may make now, those another player's
+        network touches first, then the longest, paid as cheaply as possible
+        (:meth:`Claiming.payment_key`, with the cards the bot wishes for kept)."""
+        if not routes:
+            return None
+        best: ClaimRoute | None = None
+        best_key: tuple[float, int, int, int] | None = None
+        missing: list[int] | None = None
+        tunnels = bot.tunnel_routes
+        of = bot.menu.of
+        touched: set[int] | None = None
+        game = self.game
+        for r in routes:  # the key ends with the route: the order does not matter
+            for a in of(r):
+                if not tunnels[r] or bot.tunnel_ok(view, a):
+                    if missing is None:
+                        missing = bot.wishes(view)
+                    if touched is None:
+                        touched = self.rival_places(view.route_owner)
+                    locos, spent = bot.payment_key(view, a, missing)
+                    near = game.end_a[r] in touched or game.end_b[r] in touched
+                    worth = bot.lengths[r] + (self.weight if near else 0.0)
+                    key = (-worth, locos, spent, r)
+                    if best_key is None or key < best_key:
+                        best, best_key = a, key
+        return best
