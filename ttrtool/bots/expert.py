@@ -66,8 +66,9 @@ from ttrtool.bots.expert_core import (
     ticket_draw,
 )
 from ttrtool.bots.final_claims import FinalClaims
+from ttrtool.bots.hand_odds import HandOdds
 from ttrtool.bots.hand_plans import GoRound, track_swaps
-from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL, fitted_odds, schedule
+from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL
 from ttrtool.bots.lacking import HandLacks
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.bots.point_claims import (
@@ -256,8 +257,6 @@ class Expert(ExpertCore):
         self.trail_weight = self.path_weight * longest / 10.0
         # what a route is worth to its longest trail (route_extra)
         self.trail = TrailWorth(game, seat, self.trail_weight, self.path_lead)
-        # draw_odds(): (hand, the plan's cards, the hand beyond them) of one ticket draw
-        self._left: tuple[Sequence[int], list[int], list[int]] = ((), [], [])
         # path_weights(): (hand, each route's share of its planning cost with that hand)
         self._shares: tuple[Sequence[int], list[float]] = ((), [])
         # pick_tracks(): (route owners, plan_cards(), hand) when it last looked
@@ -270,6 +269,9 @@ class Expert(ExpertCore):
         # plans that go round a missing colour (hand_plans)
         self.round = GoRound(self.lacking, self.stuck_turns, self.stuck_pen, self.stuck_gain,
                              self.stuck_conc)
+        # ticket odds that look at the hand (hand_odds)
+        self.odds = HandOdds(self.lacking, self.keep_model or KEEP_MODEL,
+                             self.draw_model or DRAW_MODEL)
         # the set of claims planned for its last turns (final_claims)
         self.finals = FinalClaims(self.lacking, self.route_worth, self.route_worths,
                                   plan_on=self.plan_on, draw_rate=self.draw_rate,
@@ -421,37 +423,20 @@ class Expert(ExpertCore):
     def job_odds(self, jobs: Sequence[tuple[int, frozenset[int]]], fit: int,
                  view: PlayerView, turns: float) -> dict[int, float]:
         """Each job's chance of completion (:meth:`ExpertCore.job_odds`), counting the
-        cards its own routes take that the hand lacks (``keep_model``)."""
-        model = self.keep_model
-        if model is None:
+        cards its own routes take that the hand lacks (``keep_model``, HandOdds)."""
+        if self.keep_model is None:
             return super().job_odds(jobs, fit, view, turns)
-        own, hand = view.trains[self.seat], view.hand
-        routes = dict(jobs)
-        odds = {}
-        for t, need, used in schedule(jobs, self.lengths, fit, self.trains_of):
-            if used > own:
-                odds[t] = 0.0
-                continue
-            miss = sum(self.lacking.cards(routes[t], hand))
-            odds[t] = fitted_odds(model, need, turns, miss)
-        return odds
+        return self.odds.job_odds(jobs, fit, turns, view.hand, view.trains[self.seat],
+                                  self.lengths, self.trains_of)
 
     def draw_odds(self, view: PlayerView, need: float, turns: float,
                   todo: Sequence[int]) -> float:
         """A drawn ticket's chance (:meth:`ExpertCore.draw_odds`), counting the cards its
         routes ``todo`` take that the hand lacks once the open plan has what it takes
-        (``draw_model``)."""
-        model = self.draw_model
-        if model is None:
+        (``draw_model``, HandOdds)."""
+        if self.draw_model is None:
             return super().draw_odds(view, need, turns, todo)
-        want = self.plan_cards()[0]
-        hand = view.hand
-        seen_hand, seen_want, left = self._left
-        if hand is not seen_hand or want is not seen_want:  # once a ticket draw's worth
-            left = [max(0, h - w) for h, w in zip(hand, want, strict=True)]
-            self._left = (hand, want, left)
-        miss = sum(self.lacking.cards(todo, left)) if todo else 0  # nothing lacks for none
-        return fitted_odds(model, need, turns, miss)
+        return self.odds.draw_odds(need, turns, todo, view.hand, self.plan_cards()[0])
 
     # --- final claims planned (final_claims) ------------------------------------
 

@@ -1,0 +1,57 @@
+"""The expert's odds of finishing a ticket, read with its hand (docs/bots.md, "What the
+expert changed in 2026", ticket odds that look at the hand).
+
+The baseline's odds weigh only the turns a ticket's work takes against the turns left
+(:func:`~ttrtool.bots.judgement.finish_odds`).  :class:`HandOdds` adds the cards the
+ticket's own routes take that the hand lacks (:class:`~ttrtool.bots.lacking.HandLacks`),
+through a model fitted on played games (:func:`~ttrtool.bots.judgement.fitted_odds`): one
+for the tickets kept (``keep``), one for a ticket a mid-game draw may bring (``draw``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ttrtool.bots.judgement import fitted_odds, schedule
+from ttrtool.bots.lacking import HandLacks
+
+Model = tuple[float, float, float, float]
+
+
+class HandOdds:
+    """A ticket's chance of completion from its turns of work and the cards it lacks."""
+
+    __slots__ = ("lacking", "keep", "draw", "_left")
+
+    def __init__(self, lacking: HandLacks, keep: Model, draw: Model) -> None:
+        self.lacking, self.keep, self.draw = lacking, keep, draw
+        # draw_odds(): (hand, the plan's cards, the hand beyond them) of one ticket draw
+        self._left: tuple[Sequence[int], Sequence[int], list[int]] = ((), [], [])
+
+    def job_odds(self, jobs: Sequence[tuple[int, frozenset[int]]], fit: int,
+                 turns: float, hand: Sequence[int], trains: int, lengths: Sequence[int],
+                 trains_of: Sequence[int]) -> dict[int, float]:
+        """Each job's (ticket, its routes to claim) chance, worked through cheapest first
+        with the ``fit`` cards of the hand that pay its routes (judgement.schedule); a job
+        whose trains, with those before it, exceed ``trains`` has none."""
+        routes = dict(jobs)
+        odds = {}
+        for t, need, used in schedule(jobs, lengths, fit, trains_of):
+            if used > trains:
+                odds[t] = 0.0
+                continue
+            miss = sum(self.lacking.cards(routes[t], hand))
+            odds[t] = fitted_odds(self.keep, need, turns, miss)
+        return odds
+
+    def draw_odds(self, need: float, turns: float, todo: Sequence[int],
+                  hand: Sequence[int], want: Sequence[int]) -> float:
+        """A drawn ticket's chance, whose routes ``todo`` take ``need`` turns after the
+        plan's, counting the cards they take that the hand lacks once the open plan has
+        the cards it takes (``want``)."""
+        seen_hand, seen_want, left = self._left
+        if hand is not seen_hand or want is not seen_want:  # once a ticket draw's worth
+            left = [max(0, h - w) for h, w in zip(hand, want, strict=True)]
+            self._left = (hand, want, left)
+        miss = sum(self.lacking.cards(todo, left)) if todo else 0  # nothing lacks for none
+        return fitted_odds(self.draw, need, turns, miss)
