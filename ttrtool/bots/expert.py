@@ -4,44 +4,27 @@ It plays as :class:`~ttrtool.bots.expert_core.ExpertCore` (docs/bots.md, "The
 expert"), with the changes docs/bots.md lists under "What the expert changed in
 2026"; each has a weight that turns it off, and :class:`Expert2025`, the kept
 baseline ``expert-2025``, is the configuration with every one off (the core's
-weights and turn steps):
+weights and turn steps).  This module holds the weights, the steps of its turns
+and the wiring; each change is a part of its own, made with its weights when the
+bot is made:
 
-* **route order that denies**: of the plan's routes it can claim now, those
-  that touch another player's network come first (they are the ones that
-  player may take next), then the longest;
-* **routes for points when trains are spare**: with more trains than its
-  plan needs plus a reserve, it claims a route (of ``spare_min`` trains or
-  more) for its points with cards its plan does not need;
-* **plans that follow the hand**: a route its cards already pay costs less
-  to plan (R-CLAIM-1: the colour must match);
-* **a longer path**: the routes it collects for and claims for their points
-  count the spaces they add to its longest trail, where that scores a bonus
-  (R-SCORE-3);
-* **the track its cards fit**: of a double route in its plan, it collects for
-  the open track whose colour its hand is nearest to paying (R-CLAIM-5);
-* **plans that go round a missing colour**: late in the game, when a turn
-  brought none of the cards its plan misses, it plans its open tickets again
-  with each route dearer by the cards its hand lacks for it, and takes that
-  plan if its cards and claims take fewer turns (a shortfall in one colour
-  counts double: a single colour comes slowly when hands are large);
-* **a locomotive for the last colour**: late in the game, when its plan misses
-  two or more cards of one colour only and none of that colour is face up,
-  it takes a face-up locomotive (R-DRAW-3: the whole draw);
-* **locomotives only where the rules let them pay**: where they may pay only
-  some kinds of route (R-VAR-1), its counts of what a hand lacks give them to
-  those routes only.
-* **final claims planned**: with its plan done and few turns left, it plans the
-  set of claims its trains, hand and turns pay for most points, claims what its
-  hand pays now (worth most first) and draws only for what the set misses; with
-  a visible lead it plans for fewer turns, ending the game sooner;
-* **ticket odds that look at the hand**: a ticket's chance of completion counts
-  the cards its own routes take that the hand lacks, not only the turns of work
-  against the turns left (judgement.fitted_odds);
-* **a trunk** (off: ``trunk_min`` None): with trains to spare beyond its plan, it plans
-  the long route joined to its network worth most (points, network, longest trail) and
-  collects for it as for its tickets (trunk.trunk_route);
-* **a plan within its trains**: a plan found anew that runs beyond its trains lets go
-  of the tickets, fewest points first, whose routes no longer fit (trunk.within_trains).
+* which planned route first, those another player may take next:
+  :mod:`~ttrtool.bots.claim_order`;
+* claims for points (bargains of the points table, spare trains, the route worth
+  most, each keeping the plan's cards): :mod:`~ttrtool.bots.point_claims`, with the
+  prices of :mod:`~ttrtool.bots.route_prices`;
+* a route's worth to its longest trail (R-SCORE-3): ``TrailWorth`` in
+  :mod:`~ttrtool.bots.trails`;
+* the cards a hand lacks for routes, locomotives only where the rules let them pay
+  (R-VAR-1): :mod:`~ttrtool.bots.lacking`;
+* plans that suit the hand (the track its cards fit, going round a missing colour):
+  :mod:`~ttrtool.bots.hand_plans`; plans that follow the hand (a route its cards pay
+  costs less to plan): :meth:`Expert.path_weights`;
+* ticket odds read with the hand: :mod:`~ttrtool.bots.hand_odds`;
+* the final claims planned for its last turns: :mod:`~ttrtool.bots.final_claims`;
+* a ticket draw's paths found from its network: :mod:`~ttrtool.bots.draw_paths`;
+* a trunk (off) and a plan within its trains: :mod:`~ttrtool.bots.trunk`;
+* a locomotive for the last colour: the draw step :func:`last_colour` below.
 
 Its weights are class attributes, fitted by self-play
 (``benchmarks/tune_expert.py``; benchmarks/notes/bots.md gives the run).
@@ -162,7 +145,8 @@ class Expert(ExpertCore):
     # of another player's count (beyond that the bonus is won; None: all count).
     path_lead: float | None = 8.0
     # Claims for points before the endgame keep the cards the open plan takes
-    # (keeps_plan; False: any claim, the baseline's way; spare_claim always does).
+    # (point_claims.keeps_plan; False: any claim, the baseline's way; the spare trains' claim
+    # always does).
     keep_plan = True
     # Of a double route in the plan, collect for the open track whose colour the hand
     # is nearest to paying, looked at again each turn (False: the track the path
