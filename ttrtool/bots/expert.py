@@ -18,8 +18,8 @@ bot is made:
 * the cards a hand lacks for routes, locomotives only where the rules let them pay
   (R-VAR-1): :mod:`~ttrtool.bots.lacking`;
 * plans that suit the hand (the track its cards fit, going round a missing colour):
-  :mod:`~ttrtool.bots.hand_plans`; plans that follow the hand (a route its cards pay
-  costs less to plan): :meth:`Expert.path_weights`;
+  :mod:`~ttrtool.bots.hand_plans`, with plans that follow the hand (a route its cards
+  pay costs less to plan);
 * ticket odds read with the hand: :mod:`~ttrtool.bots.hand_odds`;
 * the final claims planned for its last turns: :mod:`~ttrtool.bots.final_claims`;
 * a ticket draw's paths found from its network: :mod:`~ttrtool.bots.draw_paths`;
@@ -50,7 +50,7 @@ from ttrtool.bots.expert_core import (
 )
 from ttrtool.bots.final_claims import FinalClaims
 from ttrtool.bots.hand_odds import HandOdds
-from ttrtool.bots.hand_plans import GoRound, track_swaps
+from ttrtool.bots.hand_plans import GoRound, HandShares, track_swaps
 from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL
 from ttrtool.bots.lacking import HandLacks
 from ttrtool.bots.planning import StrategicBot
@@ -67,7 +67,6 @@ from ttrtool.bots.turn_policy import DrawPolicy, TurnPolicy
 from ttrtool.engine.actions import Action, ClaimRoute, DrawFaceUp
 from ttrtool.engine.game import Game
 from ttrtool.engine.view import PlayerView
-from ttrtool.graph import INF
 
 # --- the expert's own steps (turn_policy), with expert-2025's ------------------------
 
@@ -241,8 +240,8 @@ class Expert(ExpertCore):
         self.trail_weight = self.path_weight * longest / 10.0
         # what a route is worth to its longest trail (route_extra)
         self.trail = TrailWorth(game, seat, self.trail_weight, self.path_lead)
-        # path_weights(): (hand, each route's share of its planning cost with that hand)
-        self._shares: tuple[Sequence[int], list[float]] = ((), [])
+        # plans that follow the hand (hand_plans)
+        self.shares = HandShares(self.hand_bias, self.colors, self.lengths, self.loco)
         # pick_tracks(): (route owners, plan_cards(), hand) when it last looked
         self._picked: tuple[Sequence[int] | None, object, Sequence[int]] = (None, None, ())
         self._plain: Plain | None = None  # draw_paths(): the board's own paths of the draw deck
@@ -299,16 +298,10 @@ class Expert(ExpertCore):
         """The plan's costs (:meth:`StrategicBot.path_weights`), cheaper where the
         hand already pays for a route (``hand_bias``)."""
         weights = super().path_weights(owner, free)
-        hand, bias = self._hand, self.hand_bias
-        if not bias or not hand:
+        hand = self._hand
+        if not self.hand_bias or not hand:
             return weights
-        seen, shares = self._shares
-        if hand != seen:  # each route's share of its cost, once a hand
-            most = max(hand[:self.loco], default=0)
-            shares = [1.0 - bias * min(hand[c] if c >= 0 else most, n) / n
-                      for c, n in zip(self.colors, self.lengths, strict=True)]
-            self._shares = (hand, shares)
-        return [w * f if 0.0 < w < INF else w for w, f in zip(weights, shares, strict=True)]
+        return self.shares.weights(weights, hand)
 
     def refresh(self, view: PlayerView) -> None:
         super().refresh(view)

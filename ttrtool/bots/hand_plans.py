@@ -2,9 +2,11 @@
 2026": the track its cards fit, plans that go round a missing colour).
 
 A path search plans a ticket's routes before the cards are in hand; the hand that comes
-may suit another plan better.  Two parts of the expert look again, each returning a new
-plan for the bot to take (as :mod:`ttrtool.bots.trunk` does), never changing it:
+may suit another plan better.  Three parts of the expert read it, each returning what the
+bot then plans with (as :mod:`ttrtool.bots.trunk` does), never changing the plan:
 
+* :class:`HandShares` — a route the hand already pays part of costs less to plan
+  (R-CLAIM-1: the colour must match; a gray route reads the colour held most);
 * :func:`track_swaps` — of a double route in the plan (R-CLAIM-5), the open track of the
   same link whose colour the hand is nearer to paying;
 * :class:`GoRound` — late in the game, when a turn brought none of the cards the plan
@@ -23,9 +25,35 @@ from ttrtool.bots.judgement import draw_turns
 from ttrtool.bots.lacking import HandLacks
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.engine.view import PlayerView
+from ttrtool.graph import INF
 
 # (paths by ticket, points by ticket, routes to claim): a plan for the bot to take
 NewPlan = tuple[dict[int, tuple[int, ...]], dict[int, int], set[int]]
+
+
+class HandShares:
+    """Planning costs that follow the hand: each open route's cost falls by ``bias`` of the
+    share of it that the cards in hand of its colour pay (gray: the colour held most)."""
+
+    __slots__ = ("bias", "colors", "lengths", "loco", "_shares")
+
+    def __init__(self, bias: float, colors: Sequence[int], lengths: Sequence[int],
+                 loco: int) -> None:
+        self.bias, self.colors, self.lengths, self.loco = bias, colors, lengths, loco
+        # (hand, each route's share of its planning cost with that hand)
+        self._shares: tuple[Sequence[int], list[float]] = ((), [])
+
+    def weights(self, weights: list[float], hand: Sequence[int]) -> list[float]:
+        """``weights`` (0 owned or free, INF closed: kept) with each open route's cost
+        cut by its share, in a new list."""
+        seen, shares = self._shares
+        if hand != seen:  # each route's share of its cost, once a hand
+            bias = self.bias
+            most = max(hand[:self.loco], default=0)
+            shares = [1.0 - bias * min(hand[c] if c >= 0 else most, n) / n
+                      for c, n in zip(self.colors, self.lengths, strict=True)]
+            self._shares = (hand, shares)
+        return [w * f if 0.0 < w < INF else w for w, f in zip(weights, shares, strict=True)]
 
 
 def track_swaps(bot: ExpertCore, view: PlayerView, want: Sequence[int]) -> dict[int, int]:
