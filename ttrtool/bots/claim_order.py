@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ttrtool.bots.expert_core import ExpertCore
+from ttrtool.bots.planning import StrategicBot
 from ttrtool.engine.actions import ClaimRoute
 from ttrtool.engine.game import Game
 from ttrtool.engine.view import PlayerView
@@ -44,7 +44,7 @@ class DenyingOrder:
         self._rivals = (owner, out)
         return out
 
-    def best_claim(self, bot: ExpertCore, view: PlayerView, routes: set[int]
+    def best_claim(self, bot: StrategicBot, view: PlayerView, routes: set[int]
                    ) -> ClaimRoute | None:
         """Of the claims of ``routes`` the bot may make now, those another player's
         network touches first, then the longest, paid as cheaply as possible
@@ -57,17 +57,19 @@ class DenyingOrder:
         tunnels = bot.tunnel_routes
         of = bot.menu.of
         touched: set[int] | None = None
-        game = self.game
+        game, weight = self.game, self.weight
         for r in routes:  # the key ends with the route: the order does not matter
             for a in of(r):
                 if not tunnels[r] or bot.tunnel_ok(view, a):
                     if missing is None:
                         missing = bot.wishes(view)
-                    if touched is None:
-                        touched = self.rival_places(view.route_owner)
                     locos, spent = bot.payment_key(view, a, missing)
-                    near = game.end_a[r] in touched or game.end_b[r] in touched
-                    worth = bot.lengths[r] + (self.weight if near else 0.0)
+                    worth: float = bot.lengths[r]
+                    if weight:
+                        if touched is None:
+                            touched = self.rival_places(view.route_owner)
+                        if game.end_a[r] in touched or game.end_b[r] in touched:
+                            worth += weight
                     key = (-worth, locos, spent, r)
                     if best_key is None or key < best_key:
                         best, best_key = a, key

@@ -35,7 +35,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ttrtool.bots.claim_order import DenyingOrder
 from ttrtool.bots.draw_paths import Plain, network_paths, plain_paths
 from ttrtool.bots.expert_core import (
     EXPERT_2025_DRAW,
@@ -49,10 +48,9 @@ from ttrtool.bots.expert_core import (
     ticket_draw,
 )
 from ttrtool.bots.final_claims import FinalClaims
-from ttrtool.bots.hand_odds import HandOdds
+from ttrtool.bots.hand_odds import Model
 from ttrtool.bots.hand_plans import GoRound, HandShares, track_swaps
 from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL
-from ttrtool.bots.lacking import HandLacks
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.bots.point_claims import (
     bargain_claim,
@@ -61,7 +59,6 @@ from ttrtool.bots.point_claims import (
     worth_claim,
 )
 from ttrtool.bots.route_prices import RoutePrices
-from ttrtool.bots.trails import TrailWorth
 from ttrtool.bots.trunk import trunk_route, within_trains
 from ttrtool.bots.turn_policy import DrawPolicy, TurnPolicy
 from ttrtool.engine.actions import Action, ClaimRoute, DrawFaceUp
@@ -135,13 +132,9 @@ class Expert(ExpertCore):
     # part of it the cards in hand of its colour already pay (gray: the colour
     # held most).
     hand_bias = 0.02
-    # Longest path (R-SCORE-3): when it collects for and claims routes for their
-    # points, a route that makes its longest trail longer counts this many points
-    # a space it adds, where the longest path scores a 10-point bonus (in
-    # proportion to the bonus; 0: points alone, the baseline's way).
+    # Longest path (ExpertCore.path_weight): 2 points a space it adds to its longest
+    # trail, up to 8 spaces beyond another player's longest.
     path_weight = 2.0
-    # ... only the spaces that take its trail up to this many beyond the longest
-    # of another player's count (beyond that the bonus is won; None: all count).
     path_lead: float | None = 8.0
     # Claims for points before the endgame keep the cards the open plan takes
     # (point_claims.keeps_plan; False: any claim, the baseline's way; the spare trains' claim
@@ -188,11 +181,10 @@ class Expert(ExpertCore):
     ahead: float | None = 10.0
     hurry = 2.0
     ticket_guess = 8.0
-    # Ticket odds fitted on the cards a ticket's routes take that the hand lacks, at a
-    # keep and for a mid-game draw (judgement.fitted_odds; None: judgement.finish_odds,
-    # the baseline's way).
-    keep_model: tuple[float, float, float, float] | None = KEEP_MODEL
-    draw_model: tuple[float, float, float, float] | None = DRAW_MODEL
+    # Ticket odds read with the hand (hand_odds.HandOdds: the fitted models; None, the
+    # baseline's way: the turns alone).
+    keep_model: Model | None = KEEP_MODEL
+    draw_model: Model | None = DRAW_MODEL
     # The baseline's weights, fitted anew (benchmarks/notes/bots.md, "Weights fitted by self-play").
     draw_worth = 0.0
     train_cost = 2.621
@@ -234,27 +226,14 @@ class Expert(ExpertCore):
     def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
         super().__init__(game, seat, rng)
         self._hand: Sequence[int] = ()  # the hand of the decision under way
-        # which planned route first (claim_order)
-        self.order = DenyingOrder(game, seat, self.deny_weight)
-        longest = sum(b.points for b in game.rules.bonuses if b.type == "longest_path")
-        self.trail_weight = self.path_weight * longest / 10.0
-        # what a route is worth to its longest trail (route_extra)
-        self.trail = TrailWorth(game, seat, self.trail_weight, self.path_lead)
         # plans that follow the hand (hand_plans)
         self.shares = HandShares(self.hand_bias, self.colors, self.lengths, self.loco)
         # pick_tracks(): (route owners, plan_cards(), hand) when it last looked
         self._picked: tuple[Sequence[int] | None, object, Sequence[int]] = (None, None, ())
         self._plain: Plain | None = None  # draw_paths(): the board's own paths of the draw deck
-        # the cards a hand lacks for routes (locomotives where the rules let them pay,
-        # as far as this bot counts: loco_rules)
-        self.lacking = HandLacks(self.loco, self.colors, self.lengths, self.min_locos,
-                                 self.loco_routes)
         # plans that go round a missing colour (hand_plans)
         self.round = GoRound(self.lacking, self.stuck_turns, self.stuck_pen, self.stuck_gain,
                              self.stuck_conc)
-        # ticket odds that look at the hand (hand_odds)
-        self.odds = HandOdds(self.lacking, self.keep_model or KEEP_MODEL,
-                             self.draw_model or DRAW_MODEL)
         # the set of claims planned for its last turns (final_claims)
         self.finals = FinalClaims(self.lacking, self.route_worth, self.route_worths,
                                   plan_on=self.plan_on, draw_rate=self.draw_rate,
@@ -395,26 +374,6 @@ class Expert(ExpertCore):
         self._plan_cards = None
         self._plans += 1  # a new plan: what was worked out for the old one is stale
 
-    # --- ticket odds that look at the hand --------------------------------------
-
-    def job_odds(self, jobs: Sequence[tuple[int, frozenset[int]]], fit: int,
-                 view: PlayerView, turns: float) -> dict[int, float]:
-        """Each job's chance of completion (:meth:`ExpertCore.job_odds`), counting the
-        cards its own routes take that the hand lacks (``keep_model``, HandOdds)."""
-        if self.keep_model is None:
-            return super().job_odds(jobs, fit, view, turns)
-        return self.odds.job_odds(jobs, fit, turns, view.hand, view.trains[self.seat],
-                                  self.lengths, self.trains_of)
-
-    def draw_odds(self, view: PlayerView, need: float, turns: float,
-                  todo: Sequence[int]) -> float:
-        """A drawn ticket's chance (:meth:`ExpertCore.draw_odds`), counting the cards its
-        routes ``todo`` take that the hand lacks once the open plan has what it takes
-        (``draw_model``, HandOdds)."""
-        if self.draw_model is None:
-            return super().draw_odds(view, need, turns, todo)
-        return self.odds.draw_odds(need, turns, todo, view.hand, self.plan_cards()[0])
-
     # --- final claims planned (final_claims) ------------------------------------
 
     def wishes(self, view: PlayerView) -> list[int]:
@@ -424,15 +383,6 @@ class Expert(ExpertCore):
         if drawing is not None and drawing[0] == view.turn:
             return list(drawing[1])
         return super().wishes(view)
-
-    # --- which planned route first -----------------------------------------
-
-    def best_claim(self, view: PlayerView, actions: Sequence[Action],
-                   routes: set[int]) -> ClaimRoute | None:
-        """The planned route to claim now: those another player's network touches
-        first (``deny_weight`` trains' worth), then the longest, paid as cheaply
-        as possible (:class:`~ttrtool.bots.claim_order.DenyingOrder`)."""
-        return self.order.best_claim(self, view, routes)
 
     # --- worth of a claim for its points ----------------------------------------
 
@@ -449,17 +399,6 @@ class Expert(ExpertCore):
         network = self.network_value
         return [points[r] + network(owner, r) + extra
                 for r, extra in zip(routes, self.route_extras(owner, routes), strict=True)]
-
-    def route_extras(self, owner: Sequence[int], routes: Sequence[int]) -> list[float]:
-        """:meth:`route_extra` of each of ``routes``, worked out together
-        (:meth:`TrailWorth.worths`)."""
-        return self.trail.worths(owner, routes)
-
-    def route_extra(self, owner: Sequence[int], route: int) -> float:
-        """Its last claim (:meth:`ExpertCore.best_now`) and the long route it collects
-        for (:meth:`ExpertCore.long_target`) count what the route adds to the longest
-        path too."""
-        return self.trail.worth(owner, route) if self.trail_weight else 0.0
 
     def points_claim(self, view: PlayerView, actions: Sequence[Action],
                      min_length: int, allowed: Callable[[ClaimRoute], bool] | None = None
@@ -482,10 +421,11 @@ class Expert2025(Expert):
     a change to the expert's code must leave them as they are."""
 
     name = "expert-2025"
-    deny_weight = 0.0
+    deny_weight = ExpertCore.deny_weight
     long_reserve = None
     hand_bias = 0.0
-    path_weight = 0.0
+    path_weight = ExpertCore.path_weight
+    path_lead = ExpertCore.path_lead
     keep_plan = False
     pick_track = False
     stuck_turns = 0.0
@@ -493,8 +433,8 @@ class Expert2025(Expert):
     loco_rules = False
     ferry_symbols_apart = False
     plan_on = None
-    keep_model = None
-    draw_model = None
+    keep_model = ExpertCore.keep_model
+    draw_model = ExpertCore.draw_model
     read_prices = False
     network_draws = False
     trunk_min = None

@@ -35,15 +35,17 @@ from typing import NamedTuple
 
 from ttrtool.bots.blocking import Detours
 from ttrtool.bots.bonus_value import BonusPlay
+from ttrtool.bots.claim_order import DenyingOrder
 from ttrtool.bots.claiming import LOCO
+from ttrtool.bots.hand_odds import HandOdds, Model
 from ttrtool.bots.judgement import (
     draw_turns,
     expected_best_draw,
     expected_value,
-    finish_odds,
-    ticket_odds,
     turns_left,
 )
+from ttrtool.bots.lacking import HandLacks
+from ttrtool.bots.trails import TrailWorth
 from ttrtool.bots.turn_policy import DrawPolicy, KeepPolicy, TurnPolicy
 from ttrtool.engine.actions import Action, ClaimRoute, KeepTickets
 from ttrtool.engine.game import Game
@@ -145,6 +147,19 @@ class ExpertCore(BonusPlay):
     long_bias = LONG_BIAS
     draw_worth = DRAW_WORTH
     long_min = LONG
+    # Ticket odds fitted on the cards a ticket's routes take that the hand lacks, at a
+    # keep and for a mid-game draw (hand_odds.HandOdds, judgement.fitted_odds; None:
+    # the turns alone, judgement.ticket_odds and finish_odds).
+    keep_model: Model | None = None
+    draw_model: Model | None = None
+    # Longest path (R-SCORE-3): when it picks a route for itself (its last claim, the
+    # long route it collects for, the expert's claims for points), a route that makes
+    # its longest trail longer counts this many points a space it adds, where the
+    # longest path scores a 10-point bonus (in proportion to the bonus; 0: points alone);
+    # only the spaces up to ``path_lead`` beyond another player's longest trail count
+    # (beyond that the bonus is won; None: all count).
+    path_weight = 0.0
+    path_lead: float | None = None
     # Turns of slack held back when keeping or drawing tickets in play, where
     # double routes are closed (R-CLAIM-5) or not.
     slack_closed = SLACK_CLOSED
@@ -152,6 +167,9 @@ class ExpertCore(BonusPlay):
     block_len = BLOCK_LENGTH
     block_gain = BLOCK_DETOUR
     train_cost = TRAIN_COST
+    # Which planned route it claims first (claim_order.DenyingOrder): one touching
+    # another player's network counts this many trains longer (0: the longest first).
+    deny_weight = 0.0
     # The archetypes' card use of 2026 (Claiming.keep_plan_cards) is not the baseline's:
     # it pays each colour's first payment and claims for points with any cards.
     keep_plan_cards = False
@@ -181,6 +199,15 @@ class ExpertCore(BonusPlay):
         # the routes locomotives may pay, when that is not every route and the bot heeds it
         self.loco_routes: tuple[bool, ...] | None = (
             game.route_locos_ok if self.loco_rules and not all(game.route_locos_ok) else None)
+        # the cards a hand lacks for routes (locomotives where the rules let them pay,
+        # as far as this bot counts: loco_rules), and its ticket odds (hand_odds)
+        self.lacking = HandLacks(self.loco, self.colors, self.lengths, self.min_locos,
+                                 self.loco_routes)
+        self.odds = HandOdds(self.lacking, self.keep_model, self.draw_model)
+        # what a route is worth to its longest trail (route_extra; trails.TrailWorth)
+        longest = sum(b.points for b in rules.bonuses if b.type == "longest_path")
+        self.trail_weight = self.path_weight * longest / 10.0
+        self.trail = TrailWorth(game, seat, self.trail_weight, self.path_lead)
         self.draw_size = rules.tickets.draw
         self.draw_keep_min = rules.tickets.draw_keep_min
         self.draw_pool = tuple(t.index for t in game.board.tickets if t.deck == game.draw_deck)
@@ -193,6 +220,7 @@ class ExpertCore(BonusPlay):
         self._owned = 0
         self._plans = 0
         self.detours = Detours(game, seat)
+        self.order = DenyingOrder(game, seat, self.deny_weight)  # which planned route first
         self._refused: tuple[int, int] | None = None  # (plans, own routes) of the last refusal
         self._path_key: tuple[int, int] | None = None
         self._path_memo: dict[int, tuple[float, tuple[int, ...], int] | None] = {}
@@ -264,15 +292,17 @@ class ExpertCore(BonusPlay):
     def job_odds(self, jobs: Sequence[tuple[int, frozenset[int]]], fit: int,
                  view: PlayerView, turns: float) -> dict[int, float]:
         """Each job's chance of completion, worked through cheapest first with the
-        ``fit`` cards of the hand that pay its routes (judgement.ticket_odds)."""
-        return ticket_odds(jobs, self.lengths, fit, turns, view.trains[self.seat],
-                           self.trains_of)
+        ``fit`` cards of the hand that pay its routes, by its odds policy
+        (:class:`~ttrtool.bots.hand_odds.HandOdds`, ``keep_model``)."""
+        return self.odds.job_odds(jobs, fit, turns, view.hand, view.trains[self.seat],
+                                  self.lengths, self.trains_of)
 
     def draw_odds(self, view: PlayerView, need: float, turns: float,
                   todo: Sequence[int]) -> float:
         """The chance that a ticket a draw may bring, whose path still takes the routes
-        ``todo`` and ``need`` turns after the plan's, is done in ``turns``."""
-        return finish_odds(need, turns)
+        ``todo`` and ``need`` turns after the plan's, is done in ``turns``, by its odds
+        policy (:class:`~ttrtool.bots.hand_odds.HandOdds`, ``draw_model``)."""
+        return self.odds.draw_odds(need, turns, todo, view.hand, self.plan_cards)
 
     # --- tickets ------------------------------------------------------------
 
@@ -443,6 +473,14 @@ class ExpertCore(BonusPlay):
                 return action
         return super().draw_cards(view, actions)
 
+    def best_claim(self, view: PlayerView, actions: Sequence[Action],
+                   routes: set[int]) -> ClaimRoute | None:
+        """The planned route to claim now, in the order of its claim policy
+        (:class:`~ttrtool.bots.claim_order.DenyingOrder`: those another player's network
+        touches first, ``deny_weight`` trains' worth, then the longest), paid as cheaply
+        as possible."""
+        return self.order.best_claim(self, view, routes)
+
     def best_now(self, view: PlayerView) -> ClaimRoute | None:
         """The claim worth most this turn: route points, plus twice the points of
         each ticket it completes (from lost to won, R-TIX-2)."""
@@ -471,14 +509,15 @@ class ExpertCore(BonusPlay):
         return best
 
     def route_extras(self, owner: Sequence[int], routes: Sequence[int]) -> list[float]:
-        """:meth:`route_extra` of each of ``routes``."""
-        return [self.route_extra(owner, r) for r in routes]
+        """:meth:`route_extra` of each of ``routes``, worked out together
+        (:meth:`~ttrtool.bots.trails.TrailWorth.worths`)."""
+        return self.trail.worths(owner, routes)
 
     def route_extra(self, owner: Sequence[int], route: int) -> float:
         """What a route is worth beyond its points where this bot picks a route for
         itself (its last claim, :meth:`best_now`; the long route it collects for,
-        :meth:`long_target`): nothing here (the expert counts its longest path)."""
-        return 0.0
+        :meth:`long_target`): what it adds to its longest trail (``path_weight``)."""
+        return self.trail.worth(owner, route) if self.trail_weight else 0.0
 
     # --- cards -------------------------------------------------------------
 
