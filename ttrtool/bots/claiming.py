@@ -242,7 +242,10 @@ class Claiming:
                                                       strict=True)])
                 if found is None or found[0] != 50.0:
                     continue  # only when one borrowed route closes the gap
-                r = self.board.routes[next(r for r in found[1] if borrowed[r])]
+                gap = [r for r in found[1] if borrowed[r]]
+                if len(gap) != 1:
+                    continue  # a path of open routes whose lengths add up to 50
+                r = self.board.routes[gap[0]]
                 for city in sorted((r.a, r.b)):  # the engine lists stations by city
                     stations = menu.stations_at(city)
                     if stations:
