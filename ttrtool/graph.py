@@ -196,14 +196,17 @@ class PathSearch:
         border, starts, weights = self.border, self.starts, self.weights
         links = self.board.links
         pop, push = heapq.heappop, heapq.heappush
+        settled = self.settled
+        found = -1
         while heap:
-            if heap[0][0] >= limit:
-                return -1
             d, node = pop(heap)
             if rank[node] >= 0:
                 continue
-            rank[node] = self.settled
-            self.settled += 1
+            if d >= limit:  # put back: a later ask may take the search on
+                push(heap, (d, node))
+                break
+            rank[node] = settled
+            settled += 1
             # a border point is an end, never a junction (R-CH-9), unless the chain starts there
             if not border[node] or node in starts:
                 for ri, other in links[node]:
@@ -213,8 +216,10 @@ class PathSearch:
                         via[other] = ri
                         push(heap, (nd, other))
             if node in targets:
-                return node
-        return -1
+                found = node
+                break
+        self.settled = settled
+        return found
 
 
 def passes_through(board: Board, node: int, ends: frozenset[int] | set[int]) -> bool:

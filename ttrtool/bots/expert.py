@@ -48,6 +48,7 @@ from ttrtool.bots.expert_core import (
     ticket_draw,
 )
 from ttrtool.bots.final_claims import FinalClaims
+from ttrtool.bots.game_memo import per_game
 from ttrtool.bots.hand_odds import Model
 from ttrtool.bots.hand_plans import GoRound, HandShares, track_swaps
 from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL
@@ -240,8 +241,9 @@ class Expert(ExpertCore):
                                   plan_routes=self.plan_routes, plan_size=self.plan_size,
                                   ahead=self.ahead, hurry=self.hurry,
                                   ticket_guess=self.ticket_guess)
-        self.prices = prices = RoutePrices(game, self.long_min, self.bargain_min,
-                                           self.read_prices)
+        long_min, bargain_min, read = self.long_min, self.bargain_min, self.read_prices
+        self.prices = prices = per_game(game, ("prices", long_min, bargain_min, read),
+                                        lambda: RoutePrices(game, long_min, bargain_min, read))
         if prices.scale != 1.0:  # a train scores more (or less) elsewhere on this map
             self.train_cost = type(self).train_cost * prices.scale
         if prices.bargains:

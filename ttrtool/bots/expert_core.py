@@ -37,6 +37,7 @@ from ttrtool.bots.blocking import Detours
 from ttrtool.bots.bonus_value import BonusPlay
 from ttrtool.bots.claim_order import DenyingOrder
 from ttrtool.bots.claiming import LOCO
+from ttrtool.bots.game_memo import per_game
 from ttrtool.bots.hand_odds import HandOdds, Model
 from ttrtool.bots.judgement import (
     draw_turns,
@@ -192,17 +193,18 @@ class ExpertCore(BonusPlay):
             share = (max(rules.cards_per_color, default=0) + rules.locomotives) / max(
                 game.deck_size, 1)
             surcharge = rules.tunnel_reveal * share
-            self.base_weights = tuple(
-                w + (surcharge if t else 0.0)
-                for w, t in zip(self.base_weights, self.tunnel_routes, strict=True))
+            base, tunnels = self.base_weights, self.tunnel_routes
+            self.base_weights = per_game(game, ("tunnel_weights", base), lambda: tuple(
+                w + (surcharge if t else 0.0) for w, t in zip(base, tunnels, strict=True)))
         self.trigger = rules.end_trigger_trains
         # the routes locomotives may pay, when that is not every route and the bot heeds it
         self.loco_routes: tuple[bool, ...] | None = (
             game.route_locos_ok if self.loco_rules and not all(game.route_locos_ok) else None)
         # the cards a hand lacks for routes (locomotives where the rules let them pay,
         # as far as this bot counts: loco_rules), and its ticket odds (hand_odds)
-        self.lacking = HandLacks(self.loco, self.colors, self.lengths, self.min_locos,
-                                 self.loco_routes)
+        locos_ok = self.loco_routes
+        self.lacking = per_game(game, ("lacking", locos_ok), lambda: HandLacks(
+            game.loco, game.route_color, game.route_len, game.route_min_locos, locos_ok))
         self.odds = HandOdds(self.lacking, self.keep_model, self.draw_model)
         # what a route is worth to its longest trail (route_extra; trails.TrailWorth)
         longest = sum(b.points for b in rules.bonuses if b.type == "longest_path")
@@ -210,11 +212,14 @@ class ExpertCore(BonusPlay):
         self.trail = TrailWorth(game, seat, self.trail_weight, self.path_lead)
         self.draw_size = rules.tickets.draw
         self.draw_keep_min = rules.tickets.draw_keep_min
-        self.draw_pool = tuple(t.index for t in game.board.tickets if t.deck == game.draw_deck)
-        self.top_points = tuple(max(p for _, p in d) for d in game.ticket_dests)
-        self.short_routes = frozenset(  # routes it might take to block (never tunnels)
-            r for r, n in enumerate(self.lengths)
-            if n <= self.block_len and not self.tunnel_routes[r])
+        self.draw_pool = per_game(game, "draw_pool", lambda: tuple(
+            t.index for t in game.board.tickets if t.deck == game.draw_deck))
+        self.top_points = per_game(game, "top_points", lambda: tuple(
+            max(p for _, p in d) for d in game.ticket_dests))
+        block_len = self.block_len
+        self.short_routes = per_game(game, ("short_routes", block_len), lambda: frozenset(
+            # routes it might take to block (never tunnels)
+            r for r, n in enumerate(game.route_len) if n <= block_len and not game.route_tunnel[r]))
         self.turn_margin = self.slack_open if self.both else self.slack_closed
         self.seen: set[int] = set()  # tickets offered to it and let go
         self._owned = 0

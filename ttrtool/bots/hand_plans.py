@@ -49,8 +49,9 @@ class HandShares:
         seen, shares = self._shares
         if hand != seen:  # each route's share of its cost, once a hand
             bias = self.bias
-            most = max(hand[:self.loco], default=0)
-            shares = [1.0 - bias * min(hand[c] if c >= 0 else most, n) / n
+            # the cards of each colour, and last (a gray route's -1) the colour held most
+            held = [*hand[:self.loco], max(hand[:self.loco], default=0)]
+            shares = [1.0 - bias * min(held[c], n) / n
                       for c, n in zip(self.colors, self.lengths, strict=True)]
             self._shares = (hand, shares)
         return [w * f if 0.0 < w < INF else w for w, f in zip(weights, shares, strict=True)]

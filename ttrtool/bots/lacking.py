@@ -47,7 +47,7 @@ class HandLacks:
         so the largest gap of one colour is as small as it can be."""
         loco, rows = self.loco, self.rows
         want = [0] * loco
-        strict = [0] * loco  # of ``want``, on routes locomotives may not pay
+        strict: list[int] | None = None  # of ``want``, on routes locomotives may not pay
         grays: list[tuple[int, bool]] = []
         ferry = 0
         for r in routes:
@@ -58,27 +58,35 @@ class HandLacks:
             else:
                 want[c] += n
                 if s:
+                    if strict is None:
+                        strict = [0] * loco
                     strict[c] += n
         # the colours (want has no locomotive: zip stops there)
         left = [h - w for h, w in zip(hand, want, strict=False)]
-        for n, s in sorted(grays, reverse=True):
-            c = left.index(max(left))
-            left[c] -= n
-            if s:
-                strict[c] += n
+        if grays:
+            grays.sort(reverse=True)
+            for n, s in grays:
+                c = left.index(max(left))
+                left[c] -= n
+                if s:
+                    if strict is None:
+                        strict = [0] * loco
+                    strict[c] += n
         per = [0] * (loco + 1)
         gaps: list[tuple[int, int]] = []  # (the part locomotives may fill, colour)
         locos = hand[loco] - ferry
         if locos < 0:
             per[loco] = -locos
             locos = 0
-        for c in range(loco):
-            short = -left[c]
-            if short > 0:
-                per[c] = short
-                fill = short - min(short, max(0, strict[c] - hand[c]))
-                if fill:
-                    gaps.append((fill, c))
+        for c, x in enumerate(left):
+            if x < 0:
+                short = per[c] = -x
+                if strict is None:
+                    gaps.append((short, c))
+                else:
+                    fill = short - min(short, max(0, strict[c] - hand[c]))
+                    if fill:
+                        gaps.append((fill, c))
         if locos and gaps:
             if even:
                 room = {c: g for g, c in gaps}

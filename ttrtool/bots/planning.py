@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 from ttrtool.bots.claiming import NO_MENU, Claiming
+from ttrtool.bots.game_memo import per_game
 from ttrtool.engine.actions import (
     Action,
     BuildStation,
@@ -88,11 +89,12 @@ class StrategicBot(Claiming):
         self.trains_of = g.route_trains
         self.colors = g.route_color
         self.partners = g.partners
-        self.doubled = tuple(r for r, others in enumerate(g.partners) if others)
+        self.doubled = per_game(g, "doubled", lambda: tuple(
+            r for r, others in enumerate(g.partners) if others))
         # Unowned routes that may still be closed to it: a double route's track, or
         # a route whose group the rules leave no track of (group_cap 0).
-        self._closable = tuple(r for r, others in enumerate(g.partners)
-                               if others or g.group_cap[r] <= 0)
+        self._closable = per_game(g, "closable", lambda: tuple(
+            r for r, others in enumerate(g.partners) if others or g.group_cap[r] <= 0))
         self.both = g.both_tracks
         self.tunnel_routes = g.route_tunnel
         self.points = g.route_points
@@ -100,8 +102,9 @@ class StrategicBot(Claiming):
         # A route's planning cost when it is neither owned nor planned already;
         # mountain trains count in full (R-VAR-10): they are trains the tickets
         # cannot use elsewhere.
-        self.base_weights = tuple(n + m - self.long_bias * (n - 1)
-                                  for n, m in zip(g.route_len, g.route_mountains, strict=True))
+        bias = self.long_bias
+        self.base_weights = per_game(g, ("base_weights", bias), lambda: tuple(
+            n + m - bias * (n - 1) for n, m in zip(g.route_len, g.route_mountains, strict=True)))
         self._tickets: tuple[int, ...] = ()
         self.needed: set[int] = set()  # unowned routes the plan still needs
         self._plan_cards: tuple[list[int], int, int] | None = None  # plan_cards()
