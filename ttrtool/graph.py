@@ -152,6 +152,14 @@ class PathSearch:
 
     def path(self, targets: Iterable[int]) -> tuple[float, tuple[int, ...]] | None:
         """``cheapest_path(board, sources, targets, weights)``."""
+        found = self.nearest(targets)
+        if found < 0:
+            return None
+        return self.dist[found], self.chain(found)
+
+    def nearest(self, targets: Iterable[int]) -> int:
+        """The target :meth:`path` ends at (its cost is ``dist`` of it); -1 if none can
+        be reached.  A caller comparing many costs builds only the chains it keeps."""
         rank = self.rank
         wanted = set(targets)
         found = -1
@@ -160,18 +168,19 @@ class PathSearch:
                 found = t
         if found < 0:
             found = self._settle_first_of(wanted)
-            if found < 0:
-                return None
+        return found
+
+    def chain(self, node: int) -> tuple[int, ...]:
+        """The routes of the cheapest chain found to a settled ``node``, in order."""
         chain = []
         via, route_a, route_b = self.via, self.route_a, self.route_b
-        node = found
         ri = via[node]
         while ri >= 0:
             chain.append(ri)
             node = route_a[ri] if route_b[ri] == node else route_b[ri]
             ri = via[node]
         chain.reverse()
-        return self.dist[found], tuple(chain)
+        return tuple(chain)
 
     def path_within(self, targets: Iterable[int], limit: float,
                     ) -> tuple[float, tuple[int, ...]] | None:
@@ -187,7 +196,7 @@ class PathSearch:
             found = self._settle_first_of(wanted, limit)
         if found < 0 or dist[found] >= limit:
             return None
-        return self.path((found,))
+        return dist[found], self.chain(found)
 
     def _settle_first_of(self, targets: set[int], limit: float = INF) -> int:
         """Go on settling nodes until one of ``targets`` is settled; -1 if none can be

@@ -98,20 +98,23 @@ def network_paths(board: Board, weights: Sequence[float], free: Iterable[int],
     out: dict[int, Found | None] = {}
     for t in tickets:
         origin = origins[t]
-        starts = [(s, s.path(origin)) for s in found]
+        # each piece's way to the origin: the place it ends at (its cost is the search's
+        # dist there); the chains are built only for the way kept
+        starts = [(s, s.nearest(origin)) for s in found]
         best: Found | None = None
         for (nodes, points), way in zip(dests[t], plain[t], strict=True):
             if way is None:  # no chain even on the empty board
                 continue
             cost: float = INF
-            path: tuple[int, ...] = ()
+            path: tuple[int, ...] | None = None
+            via: tuple[PathSearch, int, int] | None = None  # the piece's search, its two ends
             for s, start in starts:
-                if start is None:
+                if start < 0:
                     continue
-                end = s.path(nodes)
-                if end is not None and start[0] + end[0] < cost:
-                    cost = start[0] + end[0]
-                    path = tuple(dict.fromkeys(start[1] + end[1]))
+                end = s.nearest(nodes)
+                if end >= 0 and s.dist[start] + s.dist[end] < cost:
+                    cost = s.dist[start] + s.dist[end]
+                    via = (s, start, end)
             if cost > floor * way[0]:  # a way off the network may be cheaper
                 now = sum(weights[r] for r in way[1])
                 if now < INF:
@@ -130,6 +133,10 @@ def network_paths(board: Board, weights: Sequence[float], free: Iterable[int],
                     if off is not None:
                         cost, path = off
             if cost < INF and (best is None or points - cost > best[2] - best[0]):
+                if path is None:
+                    assert via is not None  # the cost is the piece's
+                    s, start, end = via
+                    path = tuple(dict.fromkeys(s.chain(start) + s.chain(end)))
                 best = (cost, path, points)
         out[t] = best
     return out

@@ -222,6 +222,9 @@ class ExpertCore(BonusPlay):
             r for r, n in enumerate(game.route_len) if n <= block_len and not game.route_tunnel[r]))
         self.turn_margin = self.slack_open if self.both else self.slack_closed
         self.seen: set[int] = set()  # tickets offered to it and let go
+        # turns(): (the trains, hand sizes and final round it read, the turns left)
+        self._turns: tuple[tuple[tuple[int, ...], tuple[int, ...], bool] | None, float] = (
+            None, 0.0)
         self._owned = 0
         self._plans = 0
         self.detours = Detours(game, seat)
@@ -233,9 +236,16 @@ class ExpertCore(BonusPlay):
     # --- time ---------------------------------------------------------------
 
     def turns(self, view: PlayerView) -> float:
-        """Turns this seat may still play (judgement.turns_left)."""
-        return turns_left(view.trains, view.hand_sizes, self.seat, self.trigger,
+        """Turns this seat may still play (judgement.turns_left); asked several times a
+        decision, worked out again only when the trains or hands it reads change."""
+        key = (view.trains, view.hand_sizes, view.final_round)
+        known = self._turns
+        if known[0] == key:
+            return known[1]
+        left = turns_left(view.trains, view.hand_sizes, self.seat, self.trigger,
                           view.final_round)
+        self._turns = (key, left)
+        return left
 
     # --- the plan and its worth ---------------------------------------------
 

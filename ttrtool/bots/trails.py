@@ -3,7 +3,7 @@
 The expert prices a route by what it adds to its own longest trail and bounds that by
 the other players' longest (R-SCORE-3): at a table of experts, every player's network
 was searched by every bot.  Route owners are public, and a view's ``route_owner`` is one
-tuple for every seat until the next claim, so :data:`POSITION` keeps each player's
+tuple for every seat until the next claim, so :func:`position_trails` keeps each player's
 :class:`~ttrtool.engine.longest.TrailGains` for the last position asked about, grown
 from the player's network before it.  It answers exactly what a search of its own would.
 
@@ -13,6 +13,7 @@ longest trail, a weight a space it adds, bounded by how far it would lead the ot
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 
 from ttrtool.engine.game import Game
@@ -53,7 +54,20 @@ class PositionTrails:
         return known
 
 
-POSITION = PositionTrails()
+class _Local(threading.local):
+    position: PositionTrails | None = None
+
+
+_LOCAL = _Local()
+
+
+def position_trails() -> PositionTrails:
+    """This thread's :class:`PositionTrails`: each thread plays its own games, and a
+    position shared between threads would be moved under a bot's feet."""
+    known = _LOCAL.position
+    if known is None:
+        known = _LOCAL.position = PositionTrails()
+    return known
 
 
 class TrailWorth:
@@ -76,8 +90,8 @@ class TrailWorth:
 
     def own(self, owner: Sequence[int]) -> TrailGains:
         """The player's longest trail and what each route would add to it, shared with
-        the other bots of the position (:data:`POSITION`)."""
-        return POSITION.of(self.game, owner, self.seat)
+        the other bots of the position (:func:`position_trails`)."""
+        return position_trails().of(self.game, owner, self.seat)
 
     def gain(self, owner: Sequence[int], route: int) -> int:
         """Spaces the route would add to the player's longest trail."""
@@ -90,7 +104,8 @@ class TrailWorth:
         if owner is seen:
             return best
         g, seat = self.game, self.seat
-        best = max((POSITION.of(g, owner, o).longest for o in range(g.players) if o != seat),
+        position = position_trails()
+        best = max((position.of(g, owner, o).longest for o in range(g.players) if o != seat),
                    default=0)
         self._others = (owner, best)
         return best
