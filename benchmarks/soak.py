@@ -1,7 +1,9 @@
 """The long verification run (``make soak``): many seeded games per map and player count.
 
 For every bundled map and every allowed player count it plays
-``SOAK_GAMES`` games (default 10,000) with the four strategic archetypes and
+``SOAK_GAMES`` games (default 10,000) with the default table of bots,
+``SOAK_STYLE_GAMES`` (default 2,000) with each other table the verdict plays
+(:data:`ttrtool.verdict.styles.STYLES`: four experts, the casual table) and
 ``SOAK_RANDOM`` games (default 1,000) with random bots, and after every
 action checks the engine's invariants (cards, trains and stations conserved,
 no route owned twice, double-route rules, running score equals a recount).
@@ -10,7 +12,7 @@ stops at the first problem: the run reports every kind of failure it found
 with the seeds to reproduce them, writes ``out/soak.json`` and exits 1 if
 anything was found.
 
-    SOAK_GAMES=200 SOAK_RANDOM=20 SOAK_JOBS=2 python -m benchmarks.soak
+    SOAK_GAMES=200 SOAK_STYLE_GAMES=50 SOAK_RANDOM=20 SOAK_JOBS=2 python -m benchmarks.soak
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ def soak_chunk(job: tuple[str, int, tuple[str, ...], int, int, int]) -> dict[str
         try:
             record = table.play(run_seed, g, check_invariants=True)
         except Exception as e:  # every failure is a finding, with its seed
-            problems.append(f"{map_id} {players}p {bots[0]} game {g}: {e}")
+            problems.append(f"{map_id} {players}p {','.join(bots)} game {g}: {e}")
             continue
         ends[record["end"]] += 1
         turns += record["turns"]
@@ -56,17 +58,23 @@ def soak_chunk(job: tuple[str, int, tuple[str, ...], int, int, int]) -> dict[str
 
 def main() -> int:
     import ttrtool
-    from ttrtool.bots import DEFAULT_BOTS
+    from ttrtool.verdict.styles import MAIN, STYLES
 
     games = int(os.environ.get("SOAK_GAMES", "10000"))
+    style_games = int(os.environ.get("SOAK_STYLE_GAMES", "2000"))
     randoms = int(os.environ.get("SOAK_RANDOM", "1000"))
+    # (name, bots, games): the default table, the verdict's other styles, random bots
+    tables = [(MAIN, STYLES[MAIN], games)]
+    tables += [(name, bots, style_games) for name, bots in STYLES.items() if name != MAIN]
+    tables.append(("random", ("random",), randoms))
+    kind_of = {bots: name for name, bots, _ in tables}
     jobs = int(os.environ.get("SOAK_JOBS", str(os.cpu_count() or 1)))
     seed = int(os.environ.get("SOAK_SEED", "20261122"))
     work: list[tuple[str, int, tuple[str, ...], int, int, int]] = []
     for map_id in MAPS:
         rules = ttrtool.load_map(map_id).rules
         for players in range(rules.min_players, rules.max_players + 1):
-            for bots, n in ((DEFAULT_BOTS, games), (("random",), randoms)):
+            for _, bots, n in tables:
                 work += [(map_id, players, bots, seed, s, min(s + CHUNK, n))
                          for s in range(0, n, CHUNK)]
     totals: dict[tuple[str, int, str], dict[str, Any]] = {}
@@ -74,7 +82,7 @@ def main() -> int:
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(jobs) as pool:
         for done, (job, out) in enumerate(zip(work, pool.imap(soak_chunk, work), strict=True), 1):
-            key = (job[0], job[1], "strategic" if job[2] == DEFAULT_BOTS else "random")
+            key = (job[0], job[1], kind_of[job[2]])
             t = totals.setdefault(key, {"games": 0, "ends": Counter(), "problems": [], "turns": 0})
             t["games"] += out["games"]
             t["ends"].update(out["ends"])
