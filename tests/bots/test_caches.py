@@ -158,6 +158,38 @@ class TrailCheckedExpert(Expert):
         return super().choose(view, actions)
 
 
+def expert_weights_from_scratch(bot: Expert, owner: Sequence[int], free: set[int],
+                                hand: Sequence[int]) -> list[float]:
+    """The expert's planning costs: the plain ones, each open route's cut by ``hand_bias``
+    of the share of it the cards in hand of its colour pay (gray: the colour held most)."""
+    weights = path_weights_from_scratch(bot, owner, free)
+    if not bot.hand_bias or not hand:
+        return weights
+    most = max(hand[:bot.loco])
+    out = []
+    for w, c, n in zip(weights, bot.colors, bot.lengths, strict=True):
+        held = hand[c] if c >= 0 else most
+        out.append(w * (1.0 - bot.hand_bias * min(held, n) / n) if 0.0 < w < INF else w)
+    return out
+
+
+class WeightsCheckedExpert(Expert):
+    """An expert that checks its planning costs (kept while owners, free routes and hand
+    stay: Expert.path_weights) before each decision, and that each is a list of its own."""
+
+    def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        self._hand = view.hand
+        rng = random.Random(view.turn * 7 + self.seat)
+        some = {r for r in range(self.game.n_routes) if rng.random() < 0.2}
+        for board in (view.route_owner, list(view.route_owner)):
+            for free in (set(), set(self.needed), some, set(self.needed)):
+                weights = self.path_weights(board, free)
+                assert weights == expert_weights_from_scratch(self, board, free, view.hand)
+                weights[0] = -1.0  # a caller's change stays its own
+                count("expert weights")
+        return super().choose(view, actions)
+
+
 HERE = "tests.bots.test_caches:"
 # The four archetypes, so that a table of up to four seats them all (with more bots than
 # seats, simulate's seating would leave the last ones out).  The expert's plans follow its
@@ -216,3 +248,19 @@ def test_the_experts_longest_path_agrees_with_whole_network_searches(
         record["bots"] = ["expert"] * players
         assert record == plain.play(6, number, log_actions=True)
     assert CHECKS["trail gains"] > 300
+
+
+@pytest.mark.parametrize(("map_id", "players"), [("usa", 4), ("europe", 3), ("india", 4)])
+def test_the_experts_planning_costs_agree_with_recomputation(
+        map_id: str, players: int, boards: dict[str, Board],
+        variant_boards: dict[str, Board]) -> None:
+    board = {**boards, **variant_boards}[map_id]
+    CHECKS.clear()
+    checked = Table(board, players, (HERE + WeightsCheckedExpert.__name__,))
+    plain = Table(board, players, ("expert",))
+    record = checked.play(6, 0, log_actions=True)
+    for p in record["results"]:
+        p["bot"] = "expert"
+    record["bots"] = ["expert"] * players
+    assert record == plain.play(6, 0, log_actions=True)
+    assert CHECKS["expert weights"] > 1000

@@ -232,6 +232,10 @@ class Expert(ExpertCore):
         # pick_tracks(): (route owners, plan_cards(), hand) when it last looked
         self._picked: tuple[Sequence[int] | None, object, Sequence[int]] = (None, None, ())
         self._plain: Plain | None = None  # draw_paths(): the board's own paths of the draw deck
+        # path_weights(): (route owners, free routes, hand, hand_bias, the weights) of the
+        # last ask
+        self._weighed: tuple[Sequence[int] | None, set[int], Sequence[int], float,
+                             list[float]] = (None, set(), (), 0.0, [])
         # plans that go round a missing colour (hand_plans)
         self.round = GoRound(self.lacking, self.stuck_turns, self.stuck_pen, self.stuck_gain,
                              self.stuck_conc)
@@ -277,12 +281,18 @@ class Expert(ExpertCore):
 
     def path_weights(self, owner: Sequence[int], free: set[int]) -> list[float]:
         """The plan's costs (:meth:`StrategicBot.path_weights`), cheaper where the
-        hand already pays for a route (``hand_bias``)."""
+        hand already pays for a route (``hand_bias``).  A new list each time (callers
+        change it); the last one is kept while owners, free routes and hand stay."""
+        hand, bias = self._hand, self.hand_bias
+        seen = self._weighed
+        if ((seen[0] is owner or seen[0] == owner) and seen[2] == hand and seen[1] == free
+                and seen[3] == bias):
+            return list(seen[4])
         weights = super().path_weights(owner, free)
-        hand = self._hand
-        if not self.hand_bias or not hand:
-            return weights
-        return self.shares.weights(weights, hand)
+        if bias and hand:
+            weights = self.shares.weights(weights, hand)
+        self._weighed = (owner, set(free), hand, bias, weights)
+        return list(weights)
 
     def refresh(self, view: PlayerView) -> None:
         super().refresh(view)

@@ -100,11 +100,18 @@ class FinalClaims:
         best: tuple[int, ...] = ()
         best_miss: list[int] = []
         n, size = len(cand), self.plan_size
-        cards = self.lacking.cards
-        # the most the routes after each place can add, largest first: a set that could
-        # not beat the best even with them is not counted (its cards are the dear part)
-        tops = [sorted((x[2] for x in cand[j:] if x[2] > 0), reverse=True)[:size]
-                for j in range(n + 1)]
+        cards, count = self.lacking.cards, self.lacking.count
+        # the most the routes after each place can add, by how many more may join: a set
+        # that could not beat the best even with them is not counted (its cards are the
+        # dear part)
+        tops = []
+        for j in range(n + 1):
+            top = sorted((x[2] for x in cand[j:] if x[2] > 0), reverse=True)[:size]
+            sums = [0.0]
+            for v in top:
+                sums.append(sums[-1] + v)
+            sums.extend([sums[-1]] * (size - len(top)))
+            tops.append(sums)
 
         def grow(i: int, chosen: list[int], v: float, used: int) -> None:
             nonlocal best_v, best, best_miss
@@ -114,19 +121,18 @@ class FinalClaims:
                 _, r, vr = cand[j]
                 if used + trains_of[r] > trains:
                     continue
-                if v + vr + sum(tops[j + 1][:room]) <= best_v + 1e-9:
+                if v + vr + tops[j + 1][room] <= best_v + 1e-9:
                     continue
                 # a set lacks at least what the route alone lacks (not always what the
                 # smaller set lacks: a gray route may find a better colour in the larger)
                 if claims + lacks[r] / rate > turns:
                     continue
                 s = chosen + [r]
-                per = cards(s, hand)
-                miss = sum(per)
+                miss = count(s, hand)
                 if claims + miss / rate > turns:
                     continue
                 if v + vr > best_v + 1e-9:
-                    best_v, best, best_miss = v + vr, tuple(s), per
+                    best_v, best, best_miss = v + vr, tuple(s), cards(s, hand)
                 if claims < size:
                     grow(j + 1, s, v + vr, used + trains_of[r])
 
@@ -147,7 +153,7 @@ class FinalClaims:
                 if bot.tunnel_routes[r] and not bot.tunnel_ok(view, a):
                     continue
                 h = [x - k for x, k in zip(hand, bot.spent_by_card(a), strict=True)]
-                miss = sum(self.lacking.cards(rest, h)) if rest else 0
+                miss = self.lacking.count(rest, h) if rest else 0
                 key = (-v, miss, a.locomotives, r)
                 if best_key is None or key < best_key:
                     best, best_key = a, key

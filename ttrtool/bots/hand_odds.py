@@ -47,7 +47,7 @@ class HandOdds:
             if used > trains:
                 odds[t] = 0.0
                 continue
-            miss = sum(self.lacking.cards(routes[t], hand))
+            miss = self.lacking.count(routes[t], hand)
             odds[t] = fitted_odds(keep, need, turns, miss)
         return odds
 
@@ -66,5 +66,5 @@ class HandOdds:
         if hand is not seen_hand or want is not seen_want:  # once a ticket draw's worth
             left = [max(0, h - w) for h, w in zip(hand, want, strict=True)]
             self._left = (hand, want, left)
-        miss = sum(self.lacking.cards(todo, left)) if todo else 0  # nothing lacks for none
+        miss = self.lacking.count(todo, left) if todo else 0  # nothing lacks for none
         return fitted_odds(draw, need, turns, miss)

@@ -45,33 +45,8 @@ class HandLacks:
         colour's own cards going first to the routes they may not.  The smallest gaps
         are filled first, so the fewest colours stay missing; with ``even`` the largest,
         so the largest gap of one colour is as small as it can be."""
-        loco, rows = self.loco, self.rows
-        want = [0] * loco
-        strict: list[int] | None = None  # of ``want``, on routes locomotives may not pay
-        grays: list[tuple[int, bool]] = []
-        ferry = 0
-        for r in routes:
-            c, n, m, s, _pays = rows[r]
-            ferry += m
-            if c < 0:
-                grays.append((n, s))
-            else:
-                want[c] += n
-                if s:
-                    if strict is None:
-                        strict = [0] * loco
-                    strict[c] += n
-        # the colours (want has no locomotive: zip stops there)
-        left = [h - w for h, w in zip(hand, want, strict=False)]
-        if grays:
-            grays.sort(reverse=True)
-            for n, s in grays:
-                c = left.index(max(left))
-                left[c] -= n
-                if s:
-                    if strict is None:
-                        strict = [0] * loco
-                    strict[c] += n
+        left, strict, ferry = self._left(routes, hand)
+        loco = self.loco
         per = [0] * (loco + 1)
         gaps: list[tuple[int, int]] = []  # (the part locomotives may fill, colour)
         locos = hand[loco] - ferry
@@ -105,6 +80,58 @@ class HandLacks:
                     if not locos:
                         break
         return per
+
+    def _left(self, routes: Iterable[int], hand: Sequence[int]
+              ) -> tuple[list[int], list[int] | None, int]:
+        """What ``hand`` keeps of each colour once ``routes`` are paid (below 0: cards
+        short), the part of each colour's need on routes locomotives may not pay (None:
+        no such route), and the ferries' locomotive symbols."""
+        loco, rows = self.loco, self.rows
+        want = [0] * loco
+        strict: list[int] | None = None  # of ``want``, on routes locomotives may not pay
+        grays: list[tuple[int, bool]] = []
+        ferry = 0
+        for r in routes:
+            c, n, m, s, _pays = rows[r]
+            ferry += m
+            if c < 0:
+                grays.append((n, s))
+            else:
+                want[c] += n
+                if s:
+                    if strict is None:
+                        strict = [0] * loco
+                    strict[c] += n
+        # the colours (want has no locomotive: zip stops there)
+        left = [h - w for h, w in zip(hand, want, strict=False)]
+        if grays:
+            grays.sort(reverse=True)
+            for n, s in grays:
+                c = left.index(max(left))
+                left[c] -= n
+                if s:
+                    if strict is None:
+                        strict = [0] * loco
+                    strict[c] += n
+        return left, strict, ferry
+
+    def count(self, routes: Iterable[int], hand: Sequence[int]) -> int:
+        """``sum(self.cards(routes, hand))``, without the colours: whichever gaps the
+        locomotives fill first (``even`` or not), they fill as many cards."""
+        left, strict, ferry = self._left(routes, hand)
+        locos = hand[self.loco] - ferry
+        total = 0
+        if locos < 0:
+            total, locos = -locos, 0
+        fill = 0  # the cards short that locomotives may fill
+        for c, x in enumerate(left):
+            if x < 0:
+                total -= x
+                if strict is None:
+                    fill -= x
+                else:
+                    fill += -x - min(-x, max(0, strict[c] - hand[c]))
+        return total - min(locos, fill)
 
     def route(self, r: int, hand: Sequence[int]) -> int:
         """``sum(self.cards((r,), hand))``, for one route without the lists: the final
