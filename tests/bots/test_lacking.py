@@ -74,6 +74,8 @@ def test_cards_equal_the_plain_count() -> None:
             for _ in range(3000):
                 routes = rng.sample(range(g.n_routes), rng.randint(0, 6))
                 hand = [rng.randint(0, 7) for _ in range(g.loco + 1)]
+                assert lacks.each(routes, hand) == [
+                    sum(cards_plainly(lacks, (r,), hand)) for r in routes], (name, routes, hand)
                 for even in (False, True):
                     plain = cards_plainly(lacks, routes, hand, even)
                     assert lacks.cards(routes, hand, even) == plain, (name, routes, hand, even)

@@ -78,13 +78,12 @@ class FinalClaims:
         trains_of, rate = bot.trains_of, self.draw_rate
         cand: list[tuple[float, int, float]] = []
         lacks: dict[int, int] = {}
-        lacking = self.lacking.route
+        routes = [r for r, o in enumerate(owner)
+                  if o < 0 and not closed[r] and trains_of[r] <= trains]
         open_routes: list[int] = []
         spans: list[float] = []
-        for r, o in enumerate(owner):
-            if o >= 0 or closed[r] or trains_of[r] > trains:
-                continue
-            lack = lacks[r] = lacking(r, hand)
+        for r, lack in zip(routes, self.lacking.each(routes, hand), strict=True):
+            lacks[r] = lack
             t = 1.0 + lack / rate
             if t > turns:
                 continue

@@ -148,14 +148,32 @@ class HandLacks:
             gap -= min(gap, locos)
         return gap
 
+    def each(self, routes: Iterable[int], hand: Sequence[int]) -> list[int]:
+        """:meth:`route` of each of ``routes``, the colour held most looked up once."""
+        loco, rows = self.loco, self.rows
+        most = max(hand[:loco], default=0)
+        locos_held = hand[loco]
+        out = []
+        for r in routes:
+            c, n, m, _strict, pays = rows[r]
+            gap = n - (hand[c] if c >= 0 else most)
+            if gap < 0:
+                gap = 0
+            locos = locos_held - m
+            if locos < 0:
+                out.append(gap - locos)
+            elif gap and pays:
+                out.append(gap - min(gap, locos))
+            else:
+                out.append(gap)
+        return out
+
     def charge(self, weights: list[float], hand: Sequence[int], pen: float) -> None:
         """Make each open route of ``weights`` (a plan's costs: 0 owned, INF closed)
         dearer by ``pen`` a card the hand lacks for it (:meth:`route`: its colour, or the
         colour held most for a gray route, a ferry's locomotive symbols, and locomotives
         where they may pay)."""
-        lacking = self.route
-        for r, w in enumerate(weights):
-            if 0.0 < w < INF:
-                miss = lacking(r, hand)
-                if miss > 0:
-                    weights[r] = w + pen * miss
+        for r, (w, miss) in enumerate(zip(weights, self.each(range(len(weights)), hand),
+                                          strict=True)):
+            if 0.0 < w < INF and miss > 0:
+                weights[r] = w + pen * miss
