@@ -147,6 +147,22 @@ def test_a_globetrotter_bonus_keeps_more_tickets(plain: list[dict[str, Any]]) ->
     assert setup_kept(games(usa_with(globetrotter))) > setup_kept(plain) + 0.05
 
 
+def mean_trail(records: list[dict[str, Any]]) -> float:
+    """A seat's longest trail at the end, the mean over seats and games."""
+    trails = [p["longest_path"] for r in records for p in r["results"]]
+    return sum(trails) / len(trails)
+
+
+def test_without_a_longest_path_bonus_trails_are_shorter(
+        plain: list[dict[str, Any]]) -> None:
+    """R-SCORE-3: the 10-point bonus makes each expert lengthen its longest trail when it
+    picks routes for itself; with no such bonus on the map it has no reason to."""
+    def no_bonus(doc: dict[str, Any]) -> None:
+        doc["rules"]["bonuses"] = []
+
+    assert mean_trail(games(usa_with(no_bonus))) < mean_trail(plain) - 3.0
+
+
 @pytest.mark.parametrize(("trains", "more"), [(30, False), (60, True)])
 def test_trains_per_player_set_how_many_tickets_are_taken(
         plain: list[dict[str, Any]], trains: int, more: bool) -> None:
