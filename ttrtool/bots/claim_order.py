@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ttrtool.bots.blocking import position_networks
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.engine.actions import ClaimRoute
 from ttrtool.engine.game import Game
@@ -36,11 +37,12 @@ class DenyingOrder:
         if owner is seen:
             return known
         game, seat = self.game, self.seat
+        networks = position_networks()  # every player's places, shared by the table
+        networks.sync(game, owner)
         out: set[int] = set()
-        for r, o in enumerate(owner):
-            if o >= 0 and o != seat:
-                out.add(game.end_a[r])
-                out.add(game.end_b[r])
+        for q, (_parts, places) in enumerate(networks.networks):
+            if q != seat:
+                out |= places
         self._rivals = (owner, out)
         return out
 
@@ -51,26 +53,35 @@ class DenyingOrder:
         (:meth:`Claiming.payment_key`, with the cards the bot wishes for kept)."""
         if not routes:
             return None
-        best: ClaimRoute | None = None
-        best_key: tuple[float, int, int, int] | None = None
-        missing: list[int] | None = None
         tunnels = bot.tunnel_routes
         of = bot.menu.of
         touched: set[int] | None = None
         game, weight = self.game, self.weight
-        for r in routes:  # the key ends with the route: the order does not matter
+        # the claims of the routes worth most (touched, then long); the key ends with
+        # the route, so the order of the routes does not matter
+        top: float | None = None
+        tied: list[tuple[int, ClaimRoute]] = []
+        for r in routes:
             for a in of(r):
                 if not tunnels[r] or bot.tunnel_ok(view, a):
-                    if missing is None:
-                        missing = bot.wishes(view)
-                    locos, spent = bot.payment_key(view, a, missing)
                     worth: float = bot.lengths[r]
                     if weight:
                         if touched is None:
                             touched = self.rival_places(view.route_owner)
                         if game.end_a[r] in touched or game.end_b[r] in touched:
                             worth += weight
-                    key = (-worth, locos, spent, r)
-                    if best_key is None or key < best_key:
-                        best, best_key = a, key
+                    if top is None or worth > top:
+                        top, tied = worth, [(r, a)]
+                    elif worth == top:
+                        tied.append((r, a))
+        if len(tied) <= 1:  # no payment to weigh: the cards it wishes for are not asked
+            return tied[0][1] if tied else None
+        missing = bot.wishes(view)
+        best: ClaimRoute | None = None
+        best_key: tuple[int, int, int] | None = None
+        for r, a in tied:
+            locos, spent = bot.payment_key(view, a, missing)
+            key = (locos, spent, r)
+            if best_key is None or key < best_key:
+                best, best_key = a, key
         return best
