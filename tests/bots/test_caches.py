@@ -18,6 +18,7 @@ import pytest
 
 from ttrtool.bots.destination_hungry import DestinationHungry
 from ttrtool.bots.expert import Expert
+from ttrtool.bots.hand_plans import track_choices
 from ttrtool.bots.long_route_junkie import LongRouteJunkie
 from ttrtool.bots.one_step_thinker import OneStepThinker
 from ttrtool.bots.planning import StrategicBot
@@ -175,9 +176,14 @@ def expert_weights_from_scratch(bot: Expert, owner: Sequence[int], free: set[int
 
 class WeightsCheckedExpert(Expert):
     """An expert that checks its planning costs (kept while owners, free routes and hand
-    stay: Expert.path_weights) before each decision, and that each is a list of its own."""
+    stay: Expert.path_weights) before each decision, and that each is a list of its own;
+    and the tracks it may swap (kept while owners and plan stay: Expert.pick_tracks)."""
 
     def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        seen = self._picked
+        if seen[0] is view.route_owner and seen[1] is self.plan_cards():
+            assert seen[3] == track_choices(self, view.route_owner)
+            count("expert tracks")
         self._hand = view.hand
         rng = random.Random(view.turn * 7 + self.seat)
         some = {r for r in range(self.game.n_routes) if rng.random() < 0.2}
@@ -264,3 +270,4 @@ def test_the_experts_planning_costs_agree_with_recomputation(
     record["bots"] = ["expert"] * players
     assert record == plain.play(6, 0, log_actions=True)
     assert CHECKS["expert weights"] > 1000
+    assert CHECKS["expert tracks"] > 50

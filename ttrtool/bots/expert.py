@@ -50,7 +50,7 @@ from ttrtool.bots.expert_core import (
 from ttrtool.bots.final_claims import FinalClaims
 from ttrtool.bots.game_memo import per_game
 from ttrtool.bots.hand_odds import Model
-from ttrtool.bots.hand_plans import GoRound, HandShares, track_swaps
+from ttrtool.bots.hand_plans import GoRound, HandShares, track_choices, track_swaps
 from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.bots.point_claims import (
@@ -229,8 +229,10 @@ class Expert(ExpertCore):
         self._hand: Sequence[int] = ()  # the hand of the decision under way
         # plans that follow the hand (hand_plans)
         self.shares = HandShares(self.hand_bias, self.colors, self.lengths, self.loco)
-        # pick_tracks(): (route owners, plan_cards(), hand) when it last looked
-        self._picked: tuple[Sequence[int] | None, object, Sequence[int]] = (None, None, ())
+        # pick_tracks(): (route owners, plan_cards(), hand) when it last looked, and the
+        # planned tracks it may swap then (track_choices)
+        self._picked: tuple[Sequence[int] | None, object, Sequence[int],
+                            list[tuple[int, list[int]]]] = (None, None, (), [])
         self._plain: Plain | None = None  # draw_paths(): the board's own paths of the draw deck
         # path_weights(): (route owners, free routes, hand, hand_bias, the weights) of the
         # last ask
@@ -370,10 +372,16 @@ class Expert(ExpertCore):
         # new plan_cards and owners; the memo holds them, so they are not new objects
         # at an old address)
         seen = self._picked
-        if seen[0] is owner and seen[1] is cards and seen[2] == hand:
+        if seen[0] is owner and seen[1] is cards:
+            if seen[2] == hand:
+                return
+            choices = seen[3]  # the tracks it may swap do not follow the hand
+        else:
+            choices = track_choices(self, owner)
+        self._picked = (owner, cards, hand, choices)
+        if not choices:
             return
-        self._picked = (owner, cards, hand)
-        swaps = track_swaps(self, view, cards[0])
+        swaps = track_swaps(self, view, cards[0], choices)
         if not swaps:
             return
         needed = self.needed

@@ -69,19 +69,31 @@ class HandShares:
         return [w * f if 0.0 < w < INF else w for w, f in zip(weights, shares, strict=True)]
 
 
-def track_swaps(bot: ExpertCore, view: PlayerView, want: Sequence[int]) -> dict[int, int]:
-    """For each planned track of a double route, the open track of the same link that
-    the hand is nearer to paying (a gray track takes any colour), where that is not the
-    planned one; ``want`` is the plan's cards of each colour (plan_cards)."""
-    owner, hand = view.route_owner, view.hand
+def track_choices(bot: ExpertCore, owner: Sequence[int]) -> list[tuple[int, list[int]]]:
+    """Each planned track of a double route (R-CLAIM-5), lowest first, with the open
+    tracks of the same link outside the plan that it could be swapped for (where any)."""
     needed = bot.needed
-    colors, lengths = bot.colors, bot.lengths
-    swaps: dict[int, int] = {}
+    out = []
     for r in sorted(needed):
         others = [p for p in bot.partners[r]
                   if owner[p] < 0 and p not in needed and not bot.closed(owner, p)]
-        if not others:
-            continue
+        if others:
+            out.append((r, others))
+    return out
+
+
+def track_swaps(bot: ExpertCore, view: PlayerView, want: Sequence[int],
+                choices: Sequence[tuple[int, list[int]]] | None = None) -> dict[int, int]:
+    """For each planned track of a double route, the open track of the same link that
+    the hand is nearer to paying (a gray track takes any colour), where that is not the
+    planned one; ``want`` is the plan's cards of each colour (plan_cards), ``choices``
+    the plan's :func:`track_choices` (worked out here without them)."""
+    hand = view.hand
+    colors, lengths = bot.colors, bot.lengths
+    swaps: dict[int, int] = {}
+    if choices is None:
+        choices = track_choices(bot, view.route_owner)
+    for r, others in choices:
         mine = colors[r]
 
         def short(t: int, mine: int = mine, r: int = r) -> int:
