@@ -91,14 +91,14 @@ def main() -> int:
             if done % 20 == 0 or done == len(work):
                 print(f"soak: {done}/{len(work)} chunks, {time.monotonic() - start:.0f} s",
                       file=sys.stderr, flush=True)
-    print(f"{'map':<12} {'players':>7} {'bots':<10} {'games':>7} {'normal':>7} {'stalled':>7} "
+    print(f"{'map':<15} {'players':>7} {'bots':<10} {'games':>7} {'normal':>7} {'stalled':>7} "
           f"{'turn cap':>8} {'mean turns':>10} {'problems':>8}")
     found = 0
     summary = []
     for (map_id, players, kind), t in sorted(totals.items()):
         ends = t["ends"]
         played = sum(ends.values())
-        print(f"{map_id:<12} {players:>7} {kind:<10} {t['games']:>7} {ends['normal']:>7} "
+        print(f"{map_id:<15} {players:>7} {kind:<10} {t['games']:>7} {ends['normal']:>7} "
               f"{ends['stalled']:>7} {ends['turn_cap']:>8} "
               f"{t['turns'] / max(played, 1):>10.1f} {len(t['problems']):>8}")
         found += len(t["problems"])
