@@ -276,7 +276,8 @@ class ExpertCore(BonusPlay):
             h, w = hand[c], want[c]
             if h >= w:
                 fit += w
-                spare = max(spare, h - w)
+                if h - w > spare:
+                    spare = h - w
             else:
                 fit += h
         fit += min(grays, spare)
@@ -446,10 +447,13 @@ class ExpertCore(BonusPlay):
                 continue
             cost, path, pts = found
             todo = [r for r in path if owner[r] != seat and r not in needed]
-            if sum(trains_of[r] for r in todo) > trains:
+            used = length = 0
+            for r in todo:
+                used += trains_of[r]
+                length += lengths[r]
+            if used > trains:
                 values.append(-float(pts))
                 continue
-            length = sum(lengths[r] for r in todo)
             need = busy + draw_turns(length - spare_cards, len(todo))
             odds = draw_odds(view, need, turns, todo)
             values.append(expected_value(pts, odds) + race * odds - train_cost * cost)

@@ -61,7 +61,7 @@ class HandShares:
                 for c, (h, b) in enumerate(zip(held, before, strict=True)):
                     if h != b:
                         for r, n in self._by_colour[c]:
-                            shares[r] = 1.0 - bias * min(h, n) / n
+                            shares[r] = 1.0 - bias * (h if h < n else n) / n
             else:
                 shares = [1.0 - bias * min(held[c], n) / n
                           for c, n in zip(self.colors, self.lengths, strict=True)]

@@ -48,13 +48,16 @@ def turns_left(trains: Sequence[int], hand_sizes: Sequence[int], seat: int, trig
     if final_round:
         return 1.0
     best = math.inf
-    for q, left in enumerate(trains):
+    for q, left in enumerate(trains):  # (written without min and max: asked every turn)
         if q == seat:
             continue
-        to_lay = max(0, left - trigger)
-        uncovered = max(0.0, to_lay - HAND_USE * hand_sizes[q])
-        best = min(best, CLAIM_TURNS_PER_TRAIN * to_lay + DRAW_TURNS_PER_TRAIN * uncovered
-                   + SLACK_TURNS)
+        to_lay = left - trigger if left > trigger else 0
+        uncovered = to_lay - HAND_USE * hand_sizes[q]
+        if uncovered < 0.0:
+            uncovered = 0.0
+        turns = CLAIM_TURNS_PER_TRAIN * to_lay + DRAW_TURNS_PER_TRAIN * uncovered + SLACK_TURNS
+        if turns < best:
+            best = turns
     if best == math.inf:  # a one-player table: only its own trains end the game
         return float(max(1, trains[seat] - trigger))
     return best + 1.0
@@ -62,7 +65,7 @@ def turns_left(trains: Sequence[int], hand_sizes: Sequence[int], seat: int, trig
 
 def draw_turns(cards_missing: float, claims: int) -> float:
     """Turns needed to collect ``cards_missing`` cards and make ``claims`` claims."""
-    return max(0.0, cards_missing) / CARDS_PER_DRAW + claims
+    return (cards_missing if cards_missing > 0.0 else 0.0) / CARDS_PER_DRAW + claims
 
 
 def finish_logit(turns_needed: float, turns_available: float) -> float:
@@ -98,10 +101,13 @@ def fitted_odds(model: tuple[float, float, float, float], turns_needed: float,
                 turns_available: float, missing: int) -> float:
     """A ticket's chance of completion from :func:`finish_odds`'s logit (clipped to
     +-6.9, odds of 0.1% and 99.9%) and the cards its routes take that the hand lacks."""
-    x = max(-6.9, min(6.9, finish_logit(turns_needed, turns_available)))
+    x = finish_logit(turns_needed, turns_available)
+    x = 6.9 if x > 6.9 else -6.9 if x < -6.9 else x
     a, b, c, d = model
-    z = a + b * x + (c if missing == 0 else 0.0) + d * min(missing, MISSING_CAP)
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+    z = a + b * x + (c if missing == 0 else 0.0) + d * (
+        missing if missing < MISSING_CAP else MISSING_CAP)
+    z = 30.0 if z > 30.0 else -30.0 if z < -30.0 else z
+    return 1.0 / (1.0 + math.exp(-z))
 
 
 def schedule(jobs: Sequence[tuple[int, frozenset[int]]], lengths: Sequence[int],

@@ -163,7 +163,7 @@ class HandLacks:
             if locos < 0:
                 out.append(gap - locos)
             elif gap and pays:
-                out.append(gap - min(gap, locos))
+                out.append(gap - locos if locos < gap else 0)
             else:
                 out.append(gap)
         return out

@@ -372,11 +372,13 @@ class StrategicBot(Claiming):
 
     def planned_cost(self) -> int:
         """Trains the unclaimed plan takes, mountain trains included (R-VAR-10)."""
-        return sum(self.trains_of[r] for r in self.needed)
+        trains = self.trains_of
+        return sum([trains[r] for r in self.needed])
 
     def planned_cards(self) -> int:
         """Cards the unclaimed plan takes (mountain trains cost no cards)."""
-        return sum(self.lengths[r] for r in self.needed)
+        lengths = self.lengths
+        return sum([lengths[r] for r in self.needed])
 
     # --- tickets ----------------------------------------------------------
 
@@ -504,7 +506,8 @@ class StrategicBot(Claiming):
                 if hand[c] - want[c] > most:
                     spare, most = c, hand[c] - want[c]
             missing[spare] += max(0, grays - max(0, most))
-        missing[self.loco] = max(0, ferry_locos - hand[self.loco])
+        short = ferry_locos - hand[self.loco]
+        missing[self.loco] = short if short > 0 else 0
         self._wished = (hand, cards, missing)
         return list(missing)
 

@@ -458,7 +458,7 @@ class TrailGains:
             longest = self.end(a) + trains + self.end(b)
         else:
             longest = self.closed(pa, a, b, trains)
-        return max(0, longest - self.longest)
+        return longest - self.longest if longest > self.longest else 0
 
     def closed(self, i: int, a: int, b: int, trains: int) -> int:
         """The longest trail of piece ``i`` with a route from ``a`` to ``b`` in it."""
