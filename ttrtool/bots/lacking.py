@@ -15,7 +15,7 @@ It reads nothing else: a hand is a list of counts by card index, locomotives las
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from ttrtool.graph import INF
 
@@ -115,9 +115,27 @@ class HandLacks:
                     strict[c] += n
         return left, strict, ferry
 
-    def count(self, routes: Iterable[int], hand: Sequence[int]) -> int:
+    def count(self, routes: Collection[int], hand: Sequence[int]) -> int:
         """``sum(self.cards(routes, hand))``, without the colours: whichever gaps the
         locomotives fill first (``even`` or not), they fill as many cards."""
+        rows = self.rows
+        want: dict[int, int] = {}  # by colour, while no route is gray or strict
+        ferry = 0
+        for r in routes:
+            c, n, m, s, _pays = rows[r]
+            if c < 0 or s:
+                break  # the colour held most, or locomotives that may not pay: in full
+            ferry += m
+            want[c] = want.get(c, 0) + n
+        else:
+            locos = hand[self.loco] - ferry
+            fill = 0
+            for c, n in want.items():
+                if n > hand[c]:
+                    fill += n - hand[c]
+            if locos < 0:
+                return fill - locos
+            return fill - (locos if locos < fill else fill)
         left, strict, ferry = self._left(routes, hand)
         locos = hand[self.loco] - ferry
         total = 0
