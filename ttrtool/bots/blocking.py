@@ -4,7 +4,10 @@ A player's visible need is a gap in its own network: an open route whose two
 ends already hold that player's routes, in two parts not yet joined.  Taking
 it forces that player round, or cuts it off.  :class:`Detours` works out how
 many trains the way round costs, from public information only (the claims on
-the board), and remembers the answers until someone claims again.
+the board), and remembers the answers until someone claims again.  What it reads
+is the same for every bot of the table: each player's network and the cost of each
+way round are kept once a position (:class:`PositionNetworks`, one per thread), and
+each bot leaves out its own.
 """
 
 from __future__ import annotations
