@@ -230,10 +230,13 @@ class Claiming:
         owner = view.route_owner
         g = self.game
         borrowed = [owner[r] >= 0 and owner[r] != self.seat for r in range(g.n_routes)]
+        kept = g.rules.station_unused_points  # a station never built scores (R-EU-5)
         for t in self.blocked_tickets:
             if t in self._rescued:
                 continue
-            for nodes, _points in g.ticket_dests[t]:
+            for nodes, points in g.ticket_dests[t]:
+                if 2 * points <= kept:
+                    continue  # from lost to won is worth no more than the station kept
                 found = cheapest_path(
                     self.board, g.ticket_origin[t], nodes,
                     weight=lambda r: 0.0 if owner[r.index] == self.seat else (
