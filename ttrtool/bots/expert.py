@@ -18,8 +18,8 @@ bot is made:
 * the cards a hand lacks for routes, locomotives only where the rules let them pay
   (R-VAR-1): :mod:`~ttrtool.bots.lacking`;
 * plans that suit the hand (the track its cards fit, going round a missing colour):
-  :mod:`~ttrtool.bots.hand_plans`, with plans that follow the hand (a route its cards
-  pay costs less to plan);
+  :mod:`~ttrtool.bots.hand_plans`; plans that follow the hand (a route its cards pay
+  costs less to plan): :mod:`~ttrtool.bots.hand_shares`;
 * ticket odds read with the hand: :mod:`~ttrtool.bots.hand_odds`;
 * the final claims planned for its last turns: :mod:`~ttrtool.bots.final_claims`;
 * a ticket draw's paths found from its network: :mod:`~ttrtool.bots.draw_paths`;
@@ -35,7 +35,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ttrtool.bots.draw_paths import Plain, network_paths, plain_paths
 from ttrtool.bots.expert_core import (
     EXPERT_2025_DRAW,
     EXPERT_2025_TURN,
@@ -50,7 +49,7 @@ from ttrtool.bots.expert_core import (
 from ttrtool.bots.final_claims import FinalClaims
 from ttrtool.bots.game_memo import per_game
 from ttrtool.bots.hand_odds import Model
-from ttrtool.bots.hand_plans import GoRound, HandShares, track_choices, track_swaps
+from ttrtool.bots.hand_plans import GoRound, track_choices, track_swaps
 from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.bots.point_claims import (
@@ -129,9 +128,7 @@ class Expert(ExpertCore):
     # ... routes at least this long (cards the plan does not need, used now, are
     # points and turns saved: the baseline ends 4-player games holding ten cards).
     spare_min = 6
-    # Plans follow the hand: a route's planning cost falls by this share of the
-    # part of it the cards in hand of its colour already pay (gray: the colour
-    # held most).
+    # Plans follow the hand (ExpertCore.hand_bias).
     hand_bias = 0.02
     # Longest path (ExpertCore.path_weight): 2 points a space it adds to its longest
     # trail, up to 8 spaces beyond another player's longest.
@@ -204,8 +201,7 @@ class Expert(ExpertCore):
     # The points table read as the map gives it (route_prices: bargains, and the scale
     # of ``train_cost``; False: as the usual table, the baseline's way).
     read_prices = True
-    # A ticket draw's paths found from its network (draw_paths.network_paths: a search
-    # per piece of its network, not one per ticket's origin; False: the baseline's way).
+    # A ticket draw's paths found from its network (ExpertCore.network_draws).
     network_draws = True
     # A trunk (trunk.trunk_route): with more than ``trunk_turns`` turns left, and trains
     # beyond the plan and ``trunk_reserve``, it plans the long route (``trunk_min`` trains
@@ -226,18 +222,10 @@ class Expert(ExpertCore):
 
     def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
         super().__init__(game, seat, rng)
-        self._hand: Sequence[int] = ()  # the hand of the decision under way
-        # plans that follow the hand (hand_plans)
-        self.shares = HandShares(self.hand_bias, self.colors, self.lengths, self.loco)
         # pick_tracks(): (route owners, plan_cards(), hand) when it last looked, and the
         # planned tracks it may swap then (track_choices)
         self._picked: tuple[Sequence[int] | None, object, Sequence[int],
                             list[tuple[int, list[int]]]] = (None, None, (), [])
-        self._plain: Plain | None = None  # draw_paths(): the board's own paths of the draw deck
-        # path_weights(): (route owners, free routes, hand, hand_bias, the weights) of the
-        # last ask
-        self._weighed: tuple[Sequence[int] | None, set[int], Sequence[int], float,
-                             list[float]] = (None, set(), (), 0.0, [])
         # plans that go round a missing colour (hand_plans)
         self.round = GoRound(self.lacking, self.stuck_turns, self.stuck_pen, self.stuck_gain,
                              self.stuck_conc)
@@ -257,44 +245,6 @@ class Expert(ExpertCore):
             for r in prices.bargains:
                 weights[r] = max(0.0, weights[r] - prices.planning_discount(r, self.train_cost))
             self.base_weights = tuple(weights)
-
-    def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
-        self._hand = view.hand
-        return super().choose(view, actions)
-
-    def draw_paths(self, owner: Sequence[int], weights: Callable[[], list[float]],
-                   tickets: Sequence[int],
-                   ) -> list[tuple[int, tuple[float, tuple[int, ...], int] | None]]:
-        """Each ticket a draw may bring with its cheapest path, its own routes and plan
-        free (draw_paths.network_paths: one search per piece of its network, the board's
-        plain paths, and a search from the origin only where those cannot tell)."""
-        if not self.network_draws:
-            return super().draw_paths(owner, weights, tickets)
-        g, seat = self.game, self.seat
-        w = weights()
-        if self._plain is None:
-            self._plain = plain_paths(self.board, self.base_weights, g.ticket_origin,
-                                      g.ticket_dests, self.draw_pool)
-        free = [r for r, o in enumerate(owner) if o == seat]
-        free.extend(self.needed)
-        found = network_paths(self.board, w, free, tickets, g.ticket_origin, g.ticket_dests,
-                              self._plain, 1.0 - self.hand_bias)
-        return [(t, found[t]) for t in tickets]
-
-    def path_weights(self, owner: Sequence[int], free: set[int]) -> list[float]:
-        """The plan's costs (:meth:`StrategicBot.path_weights`), cheaper where the
-        hand already pays for a route (``hand_bias``).  A new list each time (callers
-        change it); the last one is kept while owners, free routes and hand stay."""
-        hand, bias = self._hand, self.hand_bias
-        seen = self._weighed
-        if ((seen[0] is owner or seen[0] == owner) and seen[2] == hand and seen[1] == free
-                and seen[3] == bias):
-            return list(seen[4])
-        weights = super().path_weights(owner, free)
-        if bias and hand:
-            weights = self.shares.weights(weights, hand)
-        self._weighed = (owner, set(free), hand, bias, weights)
-        return list(weights)
 
     def refresh(self, view: PlayerView) -> None:
         super().refresh(view)
@@ -443,7 +393,7 @@ class Expert2025(Expert):
     name = "expert-2025"
     deny_weight = ExpertCore.deny_weight
     long_reserve = None
-    hand_bias = 0.0
+    hand_bias = ExpertCore.hand_bias
     path_weight = ExpertCore.path_weight
     path_lead = ExpertCore.path_lead
     keep_plan = False
@@ -456,7 +406,7 @@ class Expert2025(Expert):
     keep_model = ExpertCore.keep_model
     draw_model = ExpertCore.draw_model
     read_prices = False
-    network_draws = False
+    network_draws = ExpertCore.network_draws
     trunk_min = None
     trim_plan = False
     draw_worth = ExpertCore.draw_worth

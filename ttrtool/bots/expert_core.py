@@ -37,8 +37,10 @@ from ttrtool.bots.blocking import Detours
 from ttrtool.bots.bonus_value import BonusPlay
 from ttrtool.bots.claim_order import DenyingOrder
 from ttrtool.bots.claiming import LOCO
+from ttrtool.bots.draw_paths import Plain, network_paths, plain_paths
 from ttrtool.bots.game_memo import per_game
 from ttrtool.bots.hand_odds import HandOdds, Model
+from ttrtool.bots.hand_shares import HandShares
 from ttrtool.bots.judgement import (
     draw_turns,
     expected_best_draw,
@@ -161,6 +163,13 @@ class ExpertCore(BonusPlay):
     # (beyond that the bonus is won; None: all count).
     path_weight = 0.0
     path_lead: float | None = None
+    # Plans follow the hand (hand_shares.HandShares): a route's planning cost falls by
+    # this share of the part of it the cards in hand of its colour already pay (gray:
+    # the colour held most; 0: the plan's costs alone).
+    hand_bias = 0.0
+    # A ticket draw's paths found from its network (draw_paths.network_paths: a search
+    # per piece of its network; False: one search per ticket's origin).
+    network_draws = False
     # Turns of slack held back when keeping or drawing tickets in play, where
     # double routes are closed (R-CLAIM-5) or not.
     slack_closed = SLACK_CLOSED
@@ -210,6 +219,14 @@ class ExpertCore(BonusPlay):
         longest = sum(b.points for b in rules.bonuses if b.type == "longest_path")
         self.trail_weight = self.path_weight * longest / 10.0
         self.trail = TrailWorth(game, seat, self.trail_weight, self.path_lead)
+        self._hand: Sequence[int] = ()  # the hand of the decision under way
+        # plans that follow the hand (hand_shares)
+        self.shares = HandShares(self.hand_bias, self.colors, self.lengths, self.loco)
+        # path_weights(): (route owners, free routes, hand, hand_bias, the weights) of the
+        # last ask
+        self._weighed: tuple[Sequence[int] | None, set[int], Sequence[int], float,
+                             list[float]] = (None, set(), (), 0.0, [])
+        self._plain: Plain | None = None  # draw_paths(): the board's own paths of the draw deck
         self.draw_size = rules.tickets.draw
         self.draw_keep_min = rules.tickets.draw_keep_min
         self.draw_pool = per_game(game, "draw_pool", lambda: tuple(
@@ -232,6 +249,10 @@ class ExpertCore(BonusPlay):
         self._refused: tuple[int, int] | None = None  # (plans, own routes) of the last refusal
         self._path_key: tuple[int, int] | None = None
         self._path_memo: dict[int, tuple[float, tuple[int, ...], int] | None] = {}
+
+    def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        self._hand = view.hand  # what path_weights() prices the plan with
+        return super().choose(view, actions)
 
     # --- time ---------------------------------------------------------------
 
@@ -409,10 +430,39 @@ class ExpertCore(BonusPlay):
     def draw_paths(self, owner: Sequence[int], weights: Callable[[], list[float]],
                    tickets: Sequence[int],
                    ) -> list[tuple[int, tuple[float, tuple[int, ...], int] | None]]:
-        """Each ticket a draw may bring with its :meth:`candidate_path` (one search per
-        origin, for the weights ``weights`` gives)."""
-        searches: dict[tuple[int, ...], PathSearch] = {}
-        return [(t, self.candidate_path(owner, weights, t, searches)) for t in tickets]
+        """Each ticket a draw may bring with its cheapest path, its own routes and plan
+        free, for the weights ``weights`` gives.  With ``network_draws``, from its
+        network (draw_paths.network_paths: one search per piece of its network, the
+        board's plain paths, and a search from the origin only where those cannot
+        tell); without, its :meth:`candidate_path` (one search per origin)."""
+        if not self.network_draws:
+            searches: dict[tuple[int, ...], PathSearch] = {}
+            return [(t, self.candidate_path(owner, weights, t, searches)) for t in tickets]
+        g, seat = self.game, self.seat
+        w = weights()
+        if self._plain is None:
+            self._plain = plain_paths(self.board, self.base_weights, g.ticket_origin,
+                                      g.ticket_dests, self.draw_pool)
+        free = [r for r, o in enumerate(owner) if o == seat]
+        free.extend(self.needed)
+        found = network_paths(self.board, w, free, tickets, g.ticket_origin, g.ticket_dests,
+                              self._plain, 1.0 - self.hand_bias)
+        return [(t, found[t]) for t in tickets]
+
+    def path_weights(self, owner: Sequence[int], free: set[int]) -> list[float]:
+        """The plan's costs (:meth:`StrategicBot.path_weights`), cheaper where the
+        hand already pays for a route (``hand_bias``).  A new list each time (callers
+        change it); the last one is kept while owners, free routes and hand stay."""
+        hand, bias = self._hand, self.hand_bias
+        seen = self._weighed
+        if ((seen[0] is owner or seen[0] == owner) and seen[2] == hand and seen[1] == free
+                and seen[3] == bias):
+            return list(seen[4])
+        weights = super().path_weights(owner, free)
+        if bias and hand:
+            weights = self.shares.weights(weights, hand)
+        self._weighed = (owner, set(free), hand, bias, weights)
+        return list(weights)
 
     def ticket_draw_worth(self, view: PlayerView, turns: float) -> float:
         """Expected points a ticket draw adds, less what the trains would score elsewhere.

@@ -2,11 +2,9 @@
 2026": the track its cards fit, plans that go round a missing colour).
 
 A path search plans a ticket's routes before the cards are in hand; the hand that comes
-may suit another plan better.  Three parts of the expert read it, each returning what the
+may suit another plan better.  Two parts of the expert read it, each returning what the
 bot then plans with (as :mod:`ttrtool.bots.trunk` does), never changing the plan:
 
-* :class:`HandShares` — a route the hand already pays part of costs less to plan
-  (R-CLAIM-1: the colour must match; a gray route reads the colour held most);
 * :func:`track_swaps` — of a double route in the plan (R-CLAIM-5), the open track of the
   same link whose colour the hand is nearer to paying;
 * :class:`GoRound` — late in the game, when a turn brought none of the cards the plan
@@ -14,6 +12,9 @@ bot then plans with (as :mod:`ttrtool.bots.trunk` does), never changing the plan
   lacks for it (:meth:`HandLacks.charge`), taken when its cards and claims take fewer
   turns.  Large hands at four players hold most of a colour: a plan waiting for five of
   one colour could wait for the rest of the game while other colours piled up.
+
+A third, :class:`~ttrtool.bots.hand_shares.HandShares`, prices the plan's routes by the
+hand.
 """
 
 from __future__ import annotations
@@ -25,48 +26,9 @@ from ttrtool.bots.judgement import draw_turns
 from ttrtool.bots.lacking import HandLacks
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.engine.view import PlayerView
-from ttrtool.graph import INF
 
 # (paths by ticket, points by ticket, routes to claim): a plan for the bot to take
 NewPlan = tuple[dict[int, tuple[int, ...]], dict[int, int], set[int]]
-
-
-class HandShares:
-    """Planning costs that follow the hand: each open route's cost falls by ``bias`` of the
-    share of it that the cards in hand of its colour pay (gray: the colour held most)."""
-
-    __slots__ = ("bias", "colors", "lengths", "loco", "_by_colour", "_shares")
-
-    def __init__(self, bias: float, colors: Sequence[int], lengths: Sequence[int],
-                 loco: int) -> None:
-        self.bias, self.colors, self.lengths, self.loco = bias, colors, lengths, loco
-        # the routes of each colour (the last: gray), with their lengths
-        self._by_colour: list[list[tuple[int, int]]] = [[] for _ in range(loco + 1)]
-        for r, (c, n) in enumerate(zip(colors, lengths, strict=True)):
-            self._by_colour[c].append((r, n))
-        # (hand, the cards of each colour and last the colour held most, each route's
-        # share of its planning cost with that hand)
-        self._shares: tuple[Sequence[int], list[int], list[float]] = ((), [], [])
-
-    def weights(self, weights: list[float], hand: Sequence[int]) -> list[float]:
-        """``weights`` (0 owned or free, INF closed: kept) with each open route's cost
-        cut by its share, in a new list."""
-        seen, before, shares = self._shares
-        if hand != seen:  # each route's share of its cost, once a hand
-            bias = self.bias
-            # the cards of each colour, and last (a gray route's -1) the colour held most
-            held = [*hand[:self.loco], max(hand[:self.loco], default=0)]
-            if before:  # the routes of the colours whose count changed
-                shares = list(shares)
-                for c, (h, b) in enumerate(zip(held, before, strict=True)):
-                    if h != b:
-                        for r, n in self._by_colour[c]:
-                            shares[r] = 1.0 - bias * (h if h < n else n) / n
-            else:
-                shares = [1.0 - bias * min(held[c], n) / n
-                          for c, n in zip(self.colors, self.lengths, strict=True)]
-            self._shares = (hand, held, shares)
-        return [w * f if 0.0 < w < INF else w for w, f in zip(weights, shares, strict=True)]
 
 
 def track_choices(bot: ExpertCore, owner: Sequence[int]) -> list[tuple[int, list[int]]]:
