@@ -89,6 +89,35 @@ def test_ctrl_c_keeps_the_game_and_the_same_command_resumes_it(tmp_path: Path) -
     assert again["legal"] == state["legal"]
 
 
+def _hear_ctrl_c_held_back() -> None:
+    """In the child: SIGINT with its default handler but blocked, as a process inherits
+    it from a thread that held it back (a runner starting its workers, a test runner)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="signal masks are POSIX")
+def test_ctrl_c_stops_play_even_when_its_starter_held_the_signal_back(tmp_path: Path) -> None:
+    """A process starts with the signals its starter's thread blocked still blocked: play
+    lets Ctrl-C through (report.live.hear_stops), or it would serve on and on."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ttrtool", "play", "usa", "--port", "0", "--no-browser",
+         "--log", str(tmp_path / "held.jsonl"), "--seats", "human,expert"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True, preexec_fn=_hear_ctrl_c_held_back)
+    try:
+        assert proc.stdout is not None
+        assert "at http://127.0.0.1:" in proc.stdout.readline()
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 0, err
+    assert "saved" in out
+
+
 def test_bad_options_exit_2_with_a_message(tmp_path: Path) -> None:
     runner = CliRunner()
     res = runner.invoke(app, ["play", "usa", "--seats", "human,nobody", "--no-browser",

@@ -10,7 +10,7 @@ import socket
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,13 @@ def _foreground() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def _held_back() -> None:
+    """In the child: SIGINT blocked, as a process inherits it from a thread that held it
+    back (a runner starting its workers, a test runner's busy thread)."""
+    _foreground()
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
 @pytest.fixture
 def starter(tmp_path: Path) -> Path:
     path = tmp_path / "board.yaml"
@@ -37,11 +44,14 @@ def starter(tmp_path: Path) -> Path:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is POSIX")
-def test_ctrl_c_stops_the_preview_cleanly(starter: Path) -> None:
+@pytest.mark.parametrize("start", [_foreground, _held_back], ids=["foreground", "held back"])
+def test_ctrl_c_stops_the_preview_cleanly(starter: Path, start: Callable[[], None]) -> None:
+    """Ctrl-C stops it, also where its starter's thread held SIGINT back (the preview lets
+    it through: report.live.hear_stops)."""
     child = subprocess.Popen(
         [sys.executable, "-m", "ttrtool", "preview", str(starter), "--port", "0",
          "--no-browser"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        preexec_fn=_foreground)
+        preexec_fn=start)
     assert child.stdout is not None
     line = child.stdout.readline()
     assert line.startswith(f"previewing {starter} at http://127.0.0.1:"), line

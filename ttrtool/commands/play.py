@@ -28,7 +28,7 @@ def run(map_file: str, seats: str | None = None, seed: int | None = None, port: 
     from ttrtool.commands.argv import theme_option
     from ttrtool.human.server import PlayError, open_table
     from ttrtool.render.theme import ThemeError
-    from ttrtool.report.live import url_of
+    from ttrtool.report.live import hear_stops, url_of
 
     try:
         theme = theme_option(theme_file)
@@ -41,6 +41,7 @@ def run(map_file: str, seats: str | None = None, seed: int | None = None, port: 
         return e.code
     # A SIGTERM (a closed terminal, ``kill``) ends the server as Ctrl-C does: the game is
     # saved after every move, so nothing is lost either way.
+    hear_stops()  # Ctrl-C stops it even if its starter held the signal back
     previous = signal.signal(signal.SIGTERM, _interrupt)
     url = url_of(server)
     where = sitting.log.path

@@ -28,6 +28,7 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
+import signal
 import threading
 from dataclasses import dataclass, field
 from html import escape
@@ -381,3 +382,12 @@ def generation(text: str) -> int | None:
 def url_of(server: ThreadingHTTPServer) -> str:
     host, port = server.server_address[:2]
     return f"http://{host!s}:{port}/"
+
+
+def hear_stops() -> None:
+    """Let Ctrl-C (SIGINT) and SIGTERM reach this thread.  A process starts with the
+    signals its starter's thread held back still held (a program that blocks them while
+    it starts workers, a test runner's thread), and a server held so would not stop on
+    Ctrl-C; the commands that serve until stopped call this first (POSIX only)."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
