@@ -11,6 +11,7 @@ import subprocess
 import sys
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,12 +28,13 @@ def _hear_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def _start(log: Path, *extra: str) -> tuple[subprocess.Popen[str], str]:
+def _start(log: Path, *extra: str, preexec: Callable[[], None] = _hear_ctrl_c,
+           ) -> tuple[subprocess.Popen[str], str]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "ttrtool", "play", "usa", "--port", "0", "--no-browser",
          "--log", str(log), *extra],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True, preexec_fn=_hear_ctrl_c)
+        start_new_session=True, preexec_fn=preexec)
     assert proc.stdout is not None
     line = proc.stdout.readline()
     found = re.search(r"at (http://127\.0\.0\.1:\d+/)", line)
@@ -100,16 +102,10 @@ def _hear_ctrl_c_held_back() -> None:
 def test_ctrl_c_stops_play_even_when_its_starter_held_the_signal_back(tmp_path: Path) -> None:
     """A process starts with the signals its starter's thread blocked still blocked: play
     lets Ctrl-C through (report.live.hear_stops), or it would serve on and on."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "ttrtool", "play", "usa", "--port", "0", "--no-browser",
-         "--log", str(tmp_path / "held.jsonl"), "--seats", "human,expert"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True, preexec_fn=_hear_ctrl_c_held_back)
+    proc, _ = _start(tmp_path / "held.jsonl", "--seats", "human,expert",
+                     preexec=_hear_ctrl_c_held_back)
     try:
-        assert proc.stdout is not None
-        assert "at http://127.0.0.1:" in proc.stdout.readline()
-        os.killpg(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=20)
+        out, err = _stop(proc)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
