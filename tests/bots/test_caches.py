@@ -205,9 +205,11 @@ CHECKED = tuple(HERE + c.__name__ for c in (
 PLAIN = ("destination-hungry", "route-focus", "one-step-thinker", "long-route-junkie")
 
 
-def plain_log(record: dict[str, Any]) -> dict[str, Any]:
-    """A game's record with the checking bots' names replaced by the bots they check."""
-    names = dict(zip(CHECKED, PLAIN, strict=True))
+def plain_log(record: dict[str, Any], names: dict[str, str] | None = None
+              ) -> dict[str, Any]:
+    """A game's record with the checking bots' names replaced by the bots they check
+    (``names``; the archetypes' by default)."""
+    names = names or dict(zip(CHECKED, PLAIN, strict=True))
     record["bots"] = [names[b] for b in record["bots"]]
     for p in record["results"]:
         p["bot"] = names[p["bot"]]
@@ -245,13 +247,11 @@ def test_the_experts_longest_path_agrees_with_whole_network_searches(
     """Experts in every seat (the table above seats few), checked once per board."""
     board = {**boards, **variant_boards}[map_id]
     CHECKS.clear()
-    checked = Table(board, players, (HERE + TrailCheckedExpert.__name__,))
+    names = {HERE + TrailCheckedExpert.__name__: "expert"}
+    checked = Table(board, players, tuple(names))
     plain = Table(board, players, ("expert",))
     for number in range(2):
-        record = checked.play(6, number, log_actions=True)
-        for p in record["results"]:
-            p["bot"] = "expert"
-        record["bots"] = ["expert"] * players
+        record = plain_log(checked.play(6, number, log_actions=True), names)
         assert record == plain.play(6, number, log_actions=True)
     assert CHECKS["trail gains"] > 300
 
@@ -262,12 +262,10 @@ def test_the_experts_planning_costs_agree_with_recomputation(
         variant_boards: dict[str, Board]) -> None:
     board = {**boards, **variant_boards}[map_id]
     CHECKS.clear()
-    checked = Table(board, players, (HERE + WeightsCheckedExpert.__name__,))
+    names = {HERE + WeightsCheckedExpert.__name__: "expert"}
+    checked = Table(board, players, tuple(names))
     plain = Table(board, players, ("expert",))
-    record = checked.play(6, 0, log_actions=True)
-    for p in record["results"]:
-        p["bot"] = "expert"
-    record["bots"] = ["expert"] * players
+    record = plain_log(checked.play(6, 0, log_actions=True), names)
     assert record == plain.play(6, 0, log_actions=True)
     assert CHECKS["expert weights"] > 1000
     assert CHECKS["expert tracks"] > 50
