@@ -586,7 +586,7 @@ class ExpertCore(BonusPlay):
         """What a route is worth beyond its points where this bot picks a route for
         itself (its last claim, :meth:`best_now`; the long route it collects for,
         :meth:`long_target`): what it adds to its longest trail (``path_weight``)."""
-        return self.trail.worth(owner, route) if self.trail_weight else 0.0
+        return self.trail.worth(owner, route)
 
     # --- cards -------------------------------------------------------------
 

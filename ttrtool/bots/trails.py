@@ -118,7 +118,9 @@ class TrailWorth:
         return gains
 
     def worth(self, owner: Sequence[int], route: int) -> float:
-        """Points the route is worth towards the longest path."""
+        """Points the route is worth towards the longest path (none at weight 0)."""
+        if not self.weight:
+            return 0.0
         trails = self.own(owner)
         gains = self._gains_of(trails)
         gain = gains.get(route)
