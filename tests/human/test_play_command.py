@@ -94,7 +94,7 @@ def test_ctrl_c_keeps_the_game_and_the_same_command_resumes_it(tmp_path: Path) -
 def _hear_ctrl_c_held_back() -> None:
     """In the child: SIGINT with its default handler but blocked, as a process inherits
     it from a thread that held it back (a runner starting its workers, a test runner)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    _hear_ctrl_c()
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
 
 

@@ -39,9 +39,9 @@ def run(map_file: str, seats: str | None = None, seed: int | None = None, port: 
     except PlayError as e:
         sys.stderr.write(f"{e.details}error: {e}\n")
         return e.code
+    hear_stops()  # Ctrl-C stops it even if its starter held the signal back
     # A SIGTERM (a closed terminal, ``kill``) ends the server as Ctrl-C does: the game is
     # saved after every move, so nothing is lost either way.
-    hear_stops()  # Ctrl-C stops it even if its starter held the signal back
     previous = signal.signal(signal.SIGTERM, _interrupt)
     url = url_of(server)
     where = sitting.log.path
