@@ -152,22 +152,13 @@ class HandLacks:
         return total - min(locos, fill)
 
     def route(self, r: int, hand: Sequence[int]) -> int:
-        """``sum(self.cards((r,), hand))``, for one route without the lists: the final
-        set asks it of every open route."""
-        loco = self.loco
-        c, n, m, _strict, pays = self.rows[r]
-        gap = n - (hand[c] if c >= 0 else max(hand[:loco]))
-        if gap < 0:
-            gap = 0
-        locos = hand[loco] - m
-        if locos < 0:
-            return gap - locos
-        if gap and pays:
-            gap -= min(gap, locos)
-        return gap
+        """``sum(self.cards((r,), hand))``, for one route (:meth:`each`)."""
+        return self.each((r,), hand)[0]
 
     def each(self, routes: Iterable[int], hand: Sequence[int]) -> list[int]:
-        """:meth:`route` of each of ``routes``, the colour held most looked up once."""
+        """``sum(self.cards((r,), hand))`` for each ``r`` of ``routes``, without the lists
+        and with the colour held most looked up once: the final set asks it of every
+        open route."""
         loco, rows = self.loco, self.rows
         most = max(hand[:loco], default=0)
         locos_held = hand[loco]
@@ -188,7 +179,7 @@ class HandLacks:
 
     def charge(self, weights: list[float], hand: Sequence[int], pen: float) -> None:
         """Make each open route of ``weights`` (a plan's costs: 0 owned, INF closed)
-        dearer by ``pen`` a card the hand lacks for it (:meth:`route`: its colour, or the
+        dearer by ``pen`` a card the hand lacks for it (:meth:`each`: its colour, or the
         colour held most for a gray route, a ferry's locomotive symbols, and locomotives
         where they may pay)."""
         for r, (w, miss) in enumerate(zip(weights, self.each(range(len(weights)), hand),
