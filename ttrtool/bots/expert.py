@@ -51,7 +51,6 @@ from ttrtool.bots.game_memo import per_game
 from ttrtool.bots.hand_odds import Model
 from ttrtool.bots.hand_plans import GoRound, track_choices, track_swaps
 from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL
-from ttrtool.bots.planning import StrategicBot
 from ttrtool.bots.point_claims import (
     bargain_claim,
     keeps_plan,
@@ -95,7 +94,7 @@ def last_colour(bot: Expert, view: PlayerView, actions: Sequence[Action]) -> Act
     cards of one colour only and none of that colour is face up."""
     if not (bot.loco_turns and view.phase == "main" and bot.needed):
         return None
-    missing = StrategicBot.wishes(bot, view)  # the plan's own, not the final set's
+    missing = bot.plan_wishes(view)  # the plan's own, not the final set's
     short = [c for c in range(bot.loco) if missing[c] > 0]
     if (len(short) == 1 and missing[short[0]] >= bot.loco_min
             and bot.turns(view) <= bot.loco_turns

@@ -48,6 +48,7 @@ from ttrtool.bots.judgement import (
     turns_left,
 )
 from ttrtool.bots.lacking import HandLacks
+from ttrtool.bots.planning import StrategicBot
 from ttrtool.bots.trails import TrailWorth
 from ttrtool.bots.turn_policy import DrawPolicy, KeepPolicy, TurnPolicy
 from ttrtool.engine.actions import Action, ClaimRoute, KeepTickets
@@ -589,6 +590,11 @@ class ExpertCore(BonusPlay):
         return self.trail.worth(owner, route)
 
     # --- cards -------------------------------------------------------------
+
+    def plan_wishes(self, view: PlayerView) -> list[int]:
+        """The cards the plan misses (:meth:`StrategicBot.wishes`), whatever else it
+        collects for."""
+        return StrategicBot.wishes(self, view)
 
     def wishes(self, view: PlayerView) -> list[int]:
         """The plan's missing cards; with none missing, the colour of the long

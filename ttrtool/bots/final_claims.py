@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ttrtool.bots.expert_core import ExpertCore
+from ttrtool.bots.expert_parts import ExpertBot
 from ttrtool.bots.lacking import HandLacks
 from ttrtool.engine.actions import Action, ClaimRoute
 from ttrtool.engine.view import PlayerView
@@ -49,7 +49,7 @@ class FinalClaims:
         # (turn, the set's missing cards) while the bot draws for its set in that turn
         self.drawing: tuple[int, list[int]] | None = None
 
-    def lead(self, bot: ExpertCore, view: PlayerView) -> float:
+    def lead(self, bot: ExpertBot, view: PlayerView) -> float:
         """The bot's visible lead: its route points and tickets (done: won; open or cut:
         lost) against each other player's route points and guessed tickets."""
         seat = bot.seat
@@ -66,7 +66,7 @@ class FinalClaims:
                    for q in range(len(view.trains)) if q != seat)
         return mine - best
 
-    def best_set(self, bot: ExpertCore, view: PlayerView, turns: float
+    def best_set(self, bot: ExpertBot, view: PlayerView, turns: float
                  ) -> tuple[tuple[int, ...], list[int]]:
         """The routes worth most (points and longest trail) whose trains its own pay
         and whose claims and missing cards fit in ``turns``; their missing cards."""
@@ -138,7 +138,7 @@ class FinalClaims:
         grow(0, [], 0.0, 0)
         return best, best_miss
 
-    def claim(self, bot: ExpertCore, view: PlayerView, chosen: tuple[int, ...]
+    def claim(self, bot: ExpertBot, view: PlayerView, chosen: tuple[int, ...]
               ) -> ClaimRoute | None:
         """The route of the set its hand pays now, worth most first, paid so that the
         rest of the set misses the fewest cards."""
@@ -158,7 +158,7 @@ class FinalClaims:
                     best, best_key = a, key
         return best
 
-    def turn(self, bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
+    def turn(self, bot: ExpertBot, view: PlayerView, actions: Sequence[Action],
              turns: float) -> Action | None:
         """With the bot's plan done and ``turns`` few (``plan_on``): a ticket draw if worth
         it (as before), else the claim of the final set its hand pays now, else a draw for

@@ -21,17 +21,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ttrtool.bots.expert_core import ExpertCore
+from ttrtool.bots.expert_parts import ExpertBot
 from ttrtool.bots.judgement import draw_turns
 from ttrtool.bots.lacking import HandLacks
-from ttrtool.bots.planning import StrategicBot
 from ttrtool.engine.view import PlayerView
 
 # (paths by ticket, points by ticket, routes to claim): a plan for the bot to take
 NewPlan = tuple[dict[int, tuple[int, ...]], dict[int, int], set[int]]
 
 
-def track_choices(bot: ExpertCore, owner: Sequence[int]) -> list[tuple[int, list[int]]]:
+def track_choices(bot: ExpertBot, owner: Sequence[int]) -> list[tuple[int, list[int]]]:
     """Each planned track of a double route (R-CLAIM-5), lowest first, with the open
     tracks of the same link outside the plan that it could be swapped for (where any)."""
     needed = bot.needed
@@ -44,7 +43,7 @@ def track_choices(bot: ExpertCore, owner: Sequence[int]) -> list[tuple[int, list
     return out
 
 
-def track_swaps(bot: ExpertCore, view: PlayerView, want: Sequence[int],
+def track_swaps(bot: ExpertBot, view: PlayerView, want: Sequence[int],
                 choices: Sequence[tuple[int, list[int]]] | None = None) -> dict[int, int]:
     """For each planned track of a double route, the open track of the same link that
     the hand is nearer to paying (a gray track takes any colour), where that is not the
@@ -97,7 +96,7 @@ class GoRound:
         lacks = self.lacking.cards(routes, hand, even=True)
         return draw_turns(max(sum(lacks), self.conc * max(lacks)), claims)
 
-    def due(self, bot: ExpertCore, view: PlayerView, plans: int) -> bool:
+    def due(self, bot: ExpertBot, view: PlayerView, plans: int) -> bool:
         """Is a plan that goes round due: the hand or the plan (the bot's ``plans``-th) or
         its routes changed since the last look, the plan misses cards and did not get any
         of them last turn, and the turns left are few?"""
@@ -106,7 +105,7 @@ class GoRound:
         if key == self.key:
             return False
         self.key = key
-        wish = sum(StrategicBot.wishes(bot, view))
+        wish = sum(bot.plan_wishes(view))
         if not wish:
             return False
         last, self.last_wish = self.last_wish, (plans, wish)
@@ -114,7 +113,7 @@ class GoRound:
             return False  # the plan is getting its cards
         return bot.turns(view) <= self.turns
 
-    def new_plan(self, bot: ExpertCore, view: PlayerView, w: list[float]) -> NewPlan | None:
+    def new_plan(self, bot: ExpertBot, view: PlayerView, w: list[float]) -> NewPlan | None:
         """The plan that goes round, when it is done sooner; None otherwise.  ``w`` holds
         the planning costs of the routes with the hand (made dearer here)."""
         hand, owner, seat = view.hand, view.route_owner, bot.seat
@@ -131,7 +130,7 @@ class GoRound:
             return None
         return paths, points, needed
 
-    def taken(self, bot: ExpertCore, view: PlayerView, plans: int) -> None:
+    def taken(self, bot: ExpertBot, view: PlayerView, plans: int) -> None:
         """Remember the position once the bot has taken a new plan (its ``plans``-th)."""
         self.key = (tuple(view.hand), plans, view.route_owner.count(bot.seat))
-        self.last_wish = (plans, sum(StrategicBot.wishes(bot, view)))
+        self.last_wish = (plans, sum(bot.plan_wishes(view)))

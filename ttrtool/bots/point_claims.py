@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ttrtool.bots.expert_core import ExpertCore
+from ttrtool.bots.expert_parts import ExpertBot
 from ttrtool.bots.route_prices import RoutePrices
 from ttrtool.engine.actions import ClaimRoute
 from ttrtool.engine.view import PlayerView
 
 
-def keeps_plan(bot: ExpertCore, view: PlayerView, a: ClaimRoute) -> bool:
+def keeps_plan(bot: ExpertBot, view: PlayerView, a: ClaimRoute) -> bool:
     """Does claim ``a`` leave in hand the cards the open plan still takes
     (:meth:`StrategicBot.plan_loss`: each colour what the plan wants of it, or all it
     holds if fewer, the locomotives its ferries need, "any N" sets counted)?  A claim
@@ -36,7 +36,7 @@ def keeps_plan(bot: ExpertCore, view: PlayerView, a: ClaimRoute) -> bool:
     return not bot.plan_loss(view, a)
 
 
-def bargain_claim(bot: ExpertCore, view: PlayerView, prices: RoutePrices,
+def bargain_claim(bot: ExpertBot, view: PlayerView, prices: RoutePrices,
                   max_loss: int) -> ClaimRoute | None:
     """The open bargain with most surplus that the hand pays now and the trains beyond
     the plan can lay, paid with the fewest cards the plan takes (at most ``max_loss``);
@@ -65,7 +65,7 @@ def bargain_claim(bot: ExpertCore, view: PlayerView, prices: RoutePrices,
     return None
 
 
-def spare_trains_claim(bot: ExpertCore, view: PlayerView, reserve: float,
+def spare_trains_claim(bot: ExpertBot, view: PlayerView, reserve: float,
                 min_length: int) -> ClaimRoute | None:
     """A route of ``min_length`` trains or more for its points, when the trains beyond
     the plan exceed it by ``reserve``, paid with cards the plan does not take (most
@@ -96,7 +96,7 @@ def spare_trains_claim(bot: ExpertCore, view: PlayerView, reserve: float,
     return best
 
 
-def worth_claim(bot: ExpertCore, view: PlayerView, min_length: int,
+def worth_claim(bot: ExpertBot, view: PlayerView, min_length: int,
                 allowed: Callable[[ClaimRoute], bool] | None,
                 worth: Callable[[Sequence[int], int], float]) -> ClaimRoute | None:
     """Of the claims ``allowed`` (None: all) of routes of ``min_length`` or more, the one

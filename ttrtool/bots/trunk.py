@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ttrtool.bots.expert_core import ExpertCore
+from ttrtool.bots.expert_parts import ExpertBot
 from ttrtool.engine.view import PlayerView
 from ttrtool.graph import INF
 
@@ -33,7 +33,7 @@ from ttrtool.graph import INF
 Plan = tuple[dict[int, tuple[int, ...]], dict[int, int], set[int], list[int], list[int]]
 
 
-def trunk_route(bot: ExpertCore, view: PlayerView, planned: set[int], min_length: int,
+def trunk_route(bot: ExpertBot, view: PlayerView, planned: set[int], min_length: int,
                 reserve: float, worth: Callable[[Sequence[int], int], float]) -> int | None:
     """The open route of at least ``min_length`` trains, joined to a place of its own
     routes or of ``planned`` (its plan's routes; anywhere before it has either), that its
@@ -69,7 +69,7 @@ def trunk_route(bot: ExpertCore, view: PlayerView, planned: set[int], min_length
     return best
 
 
-def within_trains(bot: ExpertCore, view: PlayerView, weights: list[float],
+def within_trains(bot: ExpertBot, view: PlayerView, weights: list[float],
                   tickets: Sequence[int]) -> Plan:
     """The plan of ``tickets`` (most points first), each ticket's path found with the
     routes of those before it riding free (``weights`` is changed so), leaving out a
