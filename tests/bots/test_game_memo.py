@@ -7,13 +7,14 @@ import random
 import ttrtool
 from ttrtool.bots import game_memo
 from ttrtool.bots.expert import Expert, Expert2025
+from ttrtool.bots.expert_core import ExpertCore
 from ttrtool.bots.route_focus import RouteFocus
 from ttrtool.engine.game import Game
 
 
-def tables(bot: Expert | RouteFocus) -> tuple[object, ...]:
+def tables(bot: ExpertCore | RouteFocus) -> tuple[object, ...]:
     out: tuple[object, ...] = (bot.base_weights, bot.doubled, bot._closable)
-    if isinstance(bot, Expert):
+    if isinstance(bot, ExpertCore):
         out += (bot.draw_pool, bot.top_points, bot.short_routes, bot.lacking.rows,
                 bot.prices.rate, bot.prices.surplus, bot.prices.bargains, bot.prices.scale)
     return out

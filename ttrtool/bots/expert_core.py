@@ -38,8 +38,10 @@ from ttrtool.bots.bonus_value import BonusPlay
 from ttrtool.bots.claim_order import DenyingOrder
 from ttrtool.bots.claiming import LOCO
 from ttrtool.bots.draw_paths import Plain, network_paths, plain_paths
+from ttrtool.bots.final_claims import FinalClaims
 from ttrtool.bots.game_memo import per_game
 from ttrtool.bots.hand_odds import HandOdds, Model
+from ttrtool.bots.hand_plans import GoRound, track_choices, track_swaps
 from ttrtool.bots.hand_shares import HandShares
 from ttrtool.bots.judgement import (
     draw_turns,
@@ -49,7 +51,10 @@ from ttrtool.bots.judgement import (
 )
 from ttrtool.bots.lacking import HandLacks
 from ttrtool.bots.planning import StrategicBot
+from ttrtool.bots.point_claims import keeps_plan, worth_claim
+from ttrtool.bots.route_prices import RoutePrices
 from ttrtool.bots.trails import TrailWorth
+from ttrtool.bots.trunk import trunk_route, within_trains
 from ttrtool.bots.turn_policy import DrawPolicy, KeepPolicy, TurnPolicy
 from ttrtool.engine.actions import Action, ClaimRoute, KeepTickets
 from ttrtool.engine.game import Game
@@ -189,6 +194,47 @@ class ExpertCore(BonusPlay):
     ferry_symbols_apart = False
     # Locomotives counted only where the rules let them pay (R-VAR-1; the expert of 2026)
     loco_rules = False
+    # The expert's changes of 2026, each off here (the Expert class gives its values and
+    # what each does; docs/bots.md, "What the expert changed in 2026").  The weights
+    # after a switch are read only with it on.
+    # Claims for points keep the plan's cards (point_claims.keeps_plan).
+    keep_plan = False
+    # Long routes for points with trains to spare (point_claims.spare_trains_claim):
+    # the reserve (None: never) and the least length.
+    long_reserve: float | None = None
+    spare_min = 6
+    # Of a double route in the plan, the track the hand is nearest to paying
+    # (hand_plans.track_swaps).
+    pick_track = False
+    # Plans that go round a missing colour (hand_plans.GoRound): turns left (0: never).
+    stuck_turns = 0.0
+    stuck_pen = 3.0
+    stuck_gain = 0.5
+    stuck_conc = 2.0
+    # A face-up locomotive for the last colour (the draw step last_colour): turns left
+    # (0: never) and the least missing of that colour.
+    loco_turns = 0.0
+    loco_min = 2
+    # Final claims planned (final_claims.FinalClaims): turns left (None: never), and the
+    # set's weights.
+    plan_on: float | None = None
+    draw_rate = 1.6
+    plan_routes = 10
+    plan_size = 4
+    ahead: float | None = 10.0
+    hurry = 2.0
+    ticket_guess = 8.0
+    # The points table read as the map gives it (route_prices.RoutePrices: bargains and
+    # the scale of train_cost; False: as the usual table), and the bargains' weights.
+    read_prices = False
+    bargain_min = 2.0
+    bargain_loss = 1
+    # A trunk (trunk.trunk_route): its least length (None: never), reserve and turns.
+    trunk_min: int | None = None
+    trunk_reserve = 11.0
+    trunk_turns = 3.0
+    # A plan found anew cut to its trains (trunk.within_trains).
+    trim_plan = False
     # The steps of a main turn and of a card draw (turn_policy: the expert's add more).
     keep_policy = EXPECTED_WORTH_KEEP
     turn_policy = EXPERT_2025_TURN
@@ -250,6 +296,29 @@ class ExpertCore(BonusPlay):
         self._refused: tuple[int, int] | None = None  # (plans, own routes) of the last refusal
         self._path_key: tuple[int, int] | None = None
         self._path_memo: dict[int, tuple[float, tuple[int, ...], int] | None] = {}
+        # pick_tracks(): (route owners, plan_cards(), hand) when it last looked, and the
+        # planned tracks it may swap then (track_choices)
+        self._picked: tuple[Sequence[int] | None, object, Sequence[int],
+                            list[tuple[int, list[int]]]] = (None, None, (), [])
+        # plans that go round a missing colour (hand_plans)
+        self.round = GoRound(self.lacking, self.stuck_turns, self.stuck_pen, self.stuck_gain,
+                             self.stuck_conc)
+        # the set of claims planned for its last turns (final_claims)
+        self.finals = FinalClaims(self.lacking, self.route_worth, self.route_worths,
+                                  plan_on=self.plan_on, draw_rate=self.draw_rate,
+                                  plan_routes=self.plan_routes, plan_size=self.plan_size,
+                                  ahead=self.ahead, hurry=self.hurry,
+                                  ticket_guess=self.ticket_guess)
+        long_min, bargain_min, read = self.long_min, self.bargain_min, self.read_prices
+        self.prices = prices = per_game(game, ("prices", long_min, bargain_min, read),
+                                        lambda: RoutePrices(game, long_min, bargain_min, read))
+        if prices.scale != 1.0:  # a train scores more (or less) elsewhere on this map
+            self.train_cost = type(self).train_cost * prices.scale
+        if prices.bargains:
+            weights = list(self.base_weights)
+            for r in prices.bargains:
+                weights[r] = max(0.0, weights[r] - prices.planning_discount(r, self.train_cost))
+            self.base_weights = tuple(weights)
 
     def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         self._hand = view.hand  # what path_weights() prices the plan with
@@ -402,9 +471,107 @@ class ExpertCore(BonusPlay):
                                                                      race), len(jobs) - len(base))))
         return out
 
+    def refresh(self, view: PlayerView) -> None:
+        """The plan (:meth:`StrategicBot.refresh`), then the changes its weights turn on:
+        the tracks its hand fits (``pick_track``), a plan that goes round a missing colour
+        (``stuck_turns``), a trunk (``trunk_min``)."""
+        super().refresh(view)
+        if self.pick_track and self.needed:
+            self.pick_tracks(view)
+        if self.stuck_turns and self.open_tickets and view.phase == "main":
+            self.go_round(view)
+        if self.trunk_min is not None and view.phase in ("main", "second_draw"):
+            self.plan_trunk(view)
+
     def plan(self, view: PlayerView) -> None:
+        """The tickets' plan (:meth:`StrategicBot.plan`), cut to its trains
+        (``trim_plan``)."""
         super().plan(view)
         self._plans += 1
+        if self.trim_plan and self.planned_cost() > view.trains[self.seat]:
+            points = self.ticket_points
+            order = sorted(self.open_tickets, key=lambda t: (-points.get(t, 0), t))
+            weights = self.path_weights(view.route_owner, set())
+            paths, points, needed, kept, dropped = within_trains(self, view, weights, order)
+            self._paths.update(paths)
+            self.ticket_points.update(points)
+            self.needed = needed
+            self.open_tickets = kept
+            self.blocked_tickets = self.blocked_tickets + dropped
+            self._plan_cards = None
+
+    def plan_trunk(self, view: PlayerView) -> None:
+        """With no trunk route in its plan and more than ``trunk_turns`` turns left, add
+        the next one (:func:`~ttrtool.bots.trunk.trunk_route`)."""
+        needed = self.needed
+        if needed:
+            on_paths: set[int] = set()
+            for t in self.open_tickets:
+                on_paths.update(self._paths.get(t, ()))
+            if not needed <= on_paths:
+                return  # a planned route no ticket takes: the trunk's
+        if self.turns(view) <= self.trunk_turns:
+            return
+        assert self.trunk_min is not None
+        r = trunk_route(self, view, needed, self.trunk_min, self.trunk_reserve,
+                        self.route_worth)
+        if r is not None:
+            needed.add(r)
+            self._plan_cards = None
+            self._plans += 1
+
+    def go_round(self, view: PlayerView) -> None:
+        """Take the plan that goes round a missing colour, when there is one
+        (:class:`~ttrtool.bots.hand_plans.GoRound`)."""
+        if not self.round.due(self, view, self._plans):
+            return
+        self._hand = view.hand
+        weights = self.path_weights(view.route_owner, set())
+        found = self.round.new_plan(self, view, weights)
+        if found is None:
+            return
+        paths, points, needed = found
+        self.needed = needed
+        self._paths.update(paths)
+        self.ticket_points.update(points)
+        self._plan_cards = None
+        self._plans += 1
+        if self.pick_track:
+            self.pick_tracks(view)
+        self.round.taken(self, view, self._plans)
+
+    def pick_tracks(self, view: PlayerView) -> None:
+        """Swap each planned track of a double route for the open track its hand is
+        nearer to paying (:func:`~ttrtool.bots.hand_plans.track_swaps`).  The path search
+        picks one track; the hand that grows afterwards may suit the other, and collecting
+        the first colour then costs turns and cards that go unused."""
+        owner, hand = view.route_owner, view.hand
+        cards = self.plan_cards()
+        # nothing it reads has changed since it last looked (a new plan or claim makes
+        # new plan_cards and owners; the memo holds them, so they are not new objects
+        # at an old address)
+        seen = self._picked
+        if seen[0] is owner and seen[1] is cards:
+            if seen[2] == hand:
+                return
+            choices = seen[3]  # the tracks it may swap do not follow the hand
+        else:
+            choices = track_choices(self, owner)
+        self._picked = (owner, cards, hand, choices)
+        if not choices:
+            return
+        swaps = track_swaps(self, view, cards[0], choices)
+        if not swaps:
+            return
+        needed = self.needed
+        for r, t in swaps.items():
+            needed.discard(r)
+            needed.add(t)
+        for ticket, path in self._paths.items():
+            if any(r in swaps for r in path):
+                self._paths[ticket] = tuple(swaps.get(r, r) for r in path)
+        self._plan_cards = None
+        self._plans += 1  # a new plan: what was worked out for the old one is stale
 
     def candidate_path(self, owner: Sequence[int], weights: Callable[[], list[float]],
                        ticket: int, searches: dict[tuple[int, ...], PathSearch] | None = None,
@@ -589,6 +756,34 @@ class ExpertCore(BonusPlay):
         :meth:`long_target`): what it adds to its longest trail (``path_weight``)."""
         return self.trail.worth(owner, route)
 
+    def route_worth(self, owner: Sequence[int], route: int) -> float:
+        """A claim's worth for its points: route points, its network's worth
+        (:meth:`BonusPlay.network_value`) and what it adds to the longest path."""
+        return (self.points[route] + self.network_value(owner, route)
+                + self.route_extra(owner, route))
+
+    def route_worths(self, owner: Sequence[int], routes: Sequence[int]) -> list[float]:
+        """:meth:`route_worth` of each of ``routes``, the same figures worked out
+        together (the final set asks it of every open route)."""
+        points = self.points
+        network = self.network_value
+        return [points[r] + network(owner, r) + extra
+                for r, extra in zip(routes, self.route_extras(owner, routes), strict=True)]
+
+    def points_claim(self, view: PlayerView, actions: Sequence[Action],
+                     min_length: int, allowed: Callable[[ClaimRoute], bool] | None = None
+                     ) -> ClaimRoute | None:
+        """The claimable route worth most (:meth:`BonusPlay.points_claim`), counting
+        ``trail_weight`` a space it adds to the longest trail.  Before the endgame, while
+        the plan is open, a claim off the plan must keep the cards the plan takes
+        (:func:`~ttrtool.bots.point_claims.keeps_plan`)."""
+        if allowed is None and self.keep_plan and self.needed and not self.endgame(view):
+            needed = self.needed
+            allowed = lambda a: a.route in needed or keeps_plan(self, view, a)  # noqa: E731
+        if not self.trail_weight:
+            return super().points_claim(view, actions, min_length, allowed)
+        return worth_claim(self, view, min_length, allowed, self.route_worth)
+
     # --- cards -------------------------------------------------------------
 
     def plan_wishes(self, view: PlayerView) -> list[int]:
@@ -597,8 +792,13 @@ class ExpertCore(BonusPlay):
         return StrategicBot.wishes(self, view)
 
     def wishes(self, view: PlayerView) -> list[int]:
-        """The plan's missing cards; with none missing, the colour of the long
-        route it is best placed to claim next (collected for points)."""
+        """While it draws for its final set (:mod:`~ttrtool.bots.final_claims`), the
+        cards the set misses (this turn's second draw too); else the plan's missing
+        cards, and with none missing, the colour of the long route it is best placed
+        to claim next (collected for points)."""
+        drawing = self.finals.drawing  # read here, not by a call: wishes are asked often
+        if drawing is not None and drawing[0] == view.turn:
+            return list(drawing[1])
         missing = super().wishes(view)
         if any(missing):
             return missing
