@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ttrtool
 from ttrtool.bots import expert as ex
-from ttrtool.bots import expert_core as core
 from ttrtool.bots import turn_policy as tp
 from ttrtool.bots.expert import Expert, Expert2025
 from ttrtool.simulate.playout import Table
@@ -21,16 +20,16 @@ def ticket_draws(cls: type[Expert]) -> int:
 
 
 def test_the_two_experts_are_two_configurations() -> None:
-    assert Expert2025.turn_policy is core.EXPERT_2025_TURN
+    assert Expert2025.turn_policy is ex.EXPERT_2025_TURN
     assert Expert.turn_policy is ex.EXPERT_TURN
-    assert set(core.EXPERT_2025_TURN.steps) < set(ex.EXPERT_TURN.steps)
+    assert set(ex.EXPERT_2025_TURN.steps) < set(ex.EXPERT_TURN.steps)
     assert Expert.draw_policy.steps == (ex.last_colour,) and not Expert2025.draw_policy.steps
 
 
 def test_a_turn_without_the_ticket_steps_never_draws_tickets() -> None:
     """The ticket draw step and the final claims (which draw tickets worth it first)
     left out, the expert plays on without drawing any."""
-    steps = tuple(s for s in ex.EXPERT_TURN.steps if s not in (core.ticket_draw, ex.final_claims))
+    steps = tuple(s for s in ex.EXPERT_TURN.steps if s not in (ex.ticket_draw, ex.final_claims))
     no_draws = type("NoDraws", (Expert,), {"turn_policy": tp.TurnPolicy(steps)})
     assert ticket_draws(Expert) > 0
     assert ticket_draws(no_draws) == 0

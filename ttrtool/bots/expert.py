@@ -33,71 +33,33 @@ Its weights are class attributes, fitted by self-play
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from ttrtool.bots.expert_core import (
-    EXPERT_2025_DRAW,
-    EXPERT_2025_TURN,
-    ExpertCore,
+from ttrtool.bots.expert_core import ExpertCore
+from ttrtool.bots.expert_steps import (
+    bargain,
     block,
+    expected_worth,
     fallback,
+    final_claims,
+    last_colour,
     last_turn,
     plan_claim,
     second_path,
+    spare_claim,
     ticket_draw,
 )
 from ttrtool.bots.hand_odds import Model
 from ttrtool.bots.judgement import DRAW_MODEL, KEEP_MODEL
-from ttrtool.bots.point_claims import bargain_claim, spare_trains_claim
-from ttrtool.bots.turn_policy import DrawPolicy, TurnPolicy
-from ttrtool.engine.actions import Action, DrawFaceUp
-from ttrtool.engine.view import PlayerView
+from ttrtool.bots.turn_policy import DrawPolicy, KeepPolicy, TurnPolicy
 
-# --- the expert's own steps (turn_policy), with expert-2025's ------------------------
+# --- the policies (turn_policy) of the two configurations -----------------------------
 
-
-def bargain(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
-            turns: float) -> Action | None:
-    """A route the points table makes a bargain (route_prices), if its hand pays it."""
-    if not bot.prices.bargains:
-        return None
-    return bargain_claim(bot, view, bot.prices, bot.bargain_loss)
-
-
-def final_claims(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
-                 turns: float) -> Action | None:
-    """With its plan done and few turns left, the planned set of final claims."""
-    return bot.finals.turn(bot, view, actions, turns)
-
-
-def spare_claim(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
-                turns: float) -> Action | None:
-    """A long route for its points, with trains to spare beyond the plan."""
-    if bot.long_reserve is None:
-        return None
-    return spare_trains_claim(bot, view, bot.long_reserve, bot.spare_min)
-
-
-def last_colour(bot: ExpertCore, view: PlayerView, actions: Sequence[Action]) -> Action | None:
-    """Late in the game, a face-up locomotive when the plan misses ``loco_min`` or more
-    cards of one colour only and none of that colour is face up."""
-    if not (bot.loco_turns and view.phase == "main" and bot.needed):
-        return None
-    missing = bot.plan_wishes(view)  # the plan's own, not the final set's
-    short = [c for c in range(bot.loco) if missing[c] > 0]
-    if (len(short) == 1 and missing[short[0]] >= bot.loco_min
-            and bot.turns(view) <= bot.loco_turns
-            and any(bot.locos_pay(r) and bot.colors[r] in (short[0], -1)
-                    for r in bot.needed)):
-        index = bot.game.card_index
-        faceup = [a for a in bot.draws if type(a) is DrawFaceUp]
-        if not any(index[a.color] == short[0] for a in faceup):
-            for a in faceup:
-                if index[a.color] == bot.loco:
-                    return a
-    return None
-
-
+# A keep: the option of the greatest expected worth (both configurations).
+EXPECTED_WORTH_KEEP = KeepPolicy(expected_worth)
+# expert-2025: its last claim, its plan's claims, ticket draws, second paths, blocks and
+# the cards for its plan; no draw step before the shared draw.
+EXPERT_2025_TURN = TurnPolicy((last_turn, plan_claim, ticket_draw, second_path, block,
+                               fallback))
+EXPERT_2025_DRAW = DrawPolicy(())
 # The expert of 2026: expert-2025's steps with its bargains, final claims, claims for
 # points with spare trains and the locomotive for a last colour.
 EXPERT_TURN = TurnPolicy((bargain, final_claims, last_turn, plan_claim, ticket_draw,
@@ -205,6 +167,7 @@ class Expert(ExpertCore):
     trim_plan = True
     # The steps of a main turn and of a card draw (turn_policy): a bargain first, the
     # final claims, spare trains for points; a locomotive for the last colour.
+    keep_policy = EXPECTED_WORTH_KEEP
     turn_policy = EXPERT_TURN
     draw_policy = EXPERT_DRAW
 
@@ -216,5 +179,6 @@ class Expert2025(ExpertCore):
     a change to the expert's code must leave them as they are."""
 
     name = "expert-2025"
+    keep_policy = EXPECTED_WORTH_KEEP
     turn_policy = EXPERT_2025_TURN
     draw_policy = EXPERT_2025_DRAW

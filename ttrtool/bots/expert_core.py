@@ -1,157 +1,74 @@
 """The expert's core: the plan, played with judgement about tickets, time and points.
 
-:class:`ExpertCore` is what the expert's configurations share: the ``expert``
-(:class:`~ttrtool.bots.expert.Expert`, the 2026 changes on) and ``expert-2025``
-(:class:`~ttrtool.bots.expert.ExpertCore`, the expert as it played before issue 22:
-every 2026 change off, this class's weights and its turn steps), whose games are kept
-as digests (tests/bots/test_baseline.py).  Its class attributes are the 2025 weights.
+:class:`ExpertCore` is the bot both of the expert's configurations are
+(:mod:`ttrtool.bots.expert`): ``expert-2025``, its class attributes as they are (the
+weights of 2025, every change of 2026 off), and ``expert``, the changes on.  A
+configuration sets weights and policies and overrides no method.  The core keeps the
+plan (the shared plan of :class:`~ttrtool.bots.planning.StrategicBot`, re-planned as its
+weights say: tracks the hand fits, going round a missing colour, a trunk, cut to its
+trains) and leaves each choice to a part it makes with its weights:
 
-Policy (docs/bots.md, "The expert"): it keeps the set of offered tickets whose expected
-worth, with the tickets it already holds, is greatest — each ticket's points
-won or lost with the odds of finishing it in the turns left
-(:mod:`ttrtool.bots.judgement`), less what the trains its path takes would
-score elsewhere; it draws more tickets when its plan is done (or paid for by
-its hand) and the expected best of a draw is worth more than a turn.  Its
-plans lean on long routes (more points per train and per turn); with nothing
-left to collect for its plan it collects the colour of the long route it is
-best placed to claim.  It takes a short route that an opponent's network
-visibly needs when that costs it little, and in its last turn it takes the
-claim worth most now, counting the tickets a claim completes.  Stations
-(R-EU-4) only rescue a ticket that has no path left; tunnels cost a little
-more in its plans (the extra cards it expects to pay, R-EU-7), mountain
-routes their extra trains (R-VAR-10).  Where the rules list other end-game
-bonuses it plays for them too (:mod:`ttrtool.bots.bonus_value`): a close
-most-tickets race makes tickets worth a little more, claims that grow its
-largest network score more, and a completed ticket gets a cheap second path
-where tickets joined twice score (R-VAR-7..9).  The steps of its main turn and
-card draw are its :mod:`~ttrtool.bots.turn_policy`.
+* the ticket keep, main turn and card draw: the configuration's policies
+  (:mod:`~ttrtool.bots.turn_policy`, steps in :mod:`~ttrtool.bots.expert_steps`);
+* what tickets are worth, kept or drawn: :mod:`~ttrtool.bots.ticket_worth`, with the
+  odds of :mod:`~ttrtool.bots.hand_odds` and the paths of :mod:`~ttrtool.bots.draw_paths`;
+* its last claim, the long route it collects for, blocks: :mod:`~ttrtool.bots.off_plan`;
+* which planned route first: :mod:`~ttrtool.bots.claim_order`; claims for points:
+  :mod:`~ttrtool.bots.point_claims`; final claims: :mod:`~ttrtool.bots.final_claims`;
+* plans that suit or follow the hand: :mod:`~ttrtool.bots.hand_plans`,
+  :mod:`~ttrtool.bots.hand_shares`; a trunk and a plan within its trains:
+  :mod:`~ttrtool.bots.trunk`; a route's worth to its longest trail:
+  :mod:`~ttrtool.bots.trails`; the map's points table: :mod:`~ttrtool.bots.route_prices`.
+
+The parts read the bot through :class:`~ttrtool.bots.expert_parts.ExpertBot`.  What it
+plays like: docs/bots.md, "The expert" and "What the expert changed in 2026".
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
 
 from ttrtool.bots.blocking import Detours
 from ttrtool.bots.bonus_value import BonusPlay
 from ttrtool.bots.claim_order import DenyingOrder
-from ttrtool.bots.claiming import LOCO
-from ttrtool.bots.draw_paths import Plain, network_paths, plain_paths
 from ttrtool.bots.final_claims import FinalClaims
 from ttrtool.bots.game_memo import per_game
 from ttrtool.bots.hand_odds import HandOdds, Model
 from ttrtool.bots.hand_plans import GoRound, track_choices, track_swaps
 from ttrtool.bots.hand_shares import HandShares
 from ttrtool.bots.judgement import (
-    draw_turns,
-    expected_best_draw,
-    expected_value,
     turns_left,
 )
 from ttrtool.bots.lacking import HandLacks
+from ttrtool.bots.off_plan import BLOCK_DETOUR, BLOCK_LENGTH, long_target
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.bots.point_claims import keeps_plan, worth_claim
 from ttrtool.bots.route_prices import RoutePrices
+from ttrtool.bots.ticket_worth import (
+    DRAW_WORTH,
+    SLACK_CLOSED,
+    TRAIN_COST,
+    KeepTerms,
+    TicketWorth,
+)
 from ttrtool.bots.trails import TrailWorth
 from ttrtool.bots.trunk import trunk_route, within_trains
 from ttrtool.bots.turn_policy import DrawPolicy, KeepPolicy, TurnPolicy
 from ttrtool.engine.actions import Action, ClaimRoute, KeepTickets
 from ttrtool.engine.game import Game
 from ttrtool.engine.view import PlayerView
-from ttrtool.graph import PathSearch
 
-# A ticket draw must be expected to bring more than this many points: what a
-# turn spent drawing cards or claiming is worth instead.
-DRAW_WORTH = 2.0
-# Where only one track of each double route can be claimed (R-CLAIM-5),
-# tickets taken in play were finished less often than the odds said (76%
-# of those given 80% or more, against 93% with both tracks open: other
-# players' claims cut more paths): such tickets must fit this many turns
-# fewer than the estimate.
-SLACK_CLOSED = 8.0
-# What a unit of planning cost (a train, cheaper on long routes) spent on a
-# ticket's path would score elsewhere, in points: the long routes a player can
-# claim for points instead score more per train than the short ones tickets
-# often need.
-TRAIN_COST = 2.0
 # Planning cost of a route: its length less this share of every train beyond
 # the first (long routes score more per train and take fewer claiming turns).
 LONG_BIAS = 0.7
 # Routes this long are worth collecting cards for, for their points alone.
 LONG = 5
-# Blocking: claim a route of at most this length that joins two parts of an
-# opponent's network when going around it would cost that player this many
-# more trains (or is impossible).
-BLOCK_LENGTH = 2
-BLOCK_DETOUR = 4.0
-# ... and only with this many trains to spare beyond its plan and the route.
-BLOCK_SPARE = 6
-
-
-class KeepTerms(NamedTuple):
-    """The terms of one way of keeping offered tickets (:meth:`ExpertCore.keep_terms`)."""
-
-    sure: float  # points of tickets its routes already complete, less those no path can
-    cost: float  # planning cost of the paths the kept tickets add to the plan
-    plan: float  # expected ticket points of the plan with them (plan_worth)
-    added: int  # tickets the option adds to the plan
-
-
-# --- the steps of a main turn of expert-2025, and its policies (turn_policy) ---------
-
-
-def expected_worth(bot: ExpertCore, terms: KeepTerms) -> float:
-    """The points a keep makes sure of, less ``train_cost`` a unit of its new paths'
-    planning cost, plus the plan's expected ticket points (:meth:`keep_worth`)."""
-    return bot.keep_worth(terms)
-
-
-def last_turn(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
-              turns: float) -> Action | None:
-    """In its last turn, the claim worth most now (tickets it completes counted)."""
-    return bot.best_now(view) if turns <= 1.0 else None
-
-
-def plan_claim(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
-               turns: float) -> Action | None:
-    """A route of its plan its hand pays."""
-    return bot.best_claim(view, actions, bot.needed)
-
-
-def ticket_draw(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
-                turns: float) -> Action | None:
-    """A ticket draw, when its expected worth beats a turn's."""
-    return bot.ticket_draw if bot.wants_tickets(view, turns) else None
-
-
-def second_path(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
-                turns: float) -> Action | None:
-    """Where tickets joined twice score (R-VAR-9), a claim of a second path's route."""
-    if bot.multi_bonus is not None and not bot.needed and bot.second_path(view):
-        return bot.best_claim(view, actions, bot.needed)
-    return None
-
-
-def block(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
-          turns: float) -> Action | None:
-    """A short route another player's network visibly needs, when cheap."""
-    return bot.block(view)
-
-
-def fallback(bot: ExpertCore, view: PlayerView, actions: Sequence[Action],
-             turns: float) -> Action | None:
-    """Cards for the plan (or points with a full hand, or a station rescue)."""
-    return bot.fallback(view, actions)
-
-
-EXPERT_2025_TURN = TurnPolicy((last_turn, plan_claim, ticket_draw, second_path, block,
-                               fallback))
-EXPERT_2025_DRAW = DrawPolicy(())
-EXPECTED_WORTH_KEEP = KeepPolicy(expected_worth)
 
 
 class ExpertCore(BonusPlay):
+    """The expert's plan and parts; its class attributes are the weights of 2025."""
+
     name = "expert-core"
     long_bias = LONG_BIAS
     draw_worth = DRAW_WORTH
@@ -235,10 +152,11 @@ class ExpertCore(BonusPlay):
     trunk_turns = 3.0
     # A plan found anew cut to its trains (trunk.within_trains).
     trim_plan = False
-    # The steps of a main turn and of a card draw (turn_policy: the expert's add more).
-    keep_policy = EXPECTED_WORTH_KEEP
-    turn_policy = EXPERT_2025_TURN
-    draw_policy = EXPERT_2025_DRAW
+    # The ticket keep and the steps of a main turn and of a card draw (turn_policy): each
+    # configuration names its own (ttrtool.bots.expert; the steps: expert_steps).
+    keep_policy: KeepPolicy
+    turn_policy: TurnPolicy
+    draw_policy: DrawPolicy
 
     def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
         super().__init__(game, seat, rng)
@@ -273,7 +191,6 @@ class ExpertCore(BonusPlay):
         # last ask
         self._weighed: tuple[Sequence[int] | None, set[int], Sequence[int], float,
                              list[float]] = (None, set(), (), 0.0, [])
-        self._plain: Plain | None = None  # draw_paths(): the board's own paths of the draw deck
         self.draw_size = rules.tickets.draw
         self.draw_keep_min = rules.tickets.draw_keep_min
         self.draw_pool = per_game(game, "draw_pool", lambda: tuple(
@@ -289,13 +206,10 @@ class ExpertCore(BonusPlay):
         # turns(): (the trains, hand sizes and final round it read, the turns left)
         self._turns: tuple[tuple[tuple[int, ...], tuple[int, ...], bool] | None, float] = (
             None, 0.0)
-        self._owned = 0
-        self._plans = 0
+        self.plans = 0  # plans made: what was worked out for an older one is stale
         self.detours = Detours(game, seat)
         self.order = DenyingOrder(game, seat, self.deny_weight)  # which planned route first
-        self._refused: tuple[int, int] | None = None  # (plans, own routes) of the last refusal
-        self._path_key: tuple[int, int] | None = None
-        self._path_memo: dict[int, tuple[float, tuple[int, ...], int] | None] = {}
+        self.ticket_worth = TicketWorth()  # keeps' and draws' worth (ticket_worth)
         # pick_tracks(): (route owners, plan_cards(), hand) when it last looked, and the
         # planned tracks it may swap then (track_choices)
         self._picked: tuple[Sequence[int] | None, object, Sequence[int],
@@ -324,6 +238,11 @@ class ExpertCore(BonusPlay):
         self._hand = view.hand  # what path_weights() prices the plan with
         return super().choose(view, actions)
 
+    @property
+    def paths(self) -> dict[int, tuple[int, ...]]:
+        """Each planned ticket's path (its parts read it; only the plan changes it)."""
+        return self._paths
+
     # --- time ---------------------------------------------------------------
 
     def turns(self, view: PlayerView) -> float:
@@ -340,69 +259,10 @@ class ExpertCore(BonusPlay):
 
     # --- the plan and its worth ---------------------------------------------
 
-    def jobs(self, owner: Sequence[int]) -> list[tuple[int, frozenset[int]]]:
-        """Open tickets with the routes each still needs."""
-        seat = self.seat
-        return [(t, frozenset(r for r in self._paths.get(t, ()) if owner[r] != seat))
-                for t in self.open_tickets]
-
-    def hand_fit(self, routes: set[int], hand: Sequence[int]) -> int:
-        """How many cards of the hand the routes can use (gray routes take the
-        colour held most beyond other needs; locomotives fill any gap)."""
-        loco = self.loco
-        want = [0] * (loco + 1)
-        grays = 0
-        total = 0
-        for r in routes:
-            n = self.lengths[r]
-            total += n
-            c = self.colors[r]
-            if c < 0:
-                grays += n
-            else:
-                want[c] += n
-        fit = 0
-        spare = 0
-        for c in range(loco):
-            h, w = hand[c], want[c]
-            if h >= w:
-                fit += w
-                if h - w > spare:
-                    spare = h - w
-            else:
-                fit += h
-        fit += min(grays, spare)
-        ok = self.loco_routes
-        if ok is not None:  # R-VAR-1: locomotives fill only the routes they may pay
-            total = min(total, sum(self.lengths[r] for r in routes if ok[r]) + fit)
-        return fit + min(hand[loco], total - fit)
-
     def locos_pay(self, r: int) -> bool:
         """May locomotives pay route ``r``, as far as this bot counts (``loco_rules``)?"""
         ok = self.loco_routes
         return ok is None or ok[r]
-
-    def plan_worth(self, jobs: Sequence[tuple[int, frozenset[int]]], points: dict[int, int],
-                   view: PlayerView, turns: float, race: float = 0.0) -> float:
-        """Expected ticket points of the jobs, worked through cheapest first; ``race``
-        is what each completed ticket adds towards the most-tickets bonus (R-VAR-7)."""
-        if not jobs:
-            return 0.0
-        routes: set[int] = set()
-        for _, rs in jobs:
-            routes.update(rs)
-        odds = self.job_odds(jobs, self.hand_fit(routes, view.hand), view, turns)
-        if race:
-            return sum(expected_value(points[t], odds[t]) + race * odds[t] for t, _ in jobs)
-        return sum(expected_value(points[t], odds[t]) for t, _ in jobs)
-
-    def job_odds(self, jobs: Sequence[tuple[int, frozenset[int]]], fit: int,
-                 view: PlayerView, turns: float) -> dict[int, float]:
-        """Each job's chance of completion, worked through cheapest first with the
-        ``fit`` cards of the hand that pay its routes, by its odds policy
-        (:class:`~ttrtool.bots.hand_odds.HandOdds`, ``keep_model``)."""
-        return self.odds.job_odds(jobs, fit, turns, view.hand, view.trains[self.seat],
-                                  self.lengths, self.trains_of)
 
     def draw_odds(self, view: PlayerView, need: float, turns: float,
                   todo: Sequence[int]) -> float:
@@ -425,51 +285,9 @@ class ExpertCore(BonusPlay):
 
     def keep_terms(self, view: PlayerView, actions: Sequence[Action]
                    ) -> list[tuple[KeepTickets, KeepTerms]]:
-        """Each way of keeping the offered tickets among ``actions``, with the terms of
-        its worth (:class:`KeepTerms`): each ticket's cheapest path with the plan and
-        the tickets before it riding free, worked through with the open plan."""
-        self.refresh(view)
-        owner = view.route_owner
-        seat = self.seat
-        turns = self.turns(view) - (self.turn_margin if view.phase == "tickets" else 0.0)
-        weights = self.path_weights(owner, self.needed)
-        base = self.jobs(owner)
-        race = self.race(view)
-        out: list[tuple[KeepTickets, KeepTerms]] = []
-        # A ticket's path depends only on the tickets worked on before it in
-        # the same set (their routes ride free): sets sharing that prefix share it.
-        paths: dict[tuple[int, ...], tuple[float, tuple[int, ...], int] | None] = {}
-        for a in actions:
-            if not isinstance(a, KeepTickets):
-                continue
-            jobs = list(base)
-            w = list(weights)
-            points = dict(self.ticket_points)
-            sure = 0.0  # tickets already complete or already impossible
-            cost_all = 0.0
-            before: tuple[int, ...] = ()
-            for t in sorted(a.tickets, key=lambda t: (-self.top_points[t], t)):
-                before += (t,)
-                if before in paths:
-                    found = paths[before]
-                else:
-                    found = paths[before] = self.ticket_path(w, t)
-                if found is None:
-                    sure -= self.top_points[t]
-                    continue
-                cost, path, pts = found
-                todo = frozenset(r for r in path if owner[r] != seat)
-                if not todo:
-                    sure += pts + race
-                    continue
-                cost_all += cost
-                jobs.append((t, todo))
-                points[t] = pts
-                for r in todo:
-                    w[r] = 0.0
-            out.append((a, KeepTerms(sure, cost_all, self.plan_worth(jobs, points, view, turns,
-                                                                     race), len(jobs) - len(base))))
-        return out
+        """Each way of keeping the offered tickets, with the terms of its worth
+        (:meth:`~ttrtool.bots.ticket_worth.TicketWorth.keep_terms`)."""
+        return self.ticket_worth.keep_terms(self, view, actions)
 
     def refresh(self, view: PlayerView) -> None:
         """The plan (:meth:`StrategicBot.refresh`), then the changes its weights turn on:
@@ -487,7 +305,7 @@ class ExpertCore(BonusPlay):
         """The tickets' plan (:meth:`StrategicBot.plan`), cut to its trains
         (``trim_plan``)."""
         super().plan(view)
-        self._plans += 1
+        self.plans += 1
         if self.trim_plan and self.planned_cost() > view.trains[self.seat]:
             points = self.ticket_points
             order = sorted(self.open_tickets, key=lambda t: (-points.get(t, 0), t))
@@ -518,12 +336,12 @@ class ExpertCore(BonusPlay):
         if r is not None:
             needed.add(r)
             self._plan_cards = None
-            self._plans += 1
+            self.plans += 1
 
     def go_round(self, view: PlayerView) -> None:
         """Take the plan that goes round a missing colour, when there is one
         (:class:`~ttrtool.bots.hand_plans.GoRound`)."""
-        if not self.round.due(self, view, self._plans):
+        if not self.round.due(self, view, self.plans):
             return
         self._hand = view.hand
         weights = self.path_weights(view.route_owner, set())
@@ -535,10 +353,10 @@ class ExpertCore(BonusPlay):
         self._paths.update(paths)
         self.ticket_points.update(points)
         self._plan_cards = None
-        self._plans += 1
+        self.plans += 1
         if self.pick_track:
             self.pick_tracks(view)
-        self.round.taken(self, view, self._plans)
+        self.round.taken(self, view, self.plans)
 
     def pick_tracks(self, view: PlayerView) -> None:
         """Swap each planned track of a double route for the open track its hand is
@@ -571,51 +389,7 @@ class ExpertCore(BonusPlay):
             if any(r in swaps for r in path):
                 self._paths[ticket] = tuple(swaps.get(r, r) for r in path)
         self._plan_cards = None
-        self._plans += 1  # a new plan: what was worked out for the old one is stale
-
-    def candidate_path(self, owner: Sequence[int], weights: Callable[[], list[float]],
-                       ticket: int, searches: dict[tuple[int, ...], PathSearch] | None = None,
-                       ) -> tuple[float, tuple[int, ...], int] | None:
-        """:meth:`ticket_path` with the plan free, remembered while the plan and
-        the bot's own routes stay the same and no route of the path is lost
-        (other players' claims can only make a path dearer); ``searches`` as for
-        :meth:`ticket_path`, for the weights ``weights`` gives."""
-        key = (self._plans, self._owned)
-        if key != self._path_key:
-            self._path_key = key
-            self._path_memo.clear()
-        if ticket in self._path_memo:
-            found = self._path_memo[ticket]
-            if found is None:
-                return found
-            closed = self.closed_routes(owner)
-            if not any(closed[r] for r in found[1]):
-                return found
-        found = self.ticket_path(weights(), ticket, searches)
-        self._path_memo[ticket] = found
-        return found
-
-    def draw_paths(self, owner: Sequence[int], weights: Callable[[], list[float]],
-                   tickets: Sequence[int],
-                   ) -> list[tuple[int, tuple[float, tuple[int, ...], int] | None]]:
-        """Each ticket a draw may bring with its cheapest path, its own routes and plan
-        free, for the weights ``weights`` gives.  With ``network_draws``, from its
-        network (draw_paths.network_paths: one search per piece of its network, the
-        board's plain paths, and a search from the origin only where those cannot
-        tell); without, its :meth:`candidate_path` (one search per origin)."""
-        if not self.network_draws:
-            searches: dict[tuple[int, ...], PathSearch] = {}
-            return [(t, self.candidate_path(owner, weights, t, searches)) for t in tickets]
-        g, seat = self.game, self.seat
-        w = weights()
-        if self._plain is None:
-            self._plain = plain_paths(self.board, self.base_weights, g.ticket_origin,
-                                      g.ticket_dests, self.draw_pool)
-        free = [r for r, o in enumerate(owner) if o == seat]
-        free.extend(self.needed)
-        found = network_paths(self.board, w, free, tickets, g.ticket_origin, g.ticket_dests,
-                              self._plain, 1.0 - self.hand_bias)
-        return [(t, found[t]) for t in tickets]
+        self.plans += 1  # a new plan: what was worked out for the old one is stale
 
     def path_weights(self, owner: Sequence[int], free: set[int]) -> list[float]:
         """The plan's costs (:meth:`StrategicBot.path_weights`), cheaper where the
@@ -632,68 +406,10 @@ class ExpertCore(BonusPlay):
         self._weighed = (owner, set(free), hand, bias, weights)
         return list(weights)
 
-    def ticket_draw_worth(self, view: PlayerView, turns: float) -> float:
-        """Expected points a ticket draw adds, less what the trains would score elsewhere.
-
-        Called with the plan done or paid for by the hand, so the open tickets
-        take one turn per claim; each ticket that may come up is then worked
-        on after them (judgement.finish_odds), with the cards left in hand.
-        """
-        owner = view.route_owner
-        seat = self.seat
-        held = set(view.tickets)
-        self._owned = owner.count(seat)
-        fresh: list[float] = []
-
-        def weights() -> list[float]:
-            if not fresh:
-                fresh.extend(self.path_weights(owner, self.needed))
-            return fresh
-
-        race = self.race(view)
-        busy = len(self.needed) + 1.0  # the claims left, and this turn spent drawing
-        trains = view.trains[seat] - self.planned_cost()
-        spare_cards = max(0, sum(view.hand) - self.planned_cards())
-        values = []
-        seen = self.seen
-        tickets = [t for t in self.draw_pool if t not in held and t not in seen]
-        needed, lengths, trains_of = self.needed, self.lengths, self.trains_of
-        train_cost, draw_odds = self.train_cost, self.draw_odds
-        for t, found in self.draw_paths(owner, weights, tickets):
-            if found is None:
-                values.append(-float(self.top_points[t]))
-                continue
-            cost, path, pts = found
-            todo = [r for r in path if owner[r] != seat and r not in needed]
-            used = length = 0
-            for r in todo:
-                used += trains_of[r]
-                length += lengths[r]
-            if used > trains:
-                values.append(-float(pts))
-                continue
-            need = busy + draw_turns(length - spare_cards, len(todo))
-            odds = draw_odds(view, need, turns, todo)
-            values.append(expected_value(pts, odds) + race * odds - train_cost * cost)
-        return expected_best_draw(values, self.draw_size, self.draw_keep_min)
-
     def wants_tickets(self, view: PlayerView, turns: float) -> bool:
-        """Draw tickets now?  Only with the plan done or paid for by the hand.
-
-        A draw's worth only falls as turns pass, unless the bot's own network
-        grows or its plan changes: after a refusal it looks again only then.
-        """
-        if self.ticket_draw is None or turns < 3.0 or view.ticket_deck_size <= 0:
-            return False
-        if self.needed and any(self.wishes(view)):
-            return False
-        key = (self._plans, view.route_owner.count(self.seat))
-        if key == self._refused:
-            return False
-        if self.ticket_draw_worth(view, turns - self.turn_margin) > self.draw_worth:
-            return True
-        self._refused = key
-        return False
+        """Draw tickets now (:meth:`~ttrtool.bots.ticket_worth.TicketWorth.wants_tickets`:
+        with the plan done or paid for by the hand, when a draw is worth ``draw_worth``)?"""
+        return self.ticket_worth.wants_tickets(self, view, turns)
 
     # --- the turn -----------------------------------------------------------
 
@@ -718,33 +434,6 @@ class ExpertCore(BonusPlay):
         as possible."""
         return self.order.best_claim(self, view, routes)
 
-    def best_now(self, view: PlayerView) -> ClaimRoute | None:
-        """The claim worth most this turn: route points, plus twice the points of
-        each ticket it completes (from lost to won, R-TIX-2)."""
-        owner = view.route_owner
-        seat = self.seat
-        gains: dict[int, int] = {}
-        for t in self.open_tickets:
-            left = [r for r in self._paths.get(t, ()) if owner[r] != seat]
-            if len(left) == 1:
-                gains[left[0]] = gains.get(left[0], 0) + 2 * self.ticket_points.get(t, 0)
-        best: ClaimRoute | None = None
-        best_key: tuple[float, int, int] | None = None
-        of, points, tunnels = self.menu.of, self.points, self.tunnel_routes
-        extra = self.route_extra
-        worth = {r: points[r] + gains.get(r, 0) + extra(owner, r) for r in self.menu.routes()}
-        # The most valuable routes first, until one is worth less than the best.
-        for r in sorted(worth, key=lambda r: (-worth[r], r)):
-            if best_key is not None and -worth[r] > best_key[0]:
-                break
-            for a in of(r):
-                if tunnels[r] and not self.tunnel_ok(view, a):
-                    continue
-                key = (-worth[r], a.locomotives, r)
-                if best_key is None or key < best_key:
-                    best, best_key = a, key
-        return best
-
     def route_extras(self, owner: Sequence[int], routes: Sequence[int]) -> list[float]:
         """:meth:`route_extra` of each of ``routes``, worked out together
         (:meth:`~ttrtool.bots.trails.TrailWorth.worths`)."""
@@ -752,8 +441,8 @@ class ExpertCore(BonusPlay):
 
     def route_extra(self, owner: Sequence[int], route: int) -> float:
         """What a route is worth beyond its points where this bot picks a route for
-        itself (its last claim, :meth:`best_now`; the long route it collects for,
-        :meth:`long_target`): what it adds to its longest trail (``path_weight``)."""
+        itself (its last claim, off_plan.best_now; the long route it collects for,
+        off_plan.long_target): what it adds to its longest trail (``path_weight``)."""
         return self.trail.worth(owner, route)
 
     def route_worth(self, owner: Sequence[int], route: int) -> float:
@@ -802,7 +491,7 @@ class ExpertCore(BonusPlay):
         missing = super().wishes(view)
         if any(missing):
             return missing
-        target = self.long_target(view)
+        target = long_target(self, view)
         if target is not None:
             hand = view.hand
             c = self.colors[target]
@@ -811,71 +500,3 @@ class ExpertCore(BonusPlay):
             wild = hand[self.loco] if self.locos_pay(target) else 0
             missing[c] = max(0, self.lengths[target] - hand[c] - wild)
         return missing
-
-    def long_target(self, view: PlayerView) -> int | None:
-        """The open route worth most points per card still to collect, among those
-        of at least ``long_min`` trains that its trains beyond the plan can pay."""
-        owner, hand = view.route_owner, view.hand
-        trains = view.trains[self.seat] - self.planned_cost()
-        best: tuple[float, int] | None = None
-        target = None
-        loco = self.loco
-        closed = self.closed_routes(owner)
-        lengths, trains_of, long_min = self.lengths, self.trains_of, self.long_min
-        routes = [r for r, o in enumerate(owner)
-                  if o < 0 and lengths[r] >= long_min and trains_of[r] <= trains and not closed[r]]
-        for r, extra in zip(routes, self.route_extras(owner, routes), strict=True):
-            n = lengths[r]
-            c = self.colors[r]
-            held = (max(hand[:loco]) if c < 0 else hand[c]) + (
-                hand[loco] if self.locos_pay(r) else 0)
-            key = ((self.points[r] + extra) / (max(0, n - held) + 2.0), -r)
-            if best is None or key > best:
-                best, target = key, r
-        return target
-
-    # --- blocking -----------------------------------------------------------
-
-    def block(self, view: PlayerView) -> ClaimRoute | None:
-        """Take a short route an opponent's network visibly needs (going round
-        would cost it ``block_gain`` trains or more), when that is cheap: paid
-        without locomotives or cards the plan misses, with trains to spare."""
-        spare = view.trains[self.seat] - self.planned_cost() - BLOCK_SPARE
-        if spare < 1:
-            return None
-        owner = view.route_owner
-        hand = view.hand
-        want = self.plan_cards()[0]
-        index = self.game.card_index
-        best: ClaimRoute | None = None
-        best_key: tuple[float, int] | None = None
-        short = self.short_routes
-        trains_of = self.trains_of
-        detours = self.detours
-        detours.sync(owner)  # once for every route asked about below
-        if self.block_gain > 0:
-            # a route joining no other player's two parts costs nobody anything
-            short = detours.gaps(owner, short)
-            if not short:
-                return None
-        losses: dict[int, float] = {}
-        of = self.menu.of
-        # the key ends with the route: the order of the routes does not matter
-        for a in (a for r in short if trains_of[r] <= spare for a in of(r)):
-            r = a.route
-            if a.locomotives:
-                continue
-            color = a.color
-            if color != LOCO:
-                c = index[color]
-                if hand[c] - a.cards < want[c]:
-                    continue
-            loss = losses.get(r)
-            if loss is None:
-                loss = losses[r] = detours.known_cost(owner, r)
-            if loss < self.block_gain:
-                continue
-            key = (-min(loss, 50.0), r)
-            if best_key is None or key < best_key:
-                best, best_key = a, key
-        return best
