@@ -177,10 +177,10 @@ def expert_weights_from_scratch(bot: Expert, owner: Sequence[int], free: set[int
 class WeightsCheckedExpert(Expert):
     """An expert that checks its planning costs (kept while owners, free routes and hand
     stay: Expert.path_weights) before each decision, and that each is a list of its own;
-    and the tracks it may swap (kept while owners and plan stay: Expert.pick_tracks)."""
+    and the tracks it may swap (kept while owners and plan stay: Replans.pick_tracks)."""
 
     def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
-        seen = self._picked
+        seen = self.replans.picked
         if seen[0] is view.route_owner and seen[1] is self.plan_cards():
             assert seen[3] == track_choices(self, view.route_owner)
             count("expert tracks")

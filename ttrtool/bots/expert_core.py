@@ -15,10 +15,11 @@ trains) and leaves each choice to a part it makes with its weights:
 * its last claim, the long route it collects for, blocks: :mod:`~ttrtool.bots.off_plan`;
 * which planned route first: :mod:`~ttrtool.bots.claim_order`; claims for points:
   :mod:`~ttrtool.bots.point_claims`; final claims: :mod:`~ttrtool.bots.final_claims`;
-* plans that suit or follow the hand: :mod:`~ttrtool.bots.hand_plans`,
-  :mod:`~ttrtool.bots.hand_shares`; a trunk and a plan within its trains:
-  :mod:`~ttrtool.bots.trunk`; a route's worth to its longest trail:
-  :mod:`~ttrtool.bots.trails`; the map's points table: :mod:`~ttrtool.bots.route_prices`.
+* its changes of plan between plans: :mod:`~ttrtool.bots.replans`, with the plans that
+  suit the hand (:mod:`~ttrtool.bots.hand_plans`) and a trunk (:mod:`~ttrtool.bots.trunk`);
+* plans that follow the hand: :mod:`~ttrtool.bots.hand_shares`; a route's worth to its
+  longest trail: :mod:`~ttrtool.bots.trails`; the map's points table:
+  :mod:`~ttrtool.bots.route_prices`.
 
 The parts read the bot through :class:`~ttrtool.bots.expert_parts.ExpertBot`.  What it
 plays like: docs/bots.md, "The expert" and "What the expert changed in 2026".
@@ -35,15 +36,14 @@ from ttrtool.bots.claim_order import DenyingOrder
 from ttrtool.bots.final_claims import FinalClaims
 from ttrtool.bots.game_memo import per_game
 from ttrtool.bots.hand_odds import HandOdds, Model
-from ttrtool.bots.hand_plans import GoRound, track_choices, track_swaps
+from ttrtool.bots.hand_plans import GoRound
 from ttrtool.bots.hand_shares import HandShares
-from ttrtool.bots.judgement import (
-    turns_left,
-)
+from ttrtool.bots.judgement import turns_left
 from ttrtool.bots.lacking import HandLacks
 from ttrtool.bots.off_plan import BLOCK_DETOUR, BLOCK_LENGTH, long_target
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.bots.point_claims import keeps_plan, worth_claim
+from ttrtool.bots.replans import Replans
 from ttrtool.bots.route_prices import RoutePrices
 from ttrtool.bots.ticket_worth import (
     DRAW_WORTH,
@@ -53,7 +53,7 @@ from ttrtool.bots.ticket_worth import (
     TicketWorth,
 )
 from ttrtool.bots.trails import TrailWorth
-from ttrtool.bots.trunk import trunk_route, within_trains
+from ttrtool.bots.trunk import within_trains
 from ttrtool.bots.turn_policy import DrawPolicy, KeepPolicy, TurnPolicy
 from ttrtool.engine.actions import Action, ClaimRoute, KeepTickets
 from ttrtool.engine.game import Game
@@ -210,13 +210,11 @@ class ExpertCore(BonusPlay):
         self.detours = Detours(game, seat)
         self.order = DenyingOrder(game, seat, self.deny_weight)  # which planned route first
         self.ticket_worth = TicketWorth()  # keeps' and draws' worth (ticket_worth)
-        # pick_tracks(): (route owners, plan_cards(), hand) when it last looked, and the
-        # planned tracks it may swap then (track_choices)
-        self._picked: tuple[Sequence[int] | None, object, Sequence[int],
-                            list[tuple[int, list[int]]]] = (None, None, (), [])
-        # plans that go round a missing colour (hand_plans)
-        self.round = GoRound(self.lacking, self.stuck_turns, self.stuck_pen, self.stuck_gain,
-                             self.stuck_conc)
+        # its changes of plan between plans: tracks, going round a colour, a trunk (replans)
+        go_round = GoRound(self.lacking, self.stuck_turns, self.stuck_pen, self.stuck_gain,
+                           self.stuck_conc) if self.stuck_turns else None
+        self.replans = Replans(self.pick_track, go_round, self.trunk_min, self.trunk_reserve,
+                               self.trunk_turns)
         # the set of claims planned for its last turns (final_claims)
         self.finals = FinalClaims(self.lacking, self.route_worth, self.route_worths,
                                   plan_on=self.plan_on, draw_rate=self.draw_rate,
@@ -290,16 +288,12 @@ class ExpertCore(BonusPlay):
         return self.ticket_worth.keep_terms(self, view, actions)
 
     def refresh(self, view: PlayerView) -> None:
-        """The plan (:meth:`StrategicBot.refresh`), then the changes its weights turn on:
-        the tracks its hand fits (``pick_track``), a plan that goes round a missing colour
-        (``stuck_turns``), a trunk (``trunk_min``)."""
+        """The plan (:meth:`StrategicBot.refresh`), then the changes its weights turn on
+        (:class:`~ttrtool.bots.replans.Replans`): the tracks its hand fits
+        (``pick_track``), a plan that goes round a missing colour (``stuck_turns``), a
+        trunk (``trunk_min``)."""
         super().refresh(view)
-        if self.pick_track and self.needed:
-            self.pick_tracks(view)
-        if self.stuck_turns and self.open_tickets and view.phase == "main":
-            self.go_round(view)
-        if self.trunk_min is not None and view.phase in ("main", "second_draw"):
-            self.plan_trunk(view)
+        self.replans.after_refresh(self, view)
 
     def plan(self, view: PlayerView) -> None:
         """The tickets' plan (:meth:`StrategicBot.plan`), cut to its trains
@@ -318,69 +312,10 @@ class ExpertCore(BonusPlay):
             self.blocked_tickets = self.blocked_tickets + dropped
             self._plan_cards = None
 
-    def plan_trunk(self, view: PlayerView) -> None:
-        """With no trunk route in its plan and more than ``trunk_turns`` turns left, add
-        the next one (:func:`~ttrtool.bots.trunk.trunk_route`)."""
-        needed = self.needed
-        if needed:
-            on_paths: set[int] = set()
-            for t in self.open_tickets:
-                on_paths.update(self._paths.get(t, ()))
-            if not needed <= on_paths:
-                return  # a planned route no ticket takes: the trunk's
-        if self.turns(view) <= self.trunk_turns:
-            return
-        assert self.trunk_min is not None
-        r = trunk_route(self, view, needed, self.trunk_min, self.trunk_reserve,
-                        self.route_worth)
-        if r is not None:
-            needed.add(r)
-            self._plan_cards = None
-            self.plans += 1
+    # --- the plan changed between plans (Replans asks) --------------------------
 
-    def go_round(self, view: PlayerView) -> None:
-        """Take the plan that goes round a missing colour, when there is one
-        (:class:`~ttrtool.bots.hand_plans.GoRound`)."""
-        if not self.round.due(self, view, self.plans):
-            return
-        self._hand = view.hand
-        weights = self.path_weights(view.route_owner, set())
-        found = self.round.new_plan(self, view, weights)
-        if found is None:
-            return
-        paths, points, needed = found
-        self.needed = needed
-        self._paths.update(paths)
-        self.ticket_points.update(points)
-        self._plan_cards = None
-        self.plans += 1
-        if self.pick_track:
-            self.pick_tracks(view)
-        self.round.taken(self, view, self.plans)
-
-    def pick_tracks(self, view: PlayerView) -> None:
-        """Swap each planned track of a double route for the open track its hand is
-        nearer to paying (:func:`~ttrtool.bots.hand_plans.track_swaps`).  The path search
-        picks one track; the hand that grows afterwards may suit the other, and collecting
-        the first colour then costs turns and cards that go unused."""
-        owner, hand = view.route_owner, view.hand
-        cards = self.plan_cards()
-        # nothing it reads has changed since it last looked (a new plan or claim makes
-        # new plan_cards and owners; the memo holds them, so they are not new objects
-        # at an old address)
-        seen = self._picked
-        if seen[0] is owner and seen[1] is cards:
-            if seen[2] == hand:
-                return
-            choices = seen[3]  # the tracks it may swap do not follow the hand
-        else:
-            choices = track_choices(self, owner)
-        self._picked = (owner, cards, hand, choices)
-        if not choices:
-            return
-        swaps = track_swaps(self, view, cards[0], choices)
-        if not swaps:
-            return
+    def swap_tracks(self, swaps: dict[int, int]) -> None:
+        """Plan the tracks ``swaps`` gives (a planned track: the one it takes instead)."""
         needed = self.needed
         for r, t in swaps.items():
             needed.discard(r)
@@ -390,6 +325,26 @@ class ExpertCore(BonusPlay):
                 self._paths[ticket] = tuple(swaps.get(r, r) for r in path)
         self._plan_cards = None
         self.plans += 1  # a new plan: what was worked out for the old one is stale
+
+    def take_plan(self, needed: set[int], paths: dict[int, tuple[int, ...]],
+                  points: dict[int, int]) -> None:
+        """Plan the routes ``needed``, with the tickets' new ``paths`` and ``points``."""
+        self.needed = needed
+        self._paths.update(paths)
+        self.ticket_points.update(points)
+        self._plan_cards = None
+        self.plans += 1
+
+    def add_to_plan(self, route: int) -> None:
+        """Plan ``route`` too (no ticket's: a trunk's)."""
+        self.needed.add(route)
+        self._plan_cards = None
+        self.plans += 1
+
+    def path_weights_now(self, view: PlayerView) -> list[float]:
+        """:meth:`path_weights` with no route free, priced with this view's hand."""
+        self._hand = view.hand
+        return self.path_weights(view.route_owner, set())
 
     def path_weights(self, owner: Sequence[int], free: set[int]) -> list[float]:
         """The plan's costs (:meth:`StrategicBot.path_weights`), cheaper where the

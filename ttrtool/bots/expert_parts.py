@@ -4,7 +4,8 @@ The expert's core (:class:`~ttrtool.bots.expert_core.ExpertCore`) holds parts th
 its plan, its weights and its board tables when they choose: the worth of tickets
 (:mod:`~ttrtool.bots.ticket_worth`), its choices off the plan
 (:mod:`~ttrtool.bots.off_plan`), the final claims (:mod:`~ttrtool.bots.final_claims`),
-the claims for points (:mod:`~ttrtool.bots.point_claims`), the plans that suit the hand
+the claims for points (:mod:`~ttrtool.bots.point_claims`), its changes of plan
+(:mod:`~ttrtool.bots.replans`), the plans that suit the hand
 (:mod:`~ttrtool.bots.hand_plans`) and the trunk and the plan within its trains
 (:mod:`~ttrtool.bots.trunk`).  :class:`ExpertBot` names exactly what they read; the core
 satisfies it (mypy checks that wherever the core hands itself to a part), and the parts
@@ -122,6 +123,17 @@ class ExpertBot(Protocol):
 
     def plan_loss(self, view: PlayerView, a: ClaimRoute) -> int: ...
 
+    def path_weights_now(self, view: PlayerView) -> list[float]: ...
+
+    # --- the plan changed between plans (only these change it outside a new plan) ---
+
+    def swap_tracks(self, swaps: dict[int, int]) -> None: ...
+
+    def take_plan(self, needed: set[int], paths: dict[int, tuple[int, ...]],
+                  points: dict[int, int]) -> None: ...
+
+    def add_to_plan(self, route: int) -> None: ...
+
     # --- tickets and routes: what they are worth to it ---
 
     def race(self, view: PlayerView) -> float: ...
@@ -134,6 +146,8 @@ class ExpertBot(Protocol):
     def route_extra(self, owner: Sequence[int], route: int) -> float: ...
 
     def route_extras(self, owner: Sequence[int], routes: Sequence[int]) -> list[float]: ...
+
+    def route_worth(self, owner: Sequence[int], route: int) -> float: ...
 
     def points_order(self, min_length: int) -> tuple[int, ...]: ...
 
