@@ -4,10 +4,13 @@ may seat other steps."""
 
 from __future__ import annotations
 
+import inspect
+
 import ttrtool
 from ttrtool.bots import expert as ex
 from ttrtool.bots import turn_policy as tp
 from ttrtool.bots.expert import Expert, Expert2025
+from ttrtool.bots.expert_core import ExpertCore
 from ttrtool.simulate.playout import Table
 
 
@@ -17,6 +20,16 @@ def ticket_draws(cls: type[Expert]) -> int:
     return sum(1 for number in range(4)
                for _, text in table.play(5, number, log_actions=True)["actions"]
                if text == "tickets")
+
+
+def test_the_two_experts_are_configurations_of_the_core_without_methods() -> None:
+    """Weights and policies only: whatever they change is a part of the core."""
+    for cls in (Expert, Expert2025):
+        assert cls.__bases__ == (ExpertCore,)
+        own = [name for name, value in vars(cls).items()
+               if inspect.isfunction(value) or isinstance(value, (property, classmethod,
+                                                                  staticmethod))]
+        assert own == [], (cls.__name__, own)
 
 
 def test_the_two_experts_are_two_configurations() -> None:

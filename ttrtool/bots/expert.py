@@ -1,13 +1,12 @@
-"""Expert: the strongest built-in bot (issue 22).
+"""Expert: the strongest built-in bot (issue 22), and the kept baseline ``expert-2025``.
 
-It plays as :class:`~ttrtool.bots.expert_core.ExpertCore` (docs/bots.md, "The
-expert"), with the changes docs/bots.md lists under "What the expert changed in
-2026"; each has a weight that turns it off, and :class:`Expert2025`, the kept
-baseline ``expert-2025``, is the configuration with every one off (the core's
-weights and turn steps).  Both are configurations of the core, weights and
-policies with no method of their own; this module holds them and the expert's own
-turn steps.  Each change is a part the core holds, made with its weights when the
-bot is made:
+Both are configurations of :class:`~ttrtool.bots.expert_core.ExpertCore` (docs/bots.md,
+"The expert"): class attributes only, weights and policies, neither overriding a method.
+:class:`Expert2025` keeps the core's weights, every change of 2026 off, with the turn steps
+of 2025; :class:`Expert` turns on the changes docs/bots.md lists under "What the expert
+changed in 2026" and seats their steps.  This module holds the two configurations and
+their policies (the steps are in :mod:`~ttrtool.bots.expert_steps`).  Each change is a
+part the core holds, made with its weights when the bot is made:
 
 * which planned route first, those another player may take next:
   :mod:`~ttrtool.bots.claim_order`;
@@ -25,7 +24,10 @@ bot is made:
 * the final claims planned for its last turns: :mod:`~ttrtool.bots.final_claims`;
 * a ticket draw's paths found from its network: :mod:`~ttrtool.bots.draw_paths`;
 * a trunk (off) and a plan within its trains: :mod:`~ttrtool.bots.trunk`;
-* a locomotive for the last colour: the draw step :func:`last_colour` below.
+* changes of plan between plans (tracks, going round a colour, a trunk):
+  :mod:`~ttrtool.bots.replans`;
+* a locomotive for the last colour: the draw step
+  :func:`~ttrtool.bots.expert_steps.last_colour`.
 
 Its weights are class attributes, fitted by self-play
 (``benchmarks/tune_expert.py``; benchmarks/notes/bots.md gives the run).
@@ -68,6 +70,9 @@ EXPERT_DRAW = DrawPolicy((last_colour,))
 
 
 class Expert(ExpertCore):
+    """``expert``: the core with the changes of 2026 on, their weights fitted by
+    self-play, and its own turn and draw steps (a configuration: no method)."""
+
     name = "expert"
     # Route order: a claimable planned route touching another player's network
     # counts this many trains longer when choosing which to claim first.
@@ -174,9 +179,10 @@ class Expert(ExpertCore):
 
 class Expert2025(ExpertCore):
     """``expert-2025``: the expert as it played before issue 22, kept as a baseline to
-    seat (docs/bots.md, "The kept baseline"): every change of 2026 off, with the core's
-    weights and turn steps.  Its games are stored as digests (tests/bots/test_baseline.py):
-    a change to the expert's code must leave them as they are."""
+    seat (docs/bots.md, "The kept baseline"): the core's own weights (every change of 2026
+    off) and the turn steps of 2025 (a configuration: no method).  Its games are stored
+    as digests (tests/bots/test_baseline.py): a change to the expert's code must leave
+    them as they are."""
 
     name = "expert-2025"
     keep_policy = EXPECTED_WORTH_KEEP

@@ -11,11 +11,10 @@ seat the steps in another order or add one (a step is any function of the bot, i
 view, the legal actions and the turns it expects to have left).
 
 The steps read the bot's plan and judgement; they change nothing themselves but what the
-methods they call remember.  They are written beside the bot they read: the steps and the
-policies of ``expert-2025`` in :mod:`ttrtool.bots.expert_core`, the expert's own in
-:mod:`ttrtool.bots.expert`.  This module holds only the way a policy is run, so it
-imports neither bot (the bot passed in is typed ``Any`` here; each step is typed with its
-bot where it is written).
+methods they call remember.  The steps are in :mod:`ttrtool.bots.expert_steps`, the
+policies of both configurations in :mod:`ttrtool.bots.expert`.  This module holds only
+the way a policy is run, so it imports neither bot (the bot passed in is typed ``Any``
+here; each step is typed with the bot where it is written).
 """
 
 from __future__ import annotations
