@@ -236,12 +236,7 @@ class ExpertCore(BonusPlay):
         self._hand = view.hand  # what path_weights() prices the plan with
         return super().choose(view, actions)
 
-    @property
-    def paths(self) -> dict[int, tuple[int, ...]]:
-        """Each planned ticket's path (its parts read it; only the plan changes it)."""
-        return self._paths
-
-    # --- time ---------------------------------------------------------------
+    # --- time -----------------------------------------------------------------
 
     def turns(self, view: PlayerView) -> float:
         """Turns this seat may still play (judgement.turns_left); asked several times a
@@ -255,21 +250,7 @@ class ExpertCore(BonusPlay):
         self._turns = (key, left)
         return left
 
-    # --- the plan and its worth ---------------------------------------------
-
-    def locos_pay(self, r: int) -> bool:
-        """May locomotives pay route ``r``, as far as this bot counts (``loco_rules``)?"""
-        ok = self.loco_routes
-        return ok is None or ok[r]
-
-    def draw_odds(self, view: PlayerView, need: float, turns: float,
-                  todo: Sequence[int]) -> float:
-        """The chance that a ticket a draw may bring, whose path still takes the routes
-        ``todo`` and ``need`` turns after the plan's, is done in ``turns``, by its odds
-        policy (:class:`~ttrtool.bots.hand_odds.HandOdds`, ``draw_model``)."""
-        return self.odds.draw_odds(need, turns, todo, view.hand, self.plan_cards)
-
-    # --- tickets ------------------------------------------------------------
+    # --- tickets --------------------------------------------------------------
 
     def keep_tickets(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         """Its :class:`~ttrtool.bots.turn_policy.KeepPolicy`: the allowed set of offered
@@ -286,6 +267,25 @@ class ExpertCore(BonusPlay):
         """Each way of keeping the offered tickets, with the terms of its worth
         (:meth:`~ttrtool.bots.ticket_worth.TicketWorth.keep_terms`)."""
         return self.ticket_worth.keep_terms(self, view, actions)
+
+    def wants_tickets(self, view: PlayerView, turns: float) -> bool:
+        """Draw tickets now (:meth:`~ttrtool.bots.ticket_worth.TicketWorth.wants_tickets`:
+        with the plan done or paid for by the hand, when a draw is worth ``draw_worth``)?"""
+        return self.ticket_worth.wants_tickets(self, view, turns)
+
+    def draw_odds(self, view: PlayerView, need: float, turns: float,
+                  todo: Sequence[int]) -> float:
+        """The chance that a ticket a draw may bring, whose path still takes the routes
+        ``todo`` and ``need`` turns after the plan's, is done in ``turns``, by its odds
+        policy (:class:`~ttrtool.bots.hand_odds.HandOdds`, ``draw_model``)."""
+        return self.odds.draw_odds(need, turns, todo, view.hand, self.plan_cards)
+
+    # --- the plan -------------------------------------------------------------
+
+    @property
+    def paths(self) -> dict[int, tuple[int, ...]]:
+        """Each planned ticket's path (its parts read it; only the plan changes it)."""
+        return self._paths
 
     def refresh(self, view: PlayerView) -> None:
         """The plan (:meth:`StrategicBot.refresh`), then the changes its weights turn on
@@ -312,7 +312,27 @@ class ExpertCore(BonusPlay):
             self.blocked_tickets = self.blocked_tickets + dropped
             self._plan_cards = None
 
-    # --- the plan changed between plans (Replans asks) --------------------------
+    def path_weights(self, owner: Sequence[int], free: set[int]) -> list[float]:
+        """The plan's costs (:meth:`StrategicBot.path_weights`), cheaper where the
+        hand already pays for a route (``hand_bias``).  A new list each time (callers
+        change it); the last one is kept while owners, free routes and hand stay."""
+        hand, bias = self._hand, self.hand_bias
+        seen = self._weighed
+        if ((seen[0] is owner or seen[0] == owner) and seen[2] == hand and seen[1] == free
+                and seen[3] == bias):
+            return list(seen[4])
+        weights = super().path_weights(owner, free)
+        if bias and hand:
+            weights = self.shares.weights(weights, hand)
+        self._weighed = (owner, set(free), hand, bias, weights)
+        return list(weights)
+
+    def path_weights_now(self, view: PlayerView) -> list[float]:
+        """:meth:`path_weights` with no route free, priced with this view's hand."""
+        self._hand = view.hand
+        return self.path_weights(view.route_owner, set())
+
+    # --- the plan changed between plans (Replans asks) ------------------------
 
     def swap_tracks(self, swaps: dict[int, int]) -> None:
         """Plan the tracks ``swaps`` gives (a planned track: the one it takes instead)."""
@@ -341,32 +361,7 @@ class ExpertCore(BonusPlay):
         self._plan_cards = None
         self.plans += 1
 
-    def path_weights_now(self, view: PlayerView) -> list[float]:
-        """:meth:`path_weights` with no route free, priced with this view's hand."""
-        self._hand = view.hand
-        return self.path_weights(view.route_owner, set())
-
-    def path_weights(self, owner: Sequence[int], free: set[int]) -> list[float]:
-        """The plan's costs (:meth:`StrategicBot.path_weights`), cheaper where the
-        hand already pays for a route (``hand_bias``).  A new list each time (callers
-        change it); the last one is kept while owners, free routes and hand stay."""
-        hand, bias = self._hand, self.hand_bias
-        seen = self._weighed
-        if ((seen[0] is owner or seen[0] == owner) and seen[2] == hand and seen[1] == free
-                and seen[3] == bias):
-            return list(seen[4])
-        weights = super().path_weights(owner, free)
-        if bias and hand:
-            weights = self.shares.weights(weights, hand)
-        self._weighed = (owner, set(free), hand, bias, weights)
-        return list(weights)
-
-    def wants_tickets(self, view: PlayerView, turns: float) -> bool:
-        """Draw tickets now (:meth:`~ttrtool.bots.ticket_worth.TicketWorth.wants_tickets`:
-        with the plan done or paid for by the hand, when a draw is worth ``draw_worth``)?"""
-        return self.ticket_worth.wants_tickets(self, view, turns)
-
-    # --- the turn -----------------------------------------------------------
+    # --- the turn and its claims ----------------------------------------------
 
     def main_turn(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         """The steps of its :class:`~ttrtool.bots.turn_policy.TurnPolicy`, in order."""
@@ -389,16 +384,19 @@ class ExpertCore(BonusPlay):
         as possible."""
         return self.order.best_claim(self, view, routes)
 
-    def route_extras(self, owner: Sequence[int], routes: Sequence[int]) -> list[float]:
-        """:meth:`route_extra` of each of ``routes``, worked out together
-        (:meth:`~ttrtool.bots.trails.TrailWorth.worths`)."""
-        return self.trail.worths(owner, routes)
-
-    def route_extra(self, owner: Sequence[int], route: int) -> float:
-        """What a route is worth beyond its points where this bot picks a route for
-        itself (its last claim, off_plan.best_now; the long route it collects for,
-        off_plan.long_target): what it adds to its longest trail (``path_weight``)."""
-        return self.trail.worth(owner, route)
+    def points_claim(self, view: PlayerView, actions: Sequence[Action],
+                     min_length: int, allowed: Callable[[ClaimRoute], bool] | None = None
+                     ) -> ClaimRoute | None:
+        """The claimable route worth most (:meth:`BonusPlay.points_claim`), counting
+        ``trail_weight`` a space it adds to the longest trail.  Before the endgame, while
+        the plan is open, a claim off the plan must keep the cards the plan takes
+        (:func:`~ttrtool.bots.point_claims.keeps_plan`)."""
+        if allowed is None and self.keep_plan and self.needed and not self.endgame(view):
+            needed = self.needed
+            allowed = lambda a: a.route in needed or keeps_plan(self, view, a)  # noqa: E731
+        if not self.trail_weight:
+            return super().points_claim(view, actions, min_length, allowed)
+        return worth_claim(self, view, min_length, allowed, self.route_worth)
 
     def route_worth(self, owner: Sequence[int], route: int) -> float:
         """A claim's worth for its points: route points, its network's worth
@@ -414,21 +412,23 @@ class ExpertCore(BonusPlay):
         return [points[r] + network(owner, r) + extra
                 for r, extra in zip(routes, self.route_extras(owner, routes), strict=True)]
 
-    def points_claim(self, view: PlayerView, actions: Sequence[Action],
-                     min_length: int, allowed: Callable[[ClaimRoute], bool] | None = None
-                     ) -> ClaimRoute | None:
-        """The claimable route worth most (:meth:`BonusPlay.points_claim`), counting
-        ``trail_weight`` a space it adds to the longest trail.  Before the endgame, while
-        the plan is open, a claim off the plan must keep the cards the plan takes
-        (:func:`~ttrtool.bots.point_claims.keeps_plan`)."""
-        if allowed is None and self.keep_plan and self.needed and not self.endgame(view):
-            needed = self.needed
-            allowed = lambda a: a.route in needed or keeps_plan(self, view, a)  # noqa: E731
-        if not self.trail_weight:
-            return super().points_claim(view, actions, min_length, allowed)
-        return worth_claim(self, view, min_length, allowed, self.route_worth)
+    def route_extra(self, owner: Sequence[int], route: int) -> float:
+        """What a route is worth beyond its points where this bot picks a route for
+        itself (its last claim, off_plan.best_now; the long route it collects for,
+        off_plan.long_target): what it adds to its longest trail (``path_weight``)."""
+        return self.trail.worth(owner, route)
 
-    # --- cards -------------------------------------------------------------
+    def route_extras(self, owner: Sequence[int], routes: Sequence[int]) -> list[float]:
+        """:meth:`route_extra` of each of ``routes``, worked out together
+        (:meth:`~ttrtool.bots.trails.TrailWorth.worths`)."""
+        return self.trail.worths(owner, routes)
+
+    # --- cards ----------------------------------------------------------------
+
+    def locos_pay(self, r: int) -> bool:
+        """May locomotives pay route ``r``, as far as this bot counts (``loco_rules``)?"""
+        ok = self.loco_routes
+        return ok is None or ok[r]
 
     def plan_wishes(self, view: PlayerView) -> list[int]:
         """The cards the plan misses (:meth:`StrategicBot.wishes`), whatever else it
