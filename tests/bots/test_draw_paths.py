@@ -43,9 +43,10 @@ def test_paths_from_the_network_are_the_cheapest_within_the_hands_discount(
         plain = plain_cache.get(id(board))
         if plain is None:
             plain = plain_cache[id(board)] = plain_paths(
-                board, bot.base_weights, game.ticket_origin, game.ticket_dests, bot.draw_pool)
+                board, bot.base_weights, game.ticket_origin, game.ticket_dests,
+                bot.ticket_worth.draw_pool)
         free = [r for r, o in enumerate(owned) if o == 0] + sorted(needed)
-        tickets = sorted(set(bot.draw_pool))
+        tickets = sorted(set(bot.ticket_worth.draw_pool))
         found = network_paths(board, weights, free, tickets, game.ticket_origin,
                               game.ticket_dests, plain, floor)  # type: ignore[arg-type]
         for t in tickets:

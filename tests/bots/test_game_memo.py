@@ -15,7 +15,7 @@ from ttrtool.engine.game import Game
 def tables(bot: ExpertCore | RouteFocus) -> tuple[object, ...]:
     out: tuple[object, ...] = (bot.base_weights, bot.doubled, bot._closable)
     if isinstance(bot, ExpertCore):
-        out += (bot.draw_pool, bot.top_points, bot.short_routes, bot.lacking.rows,
+        out += (bot.ticket_worth.draw_pool, bot.top_points, bot.short_routes, bot.lacking.rows,
                 bot.prices.rate, bot.prices.surplus, bot.prices.bargains, bot.prices.scale)
     return out
 

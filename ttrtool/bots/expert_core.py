@@ -40,7 +40,7 @@ from ttrtool.bots.hand_plans import GoRound
 from ttrtool.bots.hand_shares import HandShares
 from ttrtool.bots.judgement import turns_left
 from ttrtool.bots.lacking import HandLacks
-from ttrtool.bots.off_plan import BLOCK_DETOUR, BLOCK_LENGTH, long_target
+from ttrtool.bots.off_plan import BLOCK_DETOUR, BLOCK_LENGTH, long_target, short_routes
 from ttrtool.bots.planning import StrategicBot
 from ttrtool.bots.point_claims import keeps_plan, worth_claim
 from ttrtool.bots.replans import Replans
@@ -191,16 +191,9 @@ class ExpertCore(BonusPlay):
         # last ask
         self._weighed: tuple[Sequence[int] | None, set[int], Sequence[int], float,
                              list[float]] = (None, set(), (), 0.0, [])
-        self.draw_size = rules.tickets.draw
-        self.draw_keep_min = rules.tickets.draw_keep_min
-        self.draw_pool = per_game(game, "draw_pool", lambda: tuple(
-            t.index for t in game.board.tickets if t.deck == game.draw_deck))
         self.top_points = per_game(game, "top_points", lambda: tuple(
             max(p for _, p in d) for d in game.ticket_dests))
-        block_len = self.block_len
-        self.short_routes = per_game(game, ("short_routes", block_len), lambda: frozenset(
-            # routes it might take to block (never tunnels)
-            r for r, n in enumerate(game.route_len) if n <= block_len and not game.route_tunnel[r]))
+        self.short_routes = short_routes(game, self.block_len)  # routes it may block with
         self.turn_margin = self.slack_open if self.both else self.slack_closed
         self.seen: set[int] = set()  # tickets offered to it and let go
         # turns(): (the trains, hand sizes and final round it read, the turns left)
@@ -209,7 +202,7 @@ class ExpertCore(BonusPlay):
         self.plans = 0  # plans made: what was worked out for an older one is stale
         self.detours = Detours(game, seat)
         self.order = DenyingOrder(game, seat, self.deny_weight)  # which planned route first
-        self.ticket_worth = TicketWorth()  # keeps' and draws' worth (ticket_worth)
+        self.ticket_worth = TicketWorth(game)  # keeps' and draws' worth (ticket_worth)
         # its changes of plan between plans: tracks, going round a colour, a trunk (replans)
         go_round = GoRound(self.lacking, self.stuck_turns, self.stuck_pen, self.stuck_gain,
                            self.stuck_conc) if self.stuck_turns else None

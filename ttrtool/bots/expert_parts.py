@@ -61,9 +61,6 @@ class ExpertBot(Protocol):
     base_weights: tuple[float, ...]  # each route's planning cost on an empty board
     loco_routes: tuple[bool, ...] | None  # where locomotives may pay (None: everywhere)
     top_points: tuple[int, ...]  # each ticket's best points
-    draw_pool: tuple[int, ...]  # the tickets a draw may bring
-    draw_size: int
-    draw_keep_min: int
     short_routes: frozenset[int]  # routes it may take to block
     # --- its weights (ExpertCore's class attributes) ---
     train_cost: float

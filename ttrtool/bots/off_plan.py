@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from ttrtool.bots.claiming import LOCO
 from ttrtool.bots.expert_parts import ExpertBot
+from ttrtool.bots.game_memo import per_game
 from ttrtool.engine.actions import ClaimRoute
+from ttrtool.engine.game import Game
 from ttrtool.engine.view import PlayerView
 
 # Blocking: claim a route of at most this length that joins two parts of an
@@ -26,6 +28,13 @@ BLOCK_LENGTH = 2
 BLOCK_DETOUR = 4.0
 # ... and only with this many trains to spare beyond its plan and the route.
 BLOCK_SPARE = 6
+
+
+def short_routes(game: Game, block_len: int) -> frozenset[int]:
+    """The routes it may take to block: ``block_len`` trains or fewer, never tunnels (once
+    a game and length)."""
+    return per_game(game, ("short_routes", block_len), lambda: frozenset(
+        r for r, n in enumerate(game.route_len) if n <= block_len and not game.route_tunnel[r]))
 
 
 def best_now(bot: ExpertBot, view: PlayerView) -> ClaimRoute | None:

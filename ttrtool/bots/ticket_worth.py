@@ -25,8 +25,10 @@ from typing import NamedTuple
 
 from ttrtool.bots.draw_paths import Plain, network_paths, plain_paths
 from ttrtool.bots.expert_parts import ExpertBot, Found
+from ttrtool.bots.game_memo import per_game
 from ttrtool.bots.judgement import draw_turns, expected_best_draw, expected_value
 from ttrtool.engine.actions import Action, KeepTickets
+from ttrtool.engine.game import Game
 from ttrtool.engine.view import PlayerView
 from ttrtool.graph import PathSearch
 
@@ -98,9 +100,15 @@ def hand_fit(bot: ExpertBot, routes: set[int], hand: Sequence[int]) -> int:
 class TicketWorth:
     """One bot's worth of tickets, with what it remembers between decisions."""
 
-    __slots__ = ("owned", "refused", "path_key", "path_memo", "plain")
+    __slots__ = ("draw_pool", "draw_size", "draw_keep_min", "owned", "refused", "path_key",
+                 "path_memo", "plain")
 
-    def __init__(self) -> None:
+    def __init__(self, game: Game) -> None:
+        # the tickets a draw may bring (once a game), how many come and the least kept
+        self.draw_pool = per_game(game, "draw_pool", lambda: tuple(
+            t.index for t in game.board.tickets if t.deck == game.draw_deck))
+        self.draw_size = game.rules.tickets.draw
+        self.draw_keep_min = game.rules.tickets.draw_keep_min
         self.owned = 0  # its own routes at the last draw's worth
         self.refused: tuple[int, int] | None = None  # (plans, own routes) of the last refusal
         # candidate_path(): (plans, own routes) of the paths remembered, and the paths
@@ -220,7 +228,7 @@ class TicketWorth:
         w = weights()
         if self.plain is None:
             self.plain = plain_paths(bot.board, bot.base_weights, g.ticket_origin,
-                                     g.ticket_dests, bot.draw_pool)
+                                     g.ticket_dests, self.draw_pool)
         free = [r for r, o in enumerate(owner) if o == seat]
         free.extend(bot.needed)
         found = network_paths(bot.board, w, free, tickets, g.ticket_origin, g.ticket_dests,
@@ -251,7 +259,7 @@ class TicketWorth:
         spare_cards = max(0, sum(view.hand) - bot.planned_cards())
         values = []
         seen = bot.seen
-        tickets = [t for t in bot.draw_pool if t not in held and t not in seen]
+        tickets = [t for t in self.draw_pool if t not in held and t not in seen]
         needed, lengths, trains_of = bot.needed, bot.lengths, bot.trains_of
         train_cost, draw_odds = bot.train_cost, bot.draw_odds
         for t, found in self.draw_paths(bot, owner, weights, tickets):
@@ -270,7 +278,7 @@ class TicketWorth:
             need = busy + draw_turns(length - spare_cards, len(todo))
             odds = draw_odds(view, need, turns, todo)
             values.append(expected_value(pts, odds) + race * odds - train_cost * cost)
-        return expected_best_draw(values, bot.draw_size, bot.draw_keep_min)
+        return expected_best_draw(values, self.draw_size, self.draw_keep_min)
 
     def wants_tickets(self, bot: ExpertBot, view: PlayerView, turns: float) -> bool:
         """Draw tickets now?  Only with the plan done or paid for by the hand.
