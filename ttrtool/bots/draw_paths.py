@@ -1,5 +1,5 @@
 """The paths of the tickets a draw may bring, found from the bot's network (the expert's
-ticket draw, :meth:`~ttrtool.bots.expert_core.ExpertCore.ticket_draw_worth`).
+ticket draw, :meth:`~ttrtool.bots.ticket_worth.TicketWorth.ticket_draw_worth`).
 
 A ticket a draw may bring is priced by its cheapest chain with the bot's own routes and
 its plan free.  A search from each ticket's origin (expert-2025's way) costs one path
