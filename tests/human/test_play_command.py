@@ -31,8 +31,8 @@ def _hear_ctrl_c() -> None:
 def _start(log: Path, *extra: str, preexec: Callable[[], None] = _hear_ctrl_c,
            ) -> tuple[subprocess.Popen[str], str]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "ttrtool", "play", "usa", "--port", "0", "--no-browser",
-         "--log", str(log), *extra],
+        [sys.executable, "-X", "faulthandler", "-m", "ttrtool", "play", "usa", "--port", "0",
+         "--no-browser", "--log", str(log), *extra],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True, preexec_fn=preexec)
     assert proc.stdout is not None
@@ -57,8 +57,13 @@ def _post(url: str, token: str, action: str) -> Any:
 
 def _stop(proc: subprocess.Popen[str]) -> tuple[str, str]:
     os.killpg(proc.pid, signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
-    return out, err
+    try:
+        return proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        # faulthandler (-X faulthandler) writes every thread's stack on SIGABRT
+        proc.send_signal(signal.SIGABRT)
+        _, err = proc.communicate(timeout=30)
+        pytest.fail(f"play did not stop within 60 s of Ctrl-C; where its threads were:\n{err}")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")

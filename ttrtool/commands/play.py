@@ -13,7 +13,6 @@ Typer is imported only in :func:`register`; for that reason this module does not
 use postponed annotations (Typer reads the real objects).
 """
 
-import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -28,7 +27,7 @@ def run(map_file: str, seats: str | None = None, seed: int | None = None, port: 
     from ttrtool.commands.argv import theme_option
     from ttrtool.human.server import PlayError, open_table
     from ttrtool.render.theme import ThemeError
-    from ttrtool.report.live import hear_stops, url_of
+    from ttrtool.report.live import hear_stops, serve_until_stopped, url_of
 
     try:
         theme = theme_option(theme_file)
@@ -40,13 +39,11 @@ def run(map_file: str, seats: str | None = None, seed: int | None = None, port: 
         sys.stderr.write(f"{e.details}error: {e}\n")
         return e.code
     hear_stops()  # Ctrl-C stops it even if its starter held the signal back
-    # A SIGTERM (a closed terminal, ``kill``) ends the server as Ctrl-C does: the game is
-    # saved after every move, so nothing is lost either way.
-    previous = signal.signal(signal.SIGTERM, _interrupt)
     url = url_of(server)
     where = sitting.log.path
     resumed = " (resumed)" if sitting.resumed else ""
-    try:
+
+    def announce() -> None:
         sys.stdout.write(f"playing {sitting.board.meta.name}, game {sitting.number}, seats "
                          f"{','.join(sitting.seats)}, seed {sitting.seed}{resumed} at {url} "
                          f"(Ctrl-C to stop; the game is saved in {where})\n")
@@ -55,18 +52,16 @@ def run(map_file: str, seats: str | None = None, seed: int | None = None, port: 
             import webbrowser
 
             webbrowser.open(url)
-        server.serve_forever(poll_interval=0.2)
-    except KeyboardInterrupt:
-        state = "over" if sitting.over else "saved; run the same command to resume it"
-        sys.stdout.write(f"play stopped; the game is {state} ({where})\n")
+
+    # Ctrl-C and SIGTERM (a closed terminal, ``kill``) both end the server: the game is
+    # saved after every move, so nothing is lost either way.
+    try:
+        serve_until_stopped(server, announce)
     finally:
         server.server_close()
-        signal.signal(signal.SIGTERM, previous)
+    state = "over" if sitting.over else "saved; run the same command to resume it"
+    sys.stdout.write(f"play stopped; the game is {state} ({where})\n")
     return 0
-
-
-def _interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
 
 
 def register(app: "typer.Typer") -> None:

@@ -26,7 +26,7 @@ def run(map_file: str, port: int = 8765, open_browser: bool = True, layout: bool
     from ttrtool import resolve_map_path
     from ttrtool.commands.argv import theme_option
     from ttrtool.render.theme import ThemeError
-    from ttrtool.report.live import Preview, hear_stops, make_server, url_of
+    from ttrtool.report.live import Preview, hear_stops, make_server, serve_until_stopped, url_of
 
     path = resolve_map_path(map_file)
     if not path.is_file():
@@ -49,18 +49,20 @@ def run(map_file: str, port: int = 8765, open_browser: bool = True, layout: bool
         return 2
     hear_stops()  # Ctrl-C stops it even if its starter held the signal back
     url = url_of(server)
-    try:
+
+    def announce() -> None:
         sys.stdout.write(f"previewing {path} at {url} (Ctrl-C to stop)\n")
         sys.stdout.flush()
         if open_browser:
             import webbrowser
 
             webbrowser.open(url)
-        server.serve_forever(poll_interval=0.2)
-    except KeyboardInterrupt:
-        sys.stdout.write("preview stopped\n")
+
+    try:
+        serve_until_stopped(server, announce)
     finally:
         server.server_close()
+    sys.stdout.write("preview stopped\n")
     return 0
 
 

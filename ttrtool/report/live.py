@@ -30,6 +30,8 @@ import json
 import secrets
 import signal
 import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html import escape
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -230,7 +232,8 @@ class LocalServer(ThreadingHTTPServer):
             self.shutdown_request(request)
             return
         try:
-            super().process_request(request, client_address)  # starts the thread
+            with stops_held():  # the thread starts with them held: they reach the main thread
+                super().process_request(request, client_address)  # starts the thread
         except BaseException:
             self._slots.release()
             raise
@@ -384,10 +387,56 @@ def url_of(server: ThreadingHTTPServer) -> str:
     return f"http://{host!s}:{port}/"
 
 
+STOPS = frozenset({signal.SIGINT, signal.SIGTERM})
+
+
+@contextmanager
+def stops_held() -> Iterator[None]:
+    """Ctrl-C (SIGINT) and SIGTERM held back in this thread while the block runs, so a
+    thread started in it never takes them (POSIX only).  Python runs signal handlers in the
+    main thread only; a signal the kernel gives another thread (any that does not hold it
+    back) waits until the main thread next looks, which a thread blocked in a system call
+    may not do soon.  Held back in every request's thread, the signal goes to the main
+    thread and interrupts its wait at once."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def serve_until_stopped(server: ThreadingHTTPServer, announce: Callable[[], None],
+                        poll: float = 0.2) -> None:
+    """Call ``announce`` (say where the page is), then serve until Ctrl-C (SIGINT) or
+    SIGTERM; the handlers the process had before are put back.  The signals only mark
+    the server stopped, and the loop looks at the mark between requests and at least every
+    ``poll`` seconds.  A KeyboardInterrupt raised wherever the main thread happens to be
+    can be lost: with ``serve_forever``, about one Ctrl-C in sixty reached Python's
+    handler and the server served on.  Commands that serve until stopped call
+    :func:`hear_stops` first."""
+    stopped: list[int] = []
+
+    def stop(signum: int, frame: object) -> None:
+        stopped.append(signum)  # no lock taken: it may run inside any code of this thread
+
+    previous = {s: signal.signal(s, stop) for s in sorted(STOPS)}
+    server.timeout = poll
+    try:
+        announce()
+        while not stopped:
+            server.handle_request()
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+
+
 def hear_stops() -> None:
     """Let Ctrl-C (SIGINT) and SIGTERM reach this thread.  A process starts with the
     signals its starter's thread held back still held (a program that blocks them while
     it starts workers, a test runner's thread), and a server held so would not stop on
     Ctrl-C; the commands that serve until stopped call this first (POSIX only)."""
     if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
