@@ -53,7 +53,7 @@ def run(map_file: str, seats: str | None = None, seed: int | None = None, port: 
 
             webbrowser.open(url)
 
-    # Ctrl-C and SIGTERM (a closed terminal, ``kill``) both end the server: the game is
+    # Ctrl-C and SIGTERM (``kill``, a CI job cancelled) both end the server: the game is
     # saved after every move, so nothing is lost either way.
     try:
         serve_until_stopped(server, announce)
