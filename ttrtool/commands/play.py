@@ -27,7 +27,7 @@ def run(map_file: str, seats: str | None = None, seed: int | None = None, port: 
     from ttrtool.commands.argv import theme_option
     from ttrtool.human.server import PlayError, open_table
     from ttrtool.render.theme import ThemeError
-    from ttrtool.report.live import hear_stops, serve_until_stopped, url_of
+    from ttrtool.report.live import serve_until_stopped, url_of
 
     try:
         theme = theme_option(theme_file)
@@ -38,7 +38,6 @@ def run(map_file: str, seats: str | None = None, seed: int | None = None, port: 
     except PlayError as e:
         sys.stderr.write(f"{e.details}error: {e}\n")
         return e.code
-    hear_stops()  # Ctrl-C stops it even if its starter held the signal back
     url = url_of(server)
     where = sitting.log.path
     resumed = " (resumed)" if sitting.resumed else ""

@@ -26,7 +26,7 @@ def run(map_file: str, port: int = 8765, open_browser: bool = True, layout: bool
     from ttrtool import resolve_map_path
     from ttrtool.commands.argv import theme_option
     from ttrtool.render.theme import ThemeError
-    from ttrtool.report.live import Preview, hear_stops, make_server, serve_until_stopped, url_of
+    from ttrtool.report.live import Preview, make_server, serve_until_stopped, url_of
 
     path = resolve_map_path(map_file)
     if not path.is_file():
@@ -47,7 +47,6 @@ def run(map_file: str, port: int = 8765, open_browser: bool = True, layout: bool
         sys.stderr.write(f"error: cannot listen on 127.0.0.1:{port}: {e.strerror or e} "
                          "(give another port with --port, or --port 0 for any free one)\n")
         return 2
-    hear_stops()  # Ctrl-C stops it even if its starter held the signal back
     url = url_of(server)
 
     def announce() -> None:

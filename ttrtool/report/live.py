@@ -415,8 +415,8 @@ def serve_until_stopped(server: ThreadingHTTPServer, announce: Callable[[], None
     the server stopped, and the loop looks at the mark between requests and at least every
     ``poll`` seconds.  A KeyboardInterrupt raised wherever the main thread happens to be
     can be lost: with ``serve_forever``, about one Ctrl-C in sixty reached Python's
-    handler and the server served on.  Commands that serve until stopped call
-    :func:`hear_stops` first."""
+    handler and the server served on.  The signals are let through to this thread first
+    (:func:`hear_stops`)."""
     stopped: list[int] = []
 
     def stop(signum: int, frame: object) -> None:
@@ -425,6 +425,7 @@ def serve_until_stopped(server: ThreadingHTTPServer, announce: Callable[[], None
     previous = {s: signal.signal(s, stop) for s in sorted(STOPS)}
     server.timeout = poll
     try:
+        hear_stops()  # a stop held back until now is marked here, not raised
         announce()
         while not stopped:
             server.handle_request()
@@ -437,6 +438,6 @@ def hear_stops() -> None:
     """Let Ctrl-C (SIGINT) and SIGTERM reach this thread.  A process starts with the
     signals its starter's thread held back still held (a program that blocks them while
     it starts workers, a test runner's thread), and a server held so would not stop on
-    Ctrl-C; the commands that serve until stopped call this first (POSIX only)."""
+    Ctrl-C; :func:`serve_until_stopped` calls this once its handlers are in (POSIX only)."""
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
