@@ -1,6 +1,7 @@
 """Today's expert against the expert of a git revision, in paired seats (issue 37's strength).
 
     .venv/bin/python -m benchmarks.versus [--ref 552eef7] [--deals2 300] [--deals4 150]
+                                          [--maps europe,nordiccountries,...] [--deals-maps 150]
                                           [--route-focus 400] [--seed 1] [--check N]
 
 The bots of ``--ref`` (``ttrtool/bots/`` at that revision) are copied into a temporary
@@ -10,7 +11,11 @@ expert, named ``expert@<ref>``, plays as the expert of that revision did on toda
 
 Every deal is played once with today's expert in each seat and the other seats the old
 one's (USA, 2 players: the seats swapped; USA, 4 players: one of today's among three old,
-in every seat), so the deal's luck cancels out.  The figure is today's expert's share of
+in every seat; each map of ``--maps``, 2 players, the seats swapped), so the deal's luck
+cancels out.  A change that is even on USA may not be elsewhere: a keep that read the
+routes' points was even on USA and lost 9 points of share on Europe (benchmarks/notes/
+bots.md, "Mega pace, a fourth round"), so a change to the expert is played on the other
+bundled maps too (``--maps all``).  The figure is today's expert's share of
 the wins (a shared win counts a share), with a 95% interval from the spread of the deals'
 shares (the seatings of one deal are one sample): 1/2 and 1/4 are even.
 
@@ -106,20 +111,28 @@ def interval(shares: list[float]) -> tuple[float, float]:
     return mean, 1.96 * sd / math.sqrt(len(shares))
 
 
-def tables(old_cls: Any, old: str) -> list[tuple[str, Table]]:
-    board = ttrtool.load_map("usa")
+# the bundled maps other than USA, each played at 2 players by --maps
+OTHER_MAPS = ("europe", "switzerland", "nordiccountries", "india")
+
+
+def tables(old_cls: Any, old: str, maps: tuple[str, ...] = ()) -> list[tuple[str, Table]]:
+    """USA at 2 and 4 players, then each of ``maps`` at 2 players, the old expert known
+    by the name ``old``."""
+    usa = ttrtool.load_map("usa")
+    seated = [("USA", usa, 2), ("USA", usa, 4)] + [(m, ttrtool.load_map(m), 2) for m in maps]
     out = []
-    for players in (2, 4):
+    for label, board, players in seated:
         table = Table(board, players, ("expert",))
         table.classes[old] = old_cls
-        out.append((f"USA {players}p", table))
+        out.append((f"{label} {players}p", table))
     return out
 
 
-def check(old_cls: Any, old: str, deals: int, run_seed: int) -> bool:
+def check(old_cls: Any, old: str, deals: int, run_seed: int,
+          maps: tuple[str, ...] = ()) -> bool:
     """Are the games of the copy beside today's expert those of today's expert alone?"""
     same = True
-    for label, table in tables(old_cls, old):
+    for label, table in tables(old_cls, old, maps):
         players = table.game.players
         for number in range(deals):
             seed = game_seed(run_seed, players, number)
@@ -149,23 +162,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ref", default=REF, help="the revision of the old expert")
     parser.add_argument("--deals2", type=int, default=300, help="USA 2p deals (2 games each)")
     parser.add_argument("--deals4", type=int, default=150, help="USA 4p deals (4 games each)")
+    parser.add_argument("--maps", default="", metavar="M,M",
+                        help="other bundled maps played at 2 players ('all': "
+                             + ", ".join(OTHER_MAPS) + ")")
+    parser.add_argument("--deals-maps", type=int, default=150,
+                        help="2p deals on each of --maps (2 games each)")
     parser.add_argument("--route-focus", type=int, default=400, metavar="GAMES",
                         help="USA 2p games against route-focus (0: none)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--check", type=int, default=0, metavar="N",
                         help="only check that the copy plays as today's expert, on N deals")
     args = parser.parse_args(argv)
+    maps = OTHER_MAPS if args.maps == "all" else tuple(m for m in args.maps.split(",") if m)
+    unknown = [m for m in maps if m not in OTHER_MAPS]
+    if unknown:
+        parser.error(f"--maps: not a bundled map other than USA: {', '.join(unknown)} "
+                     f"(choose from {', '.join(OTHER_MAPS)}, or 'all')")
     with old_bots(args.ref) as package:
         old = f"expert@{package.removeprefix('bots_')}"
         old_cls = expert_class(package)
         if args.check:
-            same = check(old_cls, old, args.check, args.seed)
+            same = check(old_cls, old, args.check, args.seed, maps)
             print(f"{old} beside today's expert, {args.check} deals a table: "
                   + ("identical" if same else "DIFFERENT"))
             return 0 if same else 1
         print(f"today's expert against {old}, paired seats, seed {args.seed}")
-        for (label, table), deals in zip(tables(old_cls, old), (args.deals2, args.deals4),
-                                         strict=True):
+        deals_of = (args.deals2, args.deals4) + (args.deals_maps,) * len(maps)
+        for (label, table), deals in zip(tables(old_cls, old, maps), deals_of, strict=True):
             if deals <= 0:
                 continue
             players = table.game.players
