@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 import ttrtool
+from ttrtool.resources import BUNDLED_MAPS
 from ttrtool.simulate.playout import Table
 from ttrtool.simulate.seating import game_seed
 
@@ -112,7 +113,7 @@ def interval(shares: list[float]) -> tuple[float, float]:
 
 
 # the bundled maps other than USA, each played at 2 players by --maps
-OTHER_MAPS = ("europe", "switzerland", "nordiccountries", "india")
+OTHER_MAPS = tuple(m for m in BUNDLED_MAPS if m != "usa")
 
 
 def tables(old_cls: Any, old: str, maps: tuple[str, ...] = ()) -> list[tuple[str, Table]]:
